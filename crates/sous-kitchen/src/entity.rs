@@ -1,0 +1,178 @@
+use std::sync::Arc;
+
+use crate::ontology::SlotDefault;
+use crate::{slot, Amount, ClassId, IdGen, Ontology, Pid, SlotId, Value};
+
+/// An entity shared between kitchen states; change it with `Arc::make_mut`.
+pub type EntityRef = Arc<Entity>;
+
+/// A kitchen entity: a typed feature structure. Its slots are exactly those
+/// of its class (see [`Ontology`]); `pid` is its persistent identity.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entity {
+    pub class: ClassId,
+    pub pid: Pid,
+    slots: Vec<Value>,
+}
+
+const NIL: Value = Value::Nil;
+
+impl Entity {
+    /// A fresh instance with every slot at its default (defaults that are
+    /// objects are fresh instances too).
+    pub fn new(class: ClassId, ids: &mut IdGen) -> Entity {
+        let onto = Ontology::get();
+        let pid = ids.fresh();
+        let slots = onto
+            .class(class)
+            .slots
+            .iter()
+            .map(|(_, d)| default_value(d, ids))
+            .collect();
+        Entity { class, pid, slots }
+    }
+
+    /// A fresh instance marked as a concept (what a symbol in a network stands for).
+    pub fn concept(class: ClassId, ids: &mut IdGen) -> Entity {
+        let mut e = Entity::new(class, ids);
+        e.set(slot::IS_CONCEPT, Value::Bool(true));
+        e
+    }
+
+    /// A `quantity` entity holding `value`.
+    pub fn quantity(value: f64, ids: &mut IdGen) -> Entity {
+        let mut e = Entity::new(Ontology::get().must("quantity"), ids);
+        e.set(slot::VALUE, Value::Number(value));
+        e
+    }
+
+    pub fn class_name(&self) -> &'static str {
+        Ontology::get().name(self.class)
+    }
+
+    pub fn is_a(&self, ancestor: ClassId) -> bool {
+        Ontology::get().is_a(self.class, ancestor)
+    }
+
+    pub fn is_a_name(&self, ancestor: &str) -> bool {
+        Ontology::get().is_a_name(self.class, ancestor)
+    }
+
+    pub fn has_slot(&self, slot: SlotId) -> bool {
+        Ontology::get()
+            .class(self.class)
+            .slot_position(slot)
+            .is_some()
+    }
+
+    #[inline]
+    pub fn get(&self, slot: SlotId) -> &Value {
+        match Ontology::get().class(self.class).slot_position(slot) {
+            Some(p) => &self.slots[p],
+            None => &NIL,
+        }
+    }
+
+    /// Sets a slot; a slot the class does not have is left alone (returns false).
+    pub fn set(&mut self, slot: SlotId, value: Value) -> bool {
+        match Ontology::get().class(self.class).slot_position(slot) {
+            Some(p) => {
+                self.slots[p] = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn flag(&self, slot: SlotId) -> bool {
+        self.get(slot).as_bool()
+    }
+
+    pub fn set_flag(&mut self, slot: SlotId, on: bool) -> bool {
+        self.set(slot, Value::Bool(on))
+    }
+
+    /// Every slot with its value, in the class's slot order.
+    pub fn slots(&self) -> impl Iterator<Item = (SlotId, &Value)> {
+        Ontology::get()
+            .class(self.class)
+            .slots
+            .iter()
+            .map(|(s, _)| *s)
+            .zip(self.slots.iter())
+    }
+
+    pub fn contents(&self) -> &[EntityRef] {
+        self.get(slot::CONTENTS).as_list()
+    }
+
+    /// The contents list, for changing it (`None` if the class has no contents).
+    pub fn contents_mut(&mut self) -> Option<&mut Vec<EntityRef>> {
+        self.list_mut(slot::CONTENTS)
+    }
+
+    pub fn items(&self) -> &[EntityRef] {
+        self.get(slot::ITEMS).as_list()
+    }
+
+    /// A list slot for changing it; a nil value becomes an empty list.
+    pub fn list_mut(&mut self, slot: SlotId) -> Option<&mut Vec<EntityRef>> {
+        let p = Ontology::get().class(self.class).slot_position(slot)?;
+        if !matches!(self.slots[p], Value::List(_)) {
+            self.slots[p] = Value::List(Vec::new());
+        }
+        match &mut self.slots[p] {
+            Value::List(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    pub fn amount(&self) -> Option<Amount> {
+        self.get(slot::AMOUNT).as_amount()
+    }
+
+    /// The number a `quantity` entity holds.
+    pub fn quantity_value(&self) -> Option<f64> {
+        self.get(slot::VALUE).as_number()
+    }
+
+    pub fn is_failed(&self) -> bool {
+        self.class == Ontology::get().must("failed-object")
+    }
+
+    pub fn with_new_pid(mut self, ids: &mut IdGen) -> Entity {
+        self.pid = ids.fresh();
+        self
+    }
+}
+
+fn default_value(d: &SlotDefault, ids: &mut IdGen) -> Value {
+    match d {
+        SlotDefault::Nil => Value::Nil,
+        SlotDefault::Bool(b) => Value::Bool(*b),
+        SlotDefault::Number(n) => Value::Number(*n),
+        SlotDefault::EmptyList => Value::List(Vec::new()),
+        SlotDefault::New(c) => Value::Entity(Arc::new(Entity::new(*c, ids))),
+        SlotDefault::Amount(v, unit) => Value::Amount(Amount {
+            value: *v,
+            unit: *unit,
+        }),
+        SlotDefault::Quantity(v) => Value::Entity(Arc::new(Entity::quantity(*v, ids))),
+        SlotDefault::Instances(items) => Value::List(
+            items
+                .iter()
+                .map(|(c, v, unit)| {
+                    let mut e = Entity::new(*c, ids);
+                    e.set(
+                        slot::AMOUNT,
+                        Value::Amount(Amount {
+                            value: *v,
+                            unit: *unit,
+                        }),
+                    );
+                    Arc::new(e)
+                })
+                .collect(),
+        ),
+    }
+}

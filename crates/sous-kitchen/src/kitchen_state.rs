@@ -1,0 +1,216 @@
+//! Kitchen-state snapshots and the searches the primitives use.
+//!
+//! A position in the kitchen is a [`Place`]: the chain of indices into
+//! `contents` lists from the kitchen root. Changing anything goes through
+//! [`KitchenState::at_mut`], which copies only the entities on that chain.
+
+use std::sync::Arc;
+
+use crate::{slot, ClassId, Entity, EntityRef, Ontology, Pid, Value};
+
+/// Indices into successive `contents` lists, from the kitchen root.
+pub type Place = Vec<usize>;
+
+/// An immutable-by-default snapshot of the whole kitchen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KitchenState {
+    root: EntityRef,
+}
+
+impl KitchenState {
+    pub fn from_entity(root: EntityRef) -> Self {
+        KitchenState { root }
+    }
+
+    pub fn root(&self) -> &EntityRef {
+        &self.root
+    }
+
+    pub fn into_root(self) -> EntityRef {
+        self.root
+    }
+
+    /// When the cook is free again.
+    pub fn time(&self) -> f64 {
+        self.root.get(slot::KITCHEN_TIME).as_number().unwrap_or(0.0)
+    }
+
+    pub fn set_time(&mut self, t: f64) {
+        Arc::make_mut(&mut self.root).set(slot::KITCHEN_TIME, Value::Number(t));
+    }
+
+    pub fn get(&self, place: &[usize]) -> Option<&EntityRef> {
+        let mut cur = &self.root;
+        for &i in place {
+            cur = cur.contents().get(i)?;
+        }
+        Some(cur)
+    }
+
+    /// The entity at `place`, for changing it (copies the chain leading to it).
+    pub fn at_mut(&mut self, place: &[usize]) -> Option<&mut Entity> {
+        self.get(place)?;
+        let mut cur = Arc::make_mut(&mut self.root);
+        for &i in place {
+            let next = cur.contents_mut()?.get_mut(i)?;
+            cur = Arc::make_mut(next);
+        }
+        Some(cur)
+    }
+
+    /// The first appliance or storage place of exactly this class among the
+    /// kitchen's direct contents (`counter-top`, `fridge`, `oven` ...).
+    pub fn appliance(&self, class: ClassId) -> Option<Place> {
+        self.root
+            .contents()
+            .iter()
+            .position(|e| e.class == class)
+            .map(|i| vec![i])
+    }
+
+    pub fn appliance_named(&self, name: &str) -> Option<Place> {
+        self.appliance(Ontology::get().id(name)?)
+    }
+
+    pub fn counter_top(&self) -> Option<Place> {
+        self.appliance_named("counter-top")
+    }
+
+    /// Depth-first search by persistent id, entering containers with contents
+    /// (the reference's `find-object-by-persistent-id`).
+    pub fn locate(&self, pid: Pid) -> Option<Place> {
+        fn walk(e: &Entity, pid: Pid, path: &mut Place) -> bool {
+            for (i, item) in e.contents().iter().enumerate() {
+                path.push(i);
+                if item.pid == pid {
+                    return true;
+                }
+                if !item.contents().is_empty() && walk(item, pid, path) {
+                    return true;
+                }
+                path.pop();
+            }
+            false
+        }
+        let mut path = Vec::new();
+        walk(&self.root, pid, &mut path).then_some(path)
+    }
+
+    /// Search by persistent id below `place` only.
+    pub fn locate_in(&self, place: &[usize], pid: Pid) -> Option<Place> {
+        let sub = KitchenState {
+            root: self.get(place)?.clone(),
+        };
+        let mut found = place.to_vec();
+        found.extend(sub.locate(pid)?);
+        Some(found)
+    }
+
+    /// The entity with this persistent id, if it is in the kitchen.
+    pub fn find(&self, pid: Pid) -> Option<&EntityRef> {
+        self.get(&self.locate(pid)?)
+    }
+
+    /// The closest unused instance of `class` (or a subclass): at each level the
+    /// direct contents first, then each container in order (`find-unused-kitchen-entity`).
+    pub fn locate_unused(&self, class: ClassId, excluded: &[Pid]) -> Option<Place> {
+        let onto = Ontology::get();
+        fn walk(
+            e: &Entity,
+            class: ClassId,
+            excluded: &[Pid],
+            onto: &Ontology,
+            path: &mut Place,
+        ) -> bool {
+            let contents = e.contents();
+            if let Some(i) = contents.iter().position(|el| {
+                onto.is_a(el.class, class) && !el.flag(slot::USED) && !excluded.contains(&el.pid)
+            }) {
+                path.push(i);
+                return true;
+            }
+            for (i, el) in contents.iter().enumerate() {
+                if el.has_slot(slot::CONTENTS) {
+                    path.push(i);
+                    if walk(el, class, excluded, onto, path) {
+                        return true;
+                    }
+                    path.pop();
+                }
+            }
+            false
+        }
+        let mut path = Vec::new();
+        walk(&self.root, class, excluded, onto, &mut path).then_some(path)
+    }
+
+    /// The container that holds the first ingredient of `class` (or a
+    /// subclass), never looking on the counter-top (`find-ingredient`).
+    pub fn locate_ingredient(&self, class: ClassId) -> Option<Place> {
+        let onto = Ontology::get();
+        let counter_top = onto.must("counter-top");
+        fn walk(
+            e: &Entity,
+            class: ClassId,
+            counter_top: ClassId,
+            onto: &Ontology,
+            path: &mut Place,
+        ) -> bool {
+            let contents = e.contents();
+            if contents
+                .iter()
+                .any(|el| el.class != counter_top && onto.is_a(el.class, class))
+            {
+                return true;
+            }
+            for (i, el) in contents.iter().enumerate() {
+                if el.class != counter_top && el.has_slot(slot::CONTENTS) {
+                    path.push(i);
+                    if walk(el, class, counter_top, onto, path) {
+                        return true;
+                    }
+                    path.pop();
+                }
+            }
+            false
+        }
+        let mut path = Vec::new();
+        (walk(&self.root, class, counter_top, onto, &mut path) && !path.is_empty()).then_some(path)
+    }
+
+    /// Removes and returns the entity at `place`.
+    pub fn remove(&mut self, place: &[usize]) -> Option<EntityRef> {
+        let (&last, parent) = place.split_last()?;
+        let list = self.at_mut(parent)?.contents_mut()?;
+        (last < list.len()).then(|| list.remove(last))
+    }
+
+    /// Puts `entity` at the front of the contents of the container at `place`.
+    pub fn push_front(&mut self, place: &[usize], entity: EntityRef) -> bool {
+        match self.at_mut(place).and_then(|c| c.contents_mut()) {
+            Some(list) => {
+                list.insert(0, entity);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves the entity at `place` to the front of the counter-top; returns its new place.
+    pub fn bring_to_counter_top(&mut self, place: &[usize]) -> Option<Place> {
+        let ct = self.counter_top()?;
+        let e = self.remove(place)?;
+        self.push_front(&ct, e);
+        let mut p = ct;
+        p.push(0);
+        Some(p)
+    }
+
+    /// The closest unused instance of `class`, moved to the front of the
+    /// counter-top (`retrieve-concept-instance-and-bring-to-countertop`).
+    /// It is not marked used.
+    pub fn retrieve(&mut self, class: ClassId, excluded: &[Pid]) -> Option<Place> {
+        let place = self.locate_unused(class, excluded)?;
+        self.bring_to_counter_top(&place)
+    }
+}

@@ -1,0 +1,27 @@
+//! The kitchen: ontology, entities and immutable kitchen-state snapshots.
+//!
+//! The [`Ontology`] (classes, is-a hierarchy, slot defaults, unit conversions)
+//! and the initial [`full_kitchen`] are data files embedded at build time
+//! (`data/ontology.toml`, `data/full-kitchen.toml`). Entities are typed
+//! feature structures shared through `Arc`: a [`KitchenState`] is a cheap
+//! snapshot, and changing one object copies only the path from the kitchen
+//! root to it (copy-on-write), so every earlier state stays readable.
+
+mod entity;
+mod full_kitchen;
+mod ids;
+mod json;
+mod kitchen_state;
+mod ontology;
+pub mod slot;
+mod units;
+mod value;
+
+pub use entity::{Entity, EntityRef};
+pub use full_kitchen::{full_kitchen, FULL_KITCHEN_TOML};
+pub use ids::{IdGen, Pid};
+pub use json::{entity_json, number_json, pid_string, value_json};
+pub use kitchen_state::{KitchenState, Place};
+pub use ontology::{ClassId, Ontology, OntologyError, SlotId, ONTOLOGY_TOML};
+pub use units::{convert_to_g, grams_of, ConversionError};
+pub use value::{Amount, Value};

@@ -1,0 +1,464 @@
+//! The kitchen ontology, loaded from `data/ontology.toml`.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+use serde::Deserialize;
+
+use crate::slot;
+
+/// The ontology file embedded at build time.
+pub const ONTOLOGY_TOML: &str = include_str!("../data/ontology.toml");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClassId(pub u16);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SlotId(pub u16);
+
+#[derive(Debug, thiserror::Error)]
+pub enum OntologyError {
+    #[error("ontology file is not valid TOML: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("class `{class}`: {message}")]
+    Class { class: String, message: String },
+}
+
+/// How a slot is initialised when an instance is created.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SlotDefault {
+    Nil,
+    Bool(bool),
+    Number(f64),
+    EmptyList,
+    /// A fresh instance of the class.
+    New(ClassId),
+    Amount(f64, ClassId),
+    Quantity(f64),
+    /// Fresh instances with the given amount each.
+    Instances(Vec<(ClassId, f64, ClassId)>),
+}
+
+#[derive(Debug)]
+pub struct Class {
+    pub name: String,
+    pub direct_superclasses: Vec<ClassId>,
+    /// Superclass names the file gives that name no class (the reference has `ballshape`).
+    pub undefined_superclasses: Vec<String>,
+    /// The class precedence list, most specific first (CLOS order).
+    pub precedence: Vec<ClassId>,
+    /// Every slot of an instance with its default, in a fixed order.
+    pub slots: Vec<(SlotId, SlotDefault)>,
+    ancestors: Vec<u64>,
+    slot_position: Vec<u8>,
+}
+
+impl Class {
+    /// Position of `slot` in this class's slot list.
+    #[inline]
+    pub fn slot_position(&self, slot: SlotId) -> Option<usize> {
+        match self.slot_position.get(slot.0 as usize) {
+            Some(&p) if p != u8::MAX => Some(p as usize),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Ontology {
+    classes: Vec<Class>,
+    by_name: FxHashMap<String, ClassId>,
+    slot_names: Vec<String>,
+    slot_by_name: FxHashMap<String, SlotId>,
+    conversions: FxHashMap<ClassId, Vec<(ClassId, f64)>>,
+    stove_mode_temperatures: FxHashMap<ClassId, f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct File {
+    stove_mode_temperatures: BTreeMap<String, f64>,
+    conversions: indexmap_like::Ordered<BTreeMap<String, f64>>,
+    classes: indexmap_like::Ordered<ClassEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct ClassEntry {
+    is_a: Vec<String>,
+    #[serde(default)]
+    slots: indexmap_like::Ordered<toml::Value>,
+}
+
+/// TOML tables keep their file order here (class order decides nothing in
+/// behaviour, but it keeps ids and output stable and readable).
+mod indexmap_like {
+    use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+
+    #[derive(Debug)]
+    pub struct Ordered<T>(pub Vec<(String, T)>);
+
+    impl<T> Default for Ordered<T> {
+        fn default() -> Self {
+            Ordered(Vec::new())
+        }
+    }
+
+    impl<'de, T: Deserialize<'de>> Deserialize<'de> for Ordered<T> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V<T>(std::marker::PhantomData<T>);
+            impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+                type Value = Ordered<T>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a table")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                    let mut out = Vec::new();
+                    while let Some((k, v)) = map.next_entry()? {
+                        out.push((k, v));
+                    }
+                    Ok(Ordered(out))
+                }
+            }
+            d.deserialize_map(V(std::marker::PhantomData))
+        }
+    }
+}
+
+static STANDARD: OnceLock<Ontology> = OnceLock::new();
+
+impl Ontology {
+    /// The ontology embedded in this build. Its validity is checked by the test suite.
+    pub fn get() -> &'static Ontology {
+        STANDARD.get_or_init(|| {
+            Ontology::from_toml(ONTOLOGY_TOML).expect("the embedded ontology.toml is valid")
+        })
+    }
+
+    pub fn from_toml(text: &str) -> Result<Ontology, OntologyError> {
+        let file: File = toml::from_str(text)?;
+        let mut by_name = FxHashMap::default();
+        for (i, (name, _)) in file.classes.0.iter().enumerate() {
+            by_name.insert(name.clone(), ClassId(i as u16));
+        }
+        let mut slot_names: Vec<String> = slot::KNOWN.iter().map(|s| s.to_string()).collect();
+        let mut slot_by_name: FxHashMap<String, SlotId> = slot_names
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.clone(), SlotId(i as u16)))
+            .collect();
+        let err = |class: &str, message: String| OntologyError::Class {
+            class: class.to_string(),
+            message,
+        };
+        let lookup = |class: &str, name: &str| {
+            by_name
+                .get(name)
+                .copied()
+                .ok_or_else(|| err(class, format!("unknown class `{name}`")))
+        };
+
+        // Own slot declarations per class.
+        let mut own: Vec<Vec<(SlotId, SlotDefault)>> = Vec::new();
+        let mut classes = Vec::new();
+        for (name, entry) in &file.classes.0 {
+            let mut direct = Vec::new();
+            let mut undefined = Vec::new();
+            for s in &entry.is_a {
+                match by_name.get(s) {
+                    Some(&c) => direct.push(c),
+                    None => undefined.push(s.clone()),
+                }
+            }
+            let mut decl = Vec::new();
+            for (slot_name, raw) in &entry.slots.0 {
+                let next = SlotId(slot_names.len() as u16);
+                let id = *slot_by_name.entry(slot_name.clone()).or_insert_with(|| {
+                    slot_names.push(slot_name.clone());
+                    next
+                });
+                decl.push((
+                    id,
+                    parse_default(raw, &|n| lookup(name, n))
+                        .map_err(|m| err(name, format!("slot `{slot_name}`: {m}")))?,
+                ));
+            }
+            own.push(decl);
+            classes.push(Class {
+                name: name.clone(),
+                direct_superclasses: direct,
+                undefined_superclasses: undefined,
+                precedence: Vec::new(),
+                slots: Vec::new(),
+                ancestors: Vec::new(),
+                slot_position: Vec::new(),
+            });
+        }
+        let n = classes.len();
+        let words = n.div_ceil(64);
+        for c in 0..n {
+            let precedence = class_precedence(&classes, ClassId(c as u16))
+                .map_err(|m| err(&classes[c].name, m))?;
+            let mut ancestors = vec![0u64; words];
+            for a in &precedence {
+                ancestors[a.0 as usize / 64] |= 1 << (a.0 % 64);
+            }
+            // Effective slots: the most specific declaration wins; order follows precedence.
+            let mut slots: Vec<(SlotId, SlotDefault)> = Vec::new();
+            for a in &precedence {
+                for (id, default) in &own[a.0 as usize] {
+                    if !slots.iter().any(|(s, _)| s == id) {
+                        slots.push((*id, default.clone()));
+                    }
+                }
+            }
+            let mut slot_position = vec![u8::MAX; slot_names.len()];
+            for (p, (id, _)) in slots.iter().enumerate() {
+                slot_position[id.0 as usize] = p as u8;
+            }
+            let class = &mut classes[c];
+            class.precedence = precedence;
+            class.ancestors = ancestors;
+            class.slots = slots;
+            class.slot_position = slot_position;
+        }
+        let mut conversions = FxHashMap::default();
+        for (ingredient, units) in &file.conversions.0 {
+            let c = lookup("conversions", ingredient)?;
+            let mut per_unit = Vec::new();
+            for (u, g) in units {
+                per_unit.push((lookup("conversions", u)?, *g));
+            }
+            conversions.insert(c, per_unit);
+        }
+        let mut stove_mode_temperatures = FxHashMap::default();
+        for (mode, t) in &file.stove_mode_temperatures {
+            stove_mode_temperatures.insert(lookup("stove-mode-temperatures", mode)?, *t);
+        }
+        Ok(Ontology {
+            classes,
+            by_name,
+            slot_names,
+            slot_by_name,
+            conversions,
+            stove_mode_temperatures,
+        })
+    }
+
+    #[inline]
+    pub fn class(&self, id: ClassId) -> &Class {
+        &self.classes[id.0 as usize]
+    }
+
+    pub fn classes(&self) -> impl Iterator<Item = (ClassId, &Class)> {
+        self.classes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (ClassId(i as u16), c))
+    }
+
+    pub fn name(&self, id: ClassId) -> &str {
+        &self.classes[id.0 as usize].name
+    }
+
+    pub fn id(&self, name: &str) -> Option<ClassId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The id of a class the simulator's code relies on. Panics if the
+    /// ontology file lost it: a test checks every such name.
+    #[track_caller]
+    pub fn must(&self, name: &str) -> ClassId {
+        match self.id(name) {
+            Some(c) => c,
+            None => panic!("the ontology has no class `{name}`, which the simulator needs"),
+        }
+    }
+
+    #[inline]
+    pub fn is_a(&self, class: ClassId, ancestor: ClassId) -> bool {
+        let a = ancestor.0 as usize;
+        self.classes[class.0 as usize].ancestors[a / 64] & (1 << (a % 64)) != 0
+    }
+
+    pub fn is_a_name(&self, class: ClassId, ancestor: &str) -> bool {
+        self.id(ancestor).is_some_and(|a| self.is_a(class, a))
+    }
+
+    pub fn slot_name(&self, slot: crate::SlotId) -> &str {
+        &self.slot_names[slot.0 as usize]
+    }
+
+    pub fn slot_id(&self, name: &str) -> Option<crate::SlotId> {
+        self.slot_by_name.get(name).copied()
+    }
+
+    /// Grams per `unit` of `ingredient` (exact class, no inheritance).
+    pub fn grams_per(&self, ingredient: ClassId, unit: ClassId) -> Option<f64> {
+        self.conversions
+            .get(&ingredient)?
+            .iter()
+            .find(|(u, _)| *u == unit)
+            .map(|(_, g)| *g)
+    }
+
+    pub fn stove_mode_temperature(&self, mode: ClassId) -> Option<f64> {
+        self.stove_mode_temperatures.get(&mode).copied()
+    }
+}
+
+fn parse_default(
+    raw: &toml::Value,
+    lookup: &dyn Fn(&str) -> Result<ClassId, OntologyError>,
+) -> Result<SlotDefault, String> {
+    use toml::Value as T;
+    let class = |name: &T| -> Result<ClassId, String> {
+        let name = name.as_str().ok_or("expected a class name")?;
+        lookup(name).map_err(|e| e.to_string())
+    };
+    let number = |v: &T| {
+        v.as_float()
+            .or_else(|| v.as_integer().map(|i| i as f64))
+            .ok_or_else(|| "expected a number".to_string())
+    };
+    Ok(match raw {
+        T::Boolean(b) => SlotDefault::Bool(*b),
+        T::Integer(i) => SlotDefault::Number(*i as f64),
+        T::Float(f) => SlotDefault::Number(*f),
+        T::String(s) if s == "nil" => SlotDefault::Nil,
+        T::Array(items) if items.is_empty() => SlotDefault::EmptyList,
+        T::Array(items) => SlotDefault::Instances(
+            items
+                .iter()
+                .map(|it| {
+                    Ok((
+                        class(&it["new"])?,
+                        number(&it["amount"])?,
+                        class(&it["unit"])?,
+                    ))
+                })
+                .collect::<Result<_, String>>()?,
+        ),
+        T::Table(t) if t.contains_key("new") => SlotDefault::New(class(&t["new"])?),
+        T::Table(t) if t.contains_key("amount") => SlotDefault::Amount(
+            number(&t["amount"])?,
+            class(t.get("unit").ok_or("amount without unit")?)?,
+        ),
+        T::Table(t) if t.contains_key("quantity") => SlotDefault::Quantity(number(&t["quantity"])?),
+        other => return Err(format!("unsupported default `{other}`")),
+    })
+}
+
+/// The CLOS class precedence list: a topological sort of every class's local
+/// order (class, then its direct superclasses left to right), ties broken in
+/// favour of the superclass of the most recently placed class.
+fn class_precedence(classes: &[Class], start: ClassId) -> Result<Vec<ClassId>, String> {
+    let mut all = vec![start];
+    let mut i = 0;
+    while i < all.len() {
+        for s in &classes[all[i].0 as usize].direct_superclasses {
+            if !all.contains(s) {
+                all.push(*s);
+            }
+        }
+        i += 1;
+    }
+    let mut pairs: Vec<(ClassId, ClassId)> = Vec::new();
+    for c in &all {
+        let mut prev = *c;
+        for s in &classes[c.0 as usize].direct_superclasses {
+            pairs.push((prev, *s));
+            prev = *s;
+        }
+    }
+    let mut result: Vec<ClassId> = Vec::new();
+    let mut remaining = all.clone();
+    while !remaining.is_empty() {
+        let candidates: Vec<ClassId> = remaining
+            .iter()
+            .copied()
+            .filter(|c| !pairs.iter().any(|(a, b)| b == c && remaining.contains(a)))
+            .collect();
+        let chosen = match candidates.len() {
+            0 => return Err("inconsistent superclass order".into()),
+            1 => candidates[0],
+            _ => result
+                .iter()
+                .rev()
+                .find_map(|placed| {
+                    candidates
+                        .iter()
+                        .copied()
+                        .find(|c| classes[placed.0 as usize].direct_superclasses.contains(c))
+                })
+                .unwrap_or(candidates[0]),
+        };
+        result.push(chosen);
+        remaining.retain(|c| *c != chosen);
+    }
+    Ok(result)
+}
+
+impl sous_lang::Vocabulary for Ontology {
+    fn is_class(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    fn is_a(&self, class: &str, ancestor: &str) -> bool {
+        match (self.id(class), self.id(ancestor)) {
+            (Some(c), Some(a)) => Ontology::is_a(self, c, a),
+            _ => false,
+        }
+    }
+
+    fn class_names(&self) -> Vec<&str> {
+        self.classes.iter().map(|c| c.name.as_str()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_ontology_loads_with_the_reference_facts() {
+        let o = Ontology::get();
+        assert!(o.classes().count() > 300);
+        let c = |n| o.must(n);
+        assert!(o.is_a(c("extra-virgin-olive-oil"), c("olive-oil")));
+        assert!(o.is_a(c("almond-flour"), c("flour")));
+        assert!(!o.is_a(c("salted-butter"), c("butter")));
+        assert!(o.is_a(c("failed-object"), c("kitchen-state")));
+        assert!(!o.is_a(c("failed-object"), c("cutting-pattern")));
+        assert_eq!(o.grams_per(c("butter"), c("teaspoon")), Some(5.0));
+        assert_eq!(
+            o.grams_per(c("olive-oil"), c("teaspoon")),
+            None,
+            "no inheritance in the conversion table"
+        );
+        assert_eq!(o.stove_mode_temperature(c("medium-heat")), Some(150.0));
+        assert_eq!(
+            o.class(c("walnut-ball-shape")).undefined_superclasses,
+            ["ballshape"]
+        );
+    }
+
+    #[test]
+    fn slot_defaults_follow_clos_precedence() {
+        let o = Ontology::get();
+        let fo = o.class(o.must("failed-object"));
+        let arrangement = fo
+            .slots
+            .iter()
+            .find(|(s, _)| *s == slot::ARRANGEMENT)
+            .map(|(_, d)| d.clone());
+        assert_eq!(
+            arrangement,
+            Some(SlotDefault::New(o.must("shelved"))),
+            "fridge precedes kitchen-state"
+        );
+        let freezer = o.class(o.must("freezer"));
+        assert!(freezer.slot_position(slot::TEMPERATURE).is_some());
+    }
+}

@@ -1,0 +1,69 @@
+use serde::Serialize;
+
+use crate::Span;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The reference rejects the file (or would crash): nothing of this recipe runs.
+    Error,
+    /// The network reads but cannot execute as written (the reference finds no solution).
+    Warning,
+}
+
+/// A problem found in a network, with where it is and, when obvious, how to fix it.
+#[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
+#[error("{message}")]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// A stable kebab-case code, e.g. `unknown-primitive`.
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            code,
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// The candidate closest to `word`, if it is close enough to be a likely typo.
+pub(crate) fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|&(d, c)| d > 0 && (d <= 2 || d * 3 <= c.len().max(word.len())))
+        .min_by_key(|&(d, c)| (d, c.len()))
+        .map(|(_, c)| c)
+}

@@ -1,0 +1,504 @@
+//! The execution engine: a depth-first search over the order of actions.
+//!
+//! Like the reference (IRL), an action runs when the set of its bound
+//! arguments equals the input set of one of its primitive's cases and every
+//! bound value is an instance of its argument's class; it then binds the
+//! remaining arguments. A network is solved when every action ran and every
+//! variable is bound; otherwise there is no solution (the reference then
+//! reports no metrics at all).
+//!
+//! Order: where several actions could run (a kitchen state used by two
+//! actions), the reference tries them in a random order and keeps the first
+//! solution. We try them in the order of their text (name, then arguments),
+//! so the result does not depend on line order, and backtrack on dead ends.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use sous_kitchen::{full_kitchen, IdGen, Ontology};
+use sous_lang::{ArgRole, Recipe, Span};
+
+use crate::exec::Source;
+use crate::{primitives, Binding, Exec, Network, SimError};
+
+/// Limits of the search.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Most primitive runs before the search gives up.
+    pub max_primitive_runs: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_primitive_runs: 200_000,
+        }
+    }
+}
+
+/// One executed action.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    /// The action (index into `Network::actions`).
+    pub action: usize,
+    /// The case of the primitive that ran (0-based, reference order).
+    pub case: usize,
+    /// When the cook starts on it.
+    pub start: f64,
+    /// When its last output is available.
+    pub end: f64,
+    /// The kitchen clock after it.
+    pub kitchen_time: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FailureKind {
+    /// The action ran but could not do its job: it bound failed-objects.
+    FailedObject,
+    /// The action never ran (no solution).
+    NotExecuted,
+    /// The reference would stop with an error here.
+    Crash,
+    /// The search gave up.
+    SearchLimit,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Failure {
+    pub kind: FailureKind,
+    /// The action concerned, if any (index into `Network::actions`).
+    pub action: Option<usize>,
+    pub message: String,
+    #[serde(skip)]
+    pub span: Option<Span>,
+}
+
+/// The result of executing one recipe network.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    pub network: Network,
+    /// Whether every action ran and every variable is bound.
+    pub solved: bool,
+    /// Bindings of the solution (or of the furthest point reached when there is none).
+    pub bindings: Vec<Option<Binding>>,
+    pub steps: Vec<Step>,
+    pub failures: Vec<Failure>,
+}
+
+impl Execution {
+    /// The recipe execution time: the latest availability over all bindings
+    /// (`None` without a solution, as the reference reports NIL).
+    pub fn execution_time(&self) -> Option<f64> {
+        if !self.solved {
+            return None;
+        }
+        self.bindings
+            .iter()
+            .flatten()
+            .filter_map(|b| b.available_at)
+            .reduce(f64::max)
+    }
+
+    pub fn binding(&self, var: &str) -> Option<&Binding> {
+        let i = self
+            .network
+            .variables
+            .iter()
+            .position(|v| v.constant.is_none() && v.name == var)?;
+        self.bindings[i].as_ref()
+    }
+}
+
+pub fn execute(recipe: &Recipe) -> Execution {
+    execute_with(recipe, Options::default())
+}
+
+#[derive(Clone)]
+struct Node {
+    bindings: Vec<Option<Binding>>,
+    done: Vec<bool>,
+    steps: Vec<Step>,
+    failures: Vec<Failure>,
+    ids: IdGen,
+}
+
+enum Attempt {
+    Child(Node),
+    NotApplicable,
+    Crash(Failure),
+}
+
+/// Executes `recipe` from the full kitchen. The recipe should have passed
+/// `sous_lang::validate` without errors; predicates that name no primitive
+/// are skipped.
+pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
+    let (_, first_free_id) = full_kitchen();
+    let mut ids = IdGen::starting_at(first_free_id);
+    let network = Network::prepare(recipe, &mut ids);
+    let bindings = network
+        .variables
+        .iter()
+        .map(|v| {
+            v.constant.as_ref().map(|c| Binding {
+                value: c.clone(),
+                available_at: None,
+            })
+        })
+        .collect();
+    let n = network.actions.len();
+    // Canonical order: by action text.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| {
+        network.actions[a]
+            .text
+            .cmp(&network.actions[b].text)
+            .then(a.cmp(&b))
+    });
+
+    let root = Node {
+        bindings,
+        done: vec![false; n],
+        steps: Vec::new(),
+        failures: Vec::new(),
+        ids,
+    };
+    let mut choice_points: Vec<(Node, Vec<usize>)> = Vec::new();
+    let mut dead: HashSet<Vec<bool>> = HashSet::new();
+    let mut furthest: Option<Node> = None;
+    let mut runs = 0usize;
+    let mut node = root;
+    let mut pending: Option<Vec<usize>> = None;
+
+    loop {
+        let goal = node.done.iter().all(|&d| d) && node.bindings.iter().all(Option::is_some);
+        if goal {
+            return finish(network, node, true);
+        }
+        let mut candidates = match pending.take() {
+            Some(c) => c,
+            None if dead.contains(&node.done) => Vec::new(),
+            None => order
+                .iter()
+                .copied()
+                .filter(|&a| !node.done[a] && applicable_case(&network, &node, a).is_some())
+                .collect(),
+        };
+        let mut advanced = false;
+        while !candidates.is_empty() {
+            let a = candidates.remove(0);
+            runs += 1;
+            if runs > options.max_primitive_runs {
+                let mut best = furthest.unwrap_or(node);
+                best.failures.push(Failure {
+                    kind: FailureKind::SearchLimit,
+                    action: None,
+                    message: format!("gave up after {} primitive runs without finding an order in which every action runs", options.max_primitive_runs),
+                    span: None,
+                });
+                return finish(network, best, false);
+            }
+            match attempt(&network, &node, a) {
+                Attempt::Child(child) => {
+                    if !candidates.is_empty() {
+                        choice_points.push((node.clone(), candidates));
+                    }
+                    node = child;
+                    advanced = true;
+                    break;
+                }
+                Attempt::NotApplicable => {}
+                Attempt::Crash(failure) => {
+                    let mut stuck = node;
+                    stuck.failures.push(failure);
+                    return finish(network, stuck, false);
+                }
+            }
+        }
+        if advanced {
+            continue;
+        }
+        // Dead end: remember it and backtrack.
+        if furthest
+            .as_ref()
+            .is_none_or(|f| f.steps.len() < node.steps.len())
+        {
+            furthest = Some(node.clone());
+        }
+        dead.insert(node.done.clone());
+        match choice_points.pop() {
+            Some((parent, rest)) => {
+                node = parent;
+                pending = Some(rest);
+            }
+            None => {
+                let mut best = furthest.unwrap_or(node);
+                explain_stuck(&network, &mut best);
+                return finish(network, best, false);
+            }
+        }
+    }
+}
+
+fn finish(network: Network, node: Node, solved: bool) -> Execution {
+    Execution {
+        network,
+        solved,
+        bindings: node.bindings,
+        steps: node.steps,
+        failures: node.failures,
+    }
+}
+
+/// The bound-argument mask of action `a` in `node`.
+fn bound_mask(network: &Network, node: &Node, a: usize) -> u32 {
+    network.actions[a]
+        .args
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| node.bindings[v].is_some())
+        .map(|(i, _)| 1u32 << i)
+        .sum()
+}
+
+/// The case that would run, if the action is applicable (pattern and types).
+fn applicable_case(network: &Network, node: &Node, a: usize) -> Option<usize> {
+    let action = &network.actions[a];
+    let case = action.signature.case_for(bound_mask(network, node, a))?;
+    type_mismatch(network, node, a).is_none().then_some(case)
+}
+
+/// The first bound argument whose value is not an instance of its declared class.
+fn type_mismatch(network: &Network, node: &Node, a: usize) -> Option<(usize, String)> {
+    let onto = Ontology::get();
+    let action = &network.actions[a];
+    action.args.iter().enumerate().find_map(|(i, &v)| {
+        let b = node.bindings[v].as_ref()?;
+        let ty = action.signature.args[i].ty;
+        if ty == "t" || onto.is_a_name(b.value.class, ty) {
+            None
+        } else {
+            Some((
+                i,
+                format!(
+                    "`{}` is a `{}`, but `{}` of `{}` must be a `{ty}`",
+                    network.variables[v].name,
+                    b.value.class_name(),
+                    action.signature.args[i].name,
+                    action.signature.name
+                ),
+            ))
+        }
+    })
+}
+
+fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
+    let action = &network.actions[a];
+    let Some(case) = applicable_case(network, node, a) else {
+        return Attempt::NotApplicable;
+    };
+    let Some(run) = primitives::lookup(action.signature) else {
+        return Attempt::NotApplicable;
+    };
+    let inputs: Vec<Option<Binding>> = action
+        .args
+        .iter()
+        .map(|&v| node.bindings[v].clone())
+        .collect();
+    let ks = match action.signature.kitchen_state_in() {
+        Some(i) => match inputs[i].as_ref() {
+            Some(b) if !b.value.is_failed() => {
+                sous_kitchen::KitchenState::from_entity(b.value.clone())
+            }
+            Some(_) => {
+                return Attempt::Crash(Failure {
+                    kind: FailureKind::Crash,
+                    action: Some(a),
+                    message: format!("{}: its kitchen state is a failed-object", action.text),
+                    span: Some(action.span),
+                })
+            }
+            None => return Attempt::NotApplicable,
+        },
+        None => full_kitchen().0,
+    };
+    let mut child = node.clone();
+    let mut exec = Exec::new(action.signature, inputs, case, ks, &mut child.ids);
+    match run(&mut exec) {
+        Ok(()) => {}
+        Err(SimError::NoResult(_)) => return Attempt::NotApplicable,
+        Err(SimError::Crash(msg)) => {
+            return Attempt::Crash(Failure {
+                kind: FailureKind::Crash,
+                action: Some(a),
+                message: format!("{}: {msg}", action.text),
+                span: Some(action.span),
+            })
+        }
+    }
+    let Exec {
+        outputs,
+        ks,
+        start,
+        failure,
+        ..
+    } = exec;
+    let ks_root = ks.root().clone();
+    let mut end: Option<f64> = None;
+    let mut any_failed = false;
+    for (i, source, at) in outputs {
+        let var = action.args[i];
+        if child.bindings[var].is_some() {
+            continue;
+        }
+        let value = match source {
+            Source::KitchenState => ks_root.clone(),
+            Source::Value(v) => v,
+            Source::InKitchen(pid) => match ks.find(pid) {
+                Some(e) => e.clone(),
+                None => {
+                    return Attempt::Crash(Failure {
+                        kind: FailureKind::Crash,
+                        action: Some(a),
+                        message: format!(
+                            "{}: an output object vanished from the kitchen (simulator bug)",
+                            action.text
+                        ),
+                        span: Some(action.span),
+                    })
+                }
+            },
+        };
+        any_failed |= value.is_failed() && action.signature.role(i) != ArgRole::KitchenStateOut;
+        if let Some(t) = at {
+            end = Some(end.map_or(t, |e: f64| e.max(t)));
+        }
+        child.bindings[var] = Some(Binding {
+            value,
+            available_at: at,
+        });
+    }
+    // Every unbound argument must now be bound, or the action produced nothing usable.
+    if action.args.iter().any(|&v| child.bindings[v].is_none()) {
+        return Attempt::NotApplicable;
+    }
+    if any_failed || failure.is_some() {
+        child.failures.push(Failure {
+            kind: FailureKind::FailedObject,
+            action: Some(a),
+            message: format!(
+                "{}: {}",
+                action.text,
+                failure.unwrap_or_else(|| {
+                    "it could not be carried out (its output is a failed-object)".into()
+                })
+            ),
+            span: Some(action.span),
+        });
+    }
+    let kitchen_time = ks.time();
+    let start = start.unwrap_or(node.bindings_ks_time(network, a));
+    child.steps.push(Step {
+        action: a,
+        case,
+        start,
+        end: end.unwrap_or(kitchen_time),
+        kitchen_time,
+    });
+    child.done[a] = true;
+    Attempt::Child(child)
+}
+
+impl Node {
+    fn bindings_ks_time(&self, network: &Network, a: usize) -> f64 {
+        let action = &network.actions[a];
+        action
+            .signature
+            .kitchen_state_in()
+            .and_then(|i| self.bindings[action.args[i]].as_ref())
+            .map(|b| sous_kitchen::KitchenState::from_entity(b.value.clone()).time())
+            .unwrap_or(0.0)
+    }
+}
+
+/// Says, for every action that never ran, why.
+fn explain_stuck(network: &Network, node: &mut Node) {
+    for (a, action) in network.actions.iter().enumerate() {
+        if node.done[a] {
+            continue;
+        }
+        let sig = action.signature;
+        let unbound: Vec<(usize, &str)> = action
+            .args
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| node.bindings[v].is_none())
+            .map(|(i, &v)| (i, network.variables[v].name.as_str()))
+            .collect();
+        let reason = if let Some((_, ks)) = unbound
+            .iter()
+            .find(|(i, _)| sig.role(*i) == ArgRole::KitchenStateIn)
+        {
+            format!("its kitchen state `{ks}` was never produced")
+        } else if let Some((_, var)) = unbound.iter().find(|(i, _)| sig.role(*i) == ArgRole::Input)
+        {
+            format!("its input `{var}` was never bound")
+        } else if let Some((_, msg)) = type_mismatch(network, node, a) {
+            msg
+        } else if sig.case_for(bound_mask(network, node, a)).is_none() {
+            let given: Vec<&str> = action
+                .args
+                .iter()
+                .enumerate()
+                .filter(|(i, &v)| {
+                    node.bindings[v].is_some() && sig.role(*i) != ArgRole::KitchenStateIn
+                })
+                .map(|(i, _)| sig.args[i].name)
+                .collect();
+            let cases: Vec<String> = sig
+                .cases
+                .iter()
+                .map(|c| {
+                    c.iter()
+                        .filter(|n| **n != "kitchen-state-in")
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                })
+                .collect();
+            format!(
+                "`{}` has no case for {} given (the reference accepts: {})",
+                sig.name,
+                given.join(" + "),
+                cases.join("; ")
+            )
+        } else {
+            "it produced no result in this state".to_string()
+        };
+        node.failures.push(Failure {
+            kind: FailureKind::NotExecuted,
+            action: Some(a),
+            message: format!("{}: never ran: {reason}", action.text),
+            span: Some(action.span),
+        });
+    }
+    if !node
+        .failures
+        .iter()
+        .any(|f| f.kind == FailureKind::NotExecuted)
+    {
+        let unbound: Vec<&str> = node
+            .bindings
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_none())
+            .map(|(v, _)| network.variables[v].name.as_str())
+            .collect();
+        node.failures.push(Failure {
+            kind: FailureKind::NotExecuted,
+            action: None,
+            message: format!("variables left unbound: {}", unbound.join(", ")),
+            span: None,
+        });
+    }
+}

@@ -1,0 +1,22 @@
+//! The qualitative kitchen simulator.
+//!
+//! [`execute`] turns a parsed recipe network into an [`Execution`]: it binds
+//! the network's constants, then repeatedly runs an applicable action (one
+//! whose kitchen-state input and every required input are bound and whose
+//! bound arguments match one of the primitive's cases), exactly as the
+//! reference's IRL search does, but in a fixed order (see [`engine`]).
+//! The primitives live one per module under [`primitives`].
+
+mod binding;
+pub mod engine;
+mod exec;
+mod network;
+pub mod ops;
+pub mod primitives;
+mod report;
+
+pub use binding::Binding;
+pub use engine::{execute, execute_with, Execution, Failure, FailureKind, Options, Step};
+pub use exec::{Exec, SimError};
+pub use network::{Action, Network, Variable};
+pub use report::execution_json;

@@ -1,0 +1,16 @@
+//! Kitchen operations shared by several primitives.
+
+pub mod lists;
+pub mod mixture;
+pub mod temperature;
+pub mod weigh;
+
+use sous_kitchen::ConversionError;
+
+use crate::SimError;
+
+impl From<ConversionError> for SimError {
+    fn from(e: ConversionError) -> Self {
+        SimError::Crash(e.to_string())
+    }
+}

@@ -1,0 +1,34 @@
+//! Temperature changes of a container's contents.
+
+use std::sync::Arc;
+
+use sous_kitchen::{slot, Amount, Entity, Ontology, Value};
+
+/// `change-temperature`: with a time amount, cools every content that has a
+/// temperature by T − (T/45)·q, not below 18 °C (q: the number as given, in
+/// minutes or hours alike); otherwise sets every such content's temperature.
+pub fn change(container: &mut Entity, amount: Amount) {
+    let onto = Ontology::get();
+    let cooling = onto.is_a(amount.unit, onto.must("time-unit"));
+    let celsius = onto.must("degrees-celsius");
+    let Some(contents) = container.contents_mut() else {
+        return;
+    };
+    for item in contents.iter_mut() {
+        if !item.has_slot(slot::TEMPERATURE) {
+            continue;
+        }
+        let new = if cooling {
+            match item.get(slot::TEMPERATURE).as_amount() {
+                Some(t) => Value::Amount(Amount {
+                    value: (t.value - t.value / 45.0 * amount.value).max(18.0),
+                    unit: celsius,
+                }),
+                None => Value::Nil,
+            }
+        } else {
+            Value::Amount(amount)
+        };
+        Arc::make_mut(item).set(slot::TEMPERATURE, new);
+    }
+}

@@ -1,0 +1,126 @@
+//! Taking an amount of an ingredient out of its stock container
+//! (`fetch-and-proportion`): by pieces or by weight, as the reference does.
+
+use std::sync::Arc;
+
+use sous_kitchen::{convert_to_g, slot, Amount, Entity, IdGen, Ontology, Value};
+
+use crate::SimError;
+
+/// Moves `amount` of the single ingredient in `source` into the front of
+/// `target`'s contents, updating the stock.
+pub fn take(
+    source: &mut Entity,
+    target: &mut Entity,
+    amount: Amount,
+    ids: &mut IdGen,
+) -> Result<(), SimError> {
+    let onto = Ontology::get();
+    let piece = onto.must("piece");
+    let stock = source
+        .contents()
+        .first()
+        .cloned()
+        .ok_or_else(|| SimError::Crash("the ingredient's container is empty".into()))?;
+    let stock_amount = stock
+        .amount()
+        .ok_or_else(|| SimError::Crash("the ingredient has no amount".into()))?;
+    let (portions, new_stock) = if stock_amount.unit == piece {
+        take_pieces(&stock, stock_amount, amount, ids)?
+    } else {
+        weigh(&stock, stock_amount, amount)?
+    };
+    let mut stock = (*stock).clone();
+    stock.set(slot::AMOUNT, Value::Amount(new_stock));
+    if let Some(c) = source.contents_mut() {
+        c[0] = Arc::new(stock);
+    }
+    if let Some(c) = target.contents_mut() {
+        c.splice(0..0, portions);
+    }
+    Ok(())
+}
+
+/// Stock counted in pieces (`take-n-pieces`).
+fn take_pieces(
+    stock: &Entity,
+    have: Amount,
+    want: Amount,
+    ids: &mut IdGen,
+) -> Result<(Vec<Arc<Entity>>, Amount), SimError> {
+    let onto = Ontology::get();
+    let piece = onto.must("piece");
+    if want.unit == piece {
+        let wholes = want.value.floor();
+        let part = want.value - wholes;
+        let mut out = Vec::new();
+        let one = |v: f64, ids: &mut IdGen| {
+            let mut e = Entity::new(stock.class, ids);
+            e.set(
+                slot::AMOUNT,
+                Value::Amount(Amount {
+                    value: v,
+                    unit: piece,
+                }),
+            );
+            Arc::new(e)
+        };
+        if part != 0.0 {
+            out.push(one(part, ids));
+        }
+        for _ in 0..wholes as i64 {
+            out.push(one(1.0, ids));
+        }
+        return Ok((
+            out,
+            Amount {
+                value: have.value - want.value,
+                unit: want.unit,
+            },
+        ));
+    }
+    let stock_g = convert_to_g(stock)?;
+    let stock_grams = stock_g.amount().map_or(0.0, |a| a.value);
+    let one_piece = stock_grams / have.value;
+    let mut portion = stock_g.clone();
+    portion.set(slot::AMOUNT, Value::Amount(want));
+    let portion_grams = convert_to_g(&portion)?.amount().map_or(0.0, |a| a.value);
+    let left = Amount {
+        value: (stock_grams - portion_grams) / one_piece,
+        unit: piece,
+    };
+    Ok((vec![Arc::new(portion)], left))
+}
+
+/// Stock measured by weight or volume (`weigh-ingredient`). When the units
+/// differ, the stock's own number minus the grams taken is kept, in grams
+/// (a reference quirk: 0.5 l − 30 g = −29.5 g).
+fn weigh(
+    stock: &Entity,
+    have: Amount,
+    want: Amount,
+) -> Result<(Vec<Arc<Entity>>, Amount), SimError> {
+    let onto = Ontology::get();
+    let mut portion = stock.clone();
+    if have.unit == want.unit {
+        portion.set(slot::AMOUNT, Value::Amount(want));
+        return Ok((
+            vec![Arc::new(portion)],
+            Amount {
+                value: have.value - want.value,
+                unit: want.unit,
+            },
+        ));
+    }
+    let mut in_g = convert_to_g(stock)?;
+    in_g.set(slot::AMOUNT, Value::Amount(want));
+    let grams = convert_to_g(&in_g)?.amount().map_or(0.0, |a| a.value);
+    in_g.set(slot::AMOUNT, Value::Amount(want));
+    Ok((
+        vec![Arc::new(in_g)],
+        Amount {
+            value: have.value - grams,
+            unit: onto.must("g"),
+        },
+    ))
+}

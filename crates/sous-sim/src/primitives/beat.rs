@@ -1,0 +1,7 @@
+//! `beat`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`beat` is not implemented yet".into()))
+}

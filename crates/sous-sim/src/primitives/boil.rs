@@ -1,0 +1,7 @@
+//! `boil`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`boil` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `cover`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`cover` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `crack`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`crack` is not implemented yet".into()))
+}

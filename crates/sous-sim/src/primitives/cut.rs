@@ -1,0 +1,7 @@
+//! `cut`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`cut` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `dip`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`dip` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `drain`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`drain` is not implemented yet".into()))
+}

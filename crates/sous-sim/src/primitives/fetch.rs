@@ -1,0 +1,64 @@
+//! `fetch`: brings the closest unused instance(s) of a concept to the
+//! counter-top (30 per item). Fetching marks nothing used, so a fetched but
+//! unused tool is found again by later defaults.
+
+use std::sync::Arc;
+
+use sous_kitchen::{slot, Value};
+
+use crate::{Exec, SimError};
+
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let concept = x.arg("concept-to-fetch")?.class;
+    let n = x.number("quantity")?;
+    let done = x.ks_time() + 30.0 * n;
+    if n == 1.0 {
+        match x.ks.retrieve(concept, &[]) {
+            Some(place) => {
+                let pid =
+                    x.ks.get(&place)
+                        .map(|e| e.pid)
+                        .ok_or_else(|| SimError::Crash("fetched object vanished".into()))?;
+                x.bind_pid("thing-fetched", pid, Some(done));
+            }
+            None => {
+                x.fail(format!(
+                    "no unused `{}` in the kitchen",
+                    x.arg("concept-to-fetch")?.class_name()
+                ));
+                x.bind_failed("thing-fetched", Some(done));
+            }
+        }
+    } else {
+        let mut found = Vec::new();
+        let mut failed = false;
+        for _ in 0..n.max(0.0).ceil() as usize {
+            let excluded: Vec<_> = found
+                .iter()
+                .map(|e: &sous_kitchen::EntityRef| e.pid)
+                .collect();
+            match x.ks.retrieve(concept, &excluded) {
+                Some(place) => found.insert(
+                    0,
+                    x.ks.get(&place)
+                        .cloned()
+                        .ok_or_else(|| SimError::Crash("fetched object vanished".into()))?,
+                ),
+                None => failed = true,
+            }
+        }
+        if failed {
+            x.fail(format!(
+                "fewer than {n} unused `{}` in the kitchen",
+                x.arg("concept-to-fetch")?.class_name()
+            ));
+            x.bind_failed("thing-fetched", Some(done));
+        } else {
+            let mut list = x.new_entity("list-of-kitchen-entities");
+            list.set(slot::ITEMS, Value::List(found));
+            x.bind_value("thing-fetched", Arc::new(list), Some(done));
+        }
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! `fetch-and-proportion`: weighs an amount of an ingredient from its stock
+//! into a container (default: the closest unused medium bowl). 30 from the
+//! kitchen time; the target container's own availability is not waited for.
+
+use sous_kitchen::{slot, Amount};
+
+use crate::ops::weigh;
+use crate::{Exec, SimError};
+
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.ks_time() + 30.0;
+    let concept = x.arg("ingredient-concept")?.class;
+    let amount = Amount {
+        value: x.number("quantity")?,
+        unit: x.arg("unit")?.class,
+    };
+    x.ks.set_time(done);
+    // 1. The target container.
+    let target_pid = if x.case == 0 {
+        let bowl = x.class("medium-bowl");
+        match x.ks.retrieve(bowl, &[]) {
+            Some(place) => {
+                let pid = x.ks.get(&place).map(|e| e.pid);
+                // The output `target-container` is the bowl as it was before.
+                if let Some(before) = pid.and_then(|p| x.before.find(p).cloned()) {
+                    x.bind_value("target-container", before, None);
+                }
+                pid
+            }
+            None => None,
+        }
+    } else {
+        let t = x.arg("target-container")?;
+        (!t.is_failed()).then_some(t.pid)
+    };
+    // 2. The ingredient's stock container, brought to the counter-top.
+    let stock = x.ks.locate_ingredient(concept);
+    let (Some(target_pid), Some(stock_place)) = (target_pid, stock.clone()) else {
+        let what = x.arg("ingredient-concept")?.class_name();
+        x.fail(if stock.is_none() {
+            format!("no `{what}` in the kitchen")
+        } else {
+            "no container to put it in".to_string()
+        });
+        if x.case == 0 {
+            x.bind_failed("target-container", None);
+        }
+        x.bind_failed("container-with-ingredient", Some(done));
+        x.bind_kitchen(done, done);
+        return Ok(());
+    };
+    let origin: Vec<usize> = stock_place[..stock_place.len() - 1].to_vec();
+    let from_counter_top = x.ks.counter_top().is_some_and(|ct| ct == origin);
+    let stock_pid =
+        x.ks.get(&stock_place)
+            .map(|e| e.pid)
+            .ok_or_else(|| SimError::Crash("stock vanished".into()))?;
+    let origin_pid =
+        x.ks.get(&origin)
+            .map(|e| e.pid)
+            .ok_or_else(|| SimError::Crash("stock place vanished".into()))?;
+    x.ks.bring_to_counter_top(&stock_place);
+    // 3. Weigh into the target.
+    let stock_place =
+        x.ks.locate(stock_pid)
+            .ok_or_else(|| SimError::Crash("stock vanished".into()))?;
+    let target_place =
+        x.ks.locate(target_pid)
+            .ok_or_else(|| SimError::Crash("target container not in the kitchen".into()))?;
+    let mut source = (**x.ks.get(&stock_place).expect("located")).clone();
+    let mut target = (**x.ks.get(&target_place).expect("located")).clone();
+    weigh::take(&mut source, &mut target, amount, x.ids)?;
+    target.set_flag(slot::USED, true);
+    *x.ks.at_mut(&stock_place).expect("located") = source;
+    *x.ks.at_mut(&target_place).expect("located") = target;
+    // 4. Put the rest of the stock back where it came from (at the front).
+    let stock_place = x.ks.locate(stock_pid).expect("still there");
+    let has_rest =
+        x.ks.get(&stock_place)
+            .is_some_and(|s| !s.contents().is_empty());
+    if has_rest && !from_counter_top {
+        let e = x.ks.remove(&stock_place).expect("located");
+        let origin = x.ks.locate(origin_pid).unwrap_or(origin);
+        x.ks.push_front(&origin, e);
+    }
+    x.bind_pid("container-with-ingredient", target_pid, Some(done));
+    x.bind_kitchen(done, done);
+    Ok(())
+}

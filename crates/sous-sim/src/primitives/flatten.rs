@@ -1,0 +1,7 @@
+//! `flatten`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`flatten` is not implemented yet".into()))
+}

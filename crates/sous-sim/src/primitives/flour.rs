@@ -1,0 +1,7 @@
+//! `flour`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`flour` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `fry`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`fry` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `grind`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`grind` is not implemented yet".into()))
+}

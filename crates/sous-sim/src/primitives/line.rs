@@ -1,0 +1,7 @@
+//! `line`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`line` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `mash`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`mash` is not implemented yet".into()))
+}

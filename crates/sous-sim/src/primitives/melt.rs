@@ -1,0 +1,7 @@
+//! `melt`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`melt` is not implemented yet".into()))
+}

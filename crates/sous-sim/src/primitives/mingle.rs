@@ -1,0 +1,7 @@
+//! `mingle`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`mingle` is not implemented yet".into()))
+}

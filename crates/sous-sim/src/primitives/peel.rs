@@ -1,0 +1,7 @@
+//! `peel`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`peel` is not implemented yet".into()))
+}

@@ -1,0 +1,9 @@
+//! `refrigerate`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash(
+        "`refrigerate` is not implemented yet".into(),
+    ))
+}

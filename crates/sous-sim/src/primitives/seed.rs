@@ -1,0 +1,7 @@
+//! `seed`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`seed` is not implemented yet".into()))
+}

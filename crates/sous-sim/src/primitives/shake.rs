@@ -1,0 +1,7 @@
+//! `shake`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`shake` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `sift`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`sift` is not implemented yet".into()))
+}

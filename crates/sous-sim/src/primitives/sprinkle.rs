@@ -1,0 +1,7 @@
+//! `sprinkle`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`sprinkle` is not implemented yet".into()))
+}

@@ -1,0 +1,89 @@
+//! `transfer-contents`: moves everything from a container on the counter-top
+//! into another (default: the closest unused large bowl). The reference has
+//! no case with an amount: everything is always moved. 20 after the source is ready.
+
+use std::sync::Arc;
+
+use sous_kitchen::{slot, Entity, Value};
+
+use crate::{Exec, SimError};
+
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.start_after("container-with-input-ingredients")? + 20.0;
+    x.ks.set_time(done);
+    let target_pid = if x.case == 0 {
+        let bowl = x.class("large-bowl");
+        x.ks.retrieve(bowl, &[])
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+    } else {
+        let t = x.arg("target-container")?;
+        (!t.is_failed() && x.ks.locate(t.pid).is_some()).then_some(t.pid)
+    };
+    let source_place = x.locate_on_counter_top("container-with-input-ingredients")?;
+    let source_has_contents = source_place
+        .as_ref()
+        .and_then(|p| x.ks.get(p))
+        .is_some_and(|s| !s.contents().is_empty());
+    let (Some(target_pid), Some(source_place), true) =
+        (target_pid, source_place.clone(), source_has_contents)
+    else {
+        x.fail(if target_pid.is_none() {
+            "no container to transfer into".to_string()
+        } else if source_place.is_none() {
+            "the source container is not on the counter-top".to_string()
+        } else {
+            "the source container is empty".to_string()
+        });
+        for out in ["container-with-all-ingredients", "container-with-rest"] {
+            x.bind_failed(out, Some(done));
+        }
+        if x.case == 0 {
+            x.bind_failed("target-container", None);
+        }
+        x.bind_failed("quantity", None);
+        x.bind_failed("unit", None);
+        x.bind_kitchen(done, done);
+        return Ok(());
+    };
+    if x.case == 0 {
+        if let Some(before) = x.before.find(target_pid).cloned() {
+            x.bind_value("target-container", before, None);
+        }
+    }
+    let source_pid = x.ks.get(&source_place).expect("located").pid;
+    let moved: Vec<_> =
+        x.ks.at_mut(&source_place)
+            .and_then(|s| s.contents_mut())
+            .map(std::mem::take)
+            .unwrap_or_default();
+    let total: f64 = moved
+        .iter()
+        .filter_map(|i| i.amount())
+        .map(|a| a.value)
+        .sum();
+    let last_unit = moved.last().and_then(|i| i.amount()).map(|a| a.unit);
+    let target_place =
+        x.ks.locate(target_pid)
+            .ok_or_else(|| SimError::Crash("target vanished".into()))?;
+    let target = x.ks.at_mut(&target_place).expect("located");
+    if let Some(c) = target.contents_mut() {
+        for item in moved {
+            c.insert(0, item);
+        }
+    }
+    target.set_flag(slot::USED, true);
+    x.bind_pid("container-with-all-ingredients", target_pid, Some(done));
+    x.bind_pid("container-with-rest", source_pid, Some(done));
+    let q = Arc::new(Entity::quantity(total, x.ids));
+    x.bind_value("quantity", q, None);
+    match last_unit {
+        Some(u) => {
+            let mut unit = Entity::new(u, x.ids);
+            unit.set(slot::IS_CONCEPT, Value::Bool(true));
+            x.bind_value("unit", Arc::new(unit), None);
+        }
+        None => x.bind_failed("unit", None),
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! `uncover`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`uncover` is not implemented yet".into()))
+}

@@ -1,0 +1,7 @@
+//! `wash`.
+
+use crate::{Exec, SimError};
+
+pub fn run(_x: &mut Exec) -> Result<(), SimError> {
+    Err(SimError::Crash("`wash` is not implemented yet".into()))
+}

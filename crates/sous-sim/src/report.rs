@@ -1,0 +1,80 @@
+//! The JSON view of an execution (`sous run --format json`).
+
+use serde_json::{json, Map, Value as Json};
+use sous_kitchen::{entity_json, number_json};
+use sous_lang::ArgRole;
+
+use crate::Execution;
+
+/// One JSON object: `recipe_id`, `solved`, `execution_time` (null without a
+/// solution), `steps`, `bindings` (every `?variable` to its entity),
+/// `available_at`, `failed_actions` and `final_kitchen`.
+pub fn execution_json(x: &Execution) -> Json {
+    let net = &x.network;
+    let steps: Vec<Json> = x
+        .steps
+        .iter()
+        .map(|s| {
+            let a = &net.actions[s.action];
+            json!({
+                "action": a.text,
+                "line": a.span.line,
+                "case": s.case + 1,
+                "start": number_json(s.start),
+                "end": number_json(s.end),
+                "kitchen_time": number_json(s.kitchen_time),
+            })
+        })
+        .collect();
+    let mut bindings = Map::new();
+    let mut available = Map::new();
+    for (v, var) in net.variables.iter().enumerate() {
+        if var.constant.is_some() {
+            continue;
+        }
+        let b = x.bindings[v].as_ref();
+        bindings.insert(
+            var.name.clone(),
+            b.map_or(Json::Null, |b| entity_json(&b.value)),
+        );
+        available.insert(
+            var.name.clone(),
+            b.and_then(|b| b.available_at)
+                .map_or(Json::Null, number_json),
+        );
+    }
+    let failed: Vec<Json> = x
+        .failures
+        .iter()
+        .map(|f| {
+            let a = f.action.map(|i| &net.actions[i]);
+            json!({
+                "kind": f.kind,
+                "action": a.map(|a| a.text.clone()),
+                "line": f.span.map(|s| s.line),
+                "column": f.span.map(|s| s.column),
+                "message": f.message,
+            })
+        })
+        .collect();
+    let final_kitchen = x.steps.last().and_then(|s| {
+        let a = &net.actions[s.action];
+        let i = (0..a.args.len()).find(|&i| {
+            matches!(a.signature.role(i), ArgRole::KitchenStateOut)
+                || a.signature.name == "get-kitchen"
+        })?;
+        x.bindings[a.args[i]]
+            .as_ref()
+            .map(|b| entity_json(&b.value))
+    });
+    json!({
+        "recipe_id": net.recipe_id,
+        "solved": x.solved,
+        "execution_time": x.execution_time().map_or(Json::Null, number_json),
+        "steps": steps,
+        "bindings": bindings,
+        "available_at": available,
+        "failed_actions": failed,
+        "final_kitchen": final_kitchen,
+    })
+}
