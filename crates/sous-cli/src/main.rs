@@ -1,1 +1,65 @@
-fn main() {}
+//! `sous`: run recipe networks in the simulated kitchen.
+
+mod demo;
+mod input;
+mod render;
+mod run;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(
+    name = "sous",
+    version,
+    about = "Recipe understanding toolkit: run MUHAI Cooking Language networks in a simulated kitchen"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Execute the recipe network(s) in FILE from the full kitchen.
+    ///
+    /// Exit code: 0 when every action ran, 1 when an action failed or a
+    /// network has no solution, 2 on invalid input.
+    Run {
+        /// A `.solution` file: `#recipe-id` headers, one predicate per line.
+        file: std::path::PathBuf,
+        /// Only this recipe of the file.
+        #[arg(long)]
+        recipe: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Check FILE without executing it.
+    Check { file: std::path::PathBuf },
+    /// Run the example recipes that ship with sous (no data needed).
+    Demo {
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Run {
+            file,
+            recipe,
+            format,
+        } => run::run_file(&file, recipe.as_deref(), format, true),
+        Command::Check { file } => run::run_file(&file, None, Format::Text, false),
+        Command::Demo { format } => demo::run(format),
+    };
+    ExitCode::from(code)
+}

@@ -7,6 +7,7 @@
 //! snapshot, and changing one object copies only the path from the kitchen
 //! root to it (copy-on-write), so every earlier state stays readable.
 
+pub mod describe;
 mod entity;
 mod full_kitchen;
 mod ids;

@@ -13,6 +13,7 @@ use crate::{Diagnostic, Number, Span};
 /// problems outside any recipe.
 pub fn parse(name: &str, text: &str) -> (SourceFile, Vec<(usize, Diagnostic)>) {
     let mut p = Parser {
+        depth: 0,
         src: text,
         pos: 0,
         line: 1,
@@ -126,7 +127,11 @@ fn printable(s: &str) -> String {
         .collect()
 }
 
+/// Deeper list nesting is an error (and keeps the parser's recursion bounded).
+const MAX_NESTING: usize = 16;
+
 struct Parser<'a> {
+    depth: usize,
     src: &'a str,
     pos: usize,
     line: u32,
@@ -209,6 +214,7 @@ impl<'a> Parser<'a> {
     /// Parses `( name args... )` starting at `(`.
     fn predicate(&mut self) -> Result<Predicate, Diagnostic> {
         let open = self.span_here();
+        self.depth = 0;
         self.bump();
         self.skip_trivia();
         let name_span = self.span_here();
@@ -253,7 +259,18 @@ impl<'a> Parser<'a> {
                 }
                 Some('(') => {
                     self.bump();
-                    let items = self.args_until_close(start)?;
+                    self.depth += 1;
+                    if self.depth > MAX_NESTING {
+                        let _ = self.skip_to_close(open);
+                        return Err(Diagnostic::error(
+                            "too-deep",
+                            start.with_len(1),
+                            format!("lists nested more than {MAX_NESTING} deep"),
+                        ));
+                    }
+                    let items = self.args_until_close(start);
+                    self.depth = self.depth.saturating_sub(1);
+                    let items = items?;
                     args.push(Arg {
                         kind: ArgKind::List(items),
                         span: start.to(self.span_here()),
@@ -296,11 +313,39 @@ impl<'a> Parser<'a> {
                         format!("unexpected character `{}`", printable(&c.to_string()))
                     };
                     // Skip to the end of this predicate so that the rest of the file still parses.
-                    let _ = self.args_until_close(open);
+                    let _ = self.skip_to_close(open);
                     return Err(Diagnostic::error("unexpected-character", span, what));
                 }
             }
         }
+    }
+}
+
+impl Parser<'_> {
+    /// Skips to the `)` that closes the predicate opened at `open`, without recursion.
+    fn skip_to_close(&mut self, open: Span) -> Result<(), Diagnostic> {
+        let mut depth = 1usize + self.depth;
+        while let Some(c) = self.peek() {
+            if c == '#' && self.at_line_start() {
+                return Err(unclosed(open));
+            }
+            self.bump();
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.depth = 0;
+                        return Ok(());
+                    }
+                }
+                ';' => {
+                    self.take_while(|c| c != '\n');
+                }
+                _ => {}
+            }
+        }
+        Err(unclosed(open))
     }
 }
 
@@ -353,6 +398,19 @@ mod tests {
         let (file, diags) = parse("dir/salad.solution", "(get-kitchen ?k)");
         assert!(diags.is_empty());
         assert_eq!(file.recipes[0].id, "salad");
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let text = format!(
+            "#r\n(mix {}{}\n#s\n(get-kitchen ?k)\n",
+            "(".repeat(100_000),
+            ")".repeat(100_000)
+        );
+        let (file, diags) = parse("f", &text);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].1.code, "too-deep");
+        assert_eq!(file.recipes[1].predicates.len(), 1);
     }
 
     #[test]

@@ -224,11 +224,15 @@ fn check_constant(
             for item in items {
                 match &item.kind {
                     ArgKind::Symbol(s) if !vocab.is_class(s) => {
-                        diags.push(Diagnostic::error(
+                        let mut d = Diagnostic::error(
                             "unknown-class",
                             item.span,
                             format!("unknown concept `{s}`"),
-                        ));
+                        );
+                        if let Some(c) = did_you_mean(s, vocab.class_names()) {
+                            d = d.with_help(format!("did you mean `{c}`?"));
+                        }
+                        diags.push(d);
                     }
                     ArgKind::Variable(_) | ArgKind::List(_) => {
                         diags.push(Diagnostic::error(

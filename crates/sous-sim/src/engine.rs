@@ -123,10 +123,30 @@ struct Node {
     ids: IdGen,
 }
 
+/// What running one action adds to a node.
+struct Effect {
+    bindings: Vec<(usize, Binding)>,
+    step: Step,
+    failure: Option<Failure>,
+    ids: IdGen,
+}
+
 enum Attempt {
-    Child(Node),
+    Ran(Effect),
     NotApplicable,
     Crash(Failure),
+}
+
+impl Node {
+    fn apply(&mut self, e: Effect) {
+        for (v, b) in e.bindings {
+            self.bindings[v] = Some(b);
+        }
+        self.done[e.step.action] = true;
+        self.steps.push(e.step);
+        self.failures.extend(e.failure);
+        self.ids = e.ids;
+    }
 }
 
 /// Executes `recipe` from the full kitchen. The recipe should have passed
@@ -199,11 +219,11 @@ pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
                 return finish(network, best, false);
             }
             match attempt(&network, &node, a) {
-                Attempt::Child(child) => {
+                Attempt::Ran(effect) => {
                     if !candidates.is_empty() {
                         choice_points.push((node.clone(), candidates));
                     }
-                    node = child;
+                    node.apply(effect);
                     advanced = true;
                     break;
                 }
@@ -226,6 +246,13 @@ pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
             furthest = Some(node.clone());
         }
         dead.insert(node.done.clone());
+        // Back to the latest choice point that is not known to lead nowhere.
+        while choice_points
+            .last()
+            .is_some_and(|(p, _)| dead.contains(&p.done))
+        {
+            choice_points.pop();
+        }
         match choice_points.pop() {
             Some((parent, rest)) => {
                 node = parent;
@@ -264,6 +291,10 @@ fn bound_mask(network: &Network, node: &Node, a: usize) -> u32 {
 /// The case that would run, if the action is applicable (pattern and types).
 fn applicable_case(network: &Network, node: &Node, a: usize) -> Option<usize> {
     let action = &network.actions[a];
+    // Cheap first test: nothing but get-kitchen runs before its kitchen state exists.
+    if let Some(i) = action.signature.kitchen_state_in() {
+        node.bindings[action.args[i]].as_ref()?;
+    }
     let case = action.signature.case_for(bound_mask(network, node, a))?;
     type_mismatch(network, node, a).is_none().then_some(case)
 }
@@ -322,8 +353,8 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
         },
         None => full_kitchen().0,
     };
-    let mut child = node.clone();
-    let mut exec = Exec::new(action.signature, inputs, case, ks, &mut child.ids);
+    let mut ids = node.ids.clone();
+    let mut exec = Exec::new(action.signature, inputs, case, ks, &mut ids);
     match run(&mut exec) {
         Ok(()) => {}
         Err(SimError::NoResult(_)) => return Attempt::NotApplicable,
@@ -346,9 +377,10 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
     let ks_root = ks.root().clone();
     let mut end: Option<f64> = None;
     let mut any_failed = false;
+    let mut new: Vec<(usize, Binding)> = Vec::new();
     for (i, source, at) in outputs {
         let var = action.args[i];
-        if child.bindings[var].is_some() {
+        if node.bindings[var].is_some() || new.iter().any(|(v, _)| *v == var) {
             continue;
         }
         let value = match source {
@@ -373,40 +405,49 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
         if let Some(t) = at {
             end = Some(end.map_or(t, |e: f64| e.max(t)));
         }
-        child.bindings[var] = Some(Binding {
-            value,
-            available_at: at,
-        });
+        new.push((
+            var,
+            Binding {
+                value,
+                available_at: at,
+            },
+        ));
     }
     // Every unbound argument must now be bound, or the action produced nothing usable.
-    if action.args.iter().any(|&v| child.bindings[v].is_none()) {
+    if action
+        .args
+        .iter()
+        .any(|&v| node.bindings[v].is_none() && !new.iter().any(|(n, _)| *n == v))
+    {
         return Attempt::NotApplicable;
     }
-    if any_failed || failure.is_some() {
-        child.failures.push(Failure {
-            kind: FailureKind::FailedObject,
-            action: Some(a),
-            message: format!(
-                "{}: {}",
-                action.text,
-                failure.unwrap_or_else(|| {
-                    "it could not be carried out (its output is a failed-object)".into()
-                })
-            ),
-            span: Some(action.span),
-        });
-    }
+    let failure = (any_failed || failure.is_some()).then(|| Failure {
+        kind: FailureKind::FailedObject,
+        action: Some(a),
+        message: format!(
+            "{}: {}",
+            action.text,
+            failure.unwrap_or_else(|| {
+                "it could not be carried out (its output is a failed-object)".into()
+            })
+        ),
+        span: Some(action.span),
+    });
     let kitchen_time = ks.time();
     let start = start.unwrap_or(node.bindings_ks_time(network, a));
-    child.steps.push(Step {
+    let step = Step {
         action: a,
         case,
         start,
         end: end.unwrap_or(kitchen_time),
         kitchen_time,
-    });
-    child.done[a] = true;
-    Attempt::Child(child)
+    };
+    Attempt::Ran(Effect {
+        bindings: new,
+        step,
+        failure,
+        ids,
+    })
 }
 
 impl Node {

@@ -35,7 +35,7 @@ pub fn execution_json(x: &Execution) -> Json {
         let b = x.bindings[v].as_ref();
         bindings.insert(
             var.name.clone(),
-            b.map_or(Json::Null, |b| entity_json(&b.value)),
+            b.map_or(Json::Null, |b| binding_json(&b.value)),
         );
         available.insert(
             var.name.clone(),
@@ -77,4 +77,18 @@ pub fn execution_json(x: &Execution) -> Json {
         "failed_actions": failed,
         "final_kitchen": final_kitchen,
     })
+}
+
+/// A bound entity; kitchen states are summarised (id and clock) because each
+/// is a whole kitchen: the full last one is `final_kitchen`.
+fn binding_json(e: &sous_kitchen::Entity) -> Json {
+    if e.class_name() == "kitchen-state" {
+        let time = e
+            .get(sous_kitchen::slot::KITCHEN_TIME)
+            .as_number()
+            .unwrap_or(0.0);
+        json!({"class": "kitchen-state", "id": sous_kitchen::pid_string("kitchen-state", e.pid), "kitchen-time": number_json(time)})
+    } else {
+        entity_json(e)
+    }
 }

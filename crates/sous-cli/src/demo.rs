@@ -1,0 +1,19 @@
+//! `sous demo`: example networks that ship with sous, so it runs with no data.
+
+use crate::input::load_text;
+use crate::{run, Format};
+
+/// A simple salad and a simple cookie dough, written for sous.
+pub const DEMO: &str = include_str!("../demo/demo.solution");
+
+pub fn run(format: Format) -> u8 {
+    if format == Format::Text {
+        println!("sous demo: two small recipes from crates/sous-cli/demo/demo.solution, executed in the simulated full kitchen.\n");
+    }
+    run::run_loaded(
+        load_text("demo.solution".into(), DEMO.as_bytes().to_vec()),
+        None,
+        format,
+        true,
+    )
+}

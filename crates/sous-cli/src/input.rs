@@ -1,0 +1,111 @@
+//! Reading input files into recipes, with every problem as a diagnostic.
+
+use std::path::Path;
+
+use sous_lang::{Diagnostic, Recipe, Span};
+
+/// A file's recipes, each with its own problems (parse and validation).
+pub struct Loaded {
+    pub name: String,
+    pub text: String,
+    pub recipes: Vec<(Recipe, Vec<Diagnostic>)>,
+    /// Problems that stop the whole file (unreadable, not text, empty).
+    pub fatal: Option<Diagnostic>,
+}
+
+pub fn load(path: &Path) -> Loaded {
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            return fatal(
+                name,
+                String::new(),
+                Diagnostic::error(
+                    "unreadable",
+                    Span::default(),
+                    format!("cannot read {}: {e}", path.display()),
+                ),
+            )
+        }
+    };
+    load_text(name, bytes)
+}
+
+pub fn load_text(name: String, bytes: Vec<u8>) -> Loaded {
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let good = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let prefix = String::from_utf8_lossy(&bytes[..good]).into_owned();
+            let line = prefix.matches('\n').count() as u32 + 1;
+            let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1;
+            let span = Span {
+                line,
+                column,
+                offset: good,
+                len: 0,
+            };
+            return fatal(
+                name,
+                prefix,
+                Diagnostic::error(
+                    "not-text",
+                    span,
+                    "the file is not UTF-8 text (binary data?)",
+                ),
+            );
+        }
+    };
+    let (file, parse_diags) = sous_lang::parse(&name, &text);
+    if file.recipes.is_empty() {
+        let d = Diagnostic::error("empty", Span { line: 1, column: 1, offset: 0, len: 0 }, "no recipe in this file")
+            .with_help("a recipe starts with a `#recipe-id` line followed by predicates such as `(get-kitchen ?kitchen)`");
+        return fatal(name, text, d);
+    }
+    let onto = sous_kitchen::Ontology::get();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut recipes = Vec::new();
+    for (i, recipe) in file.recipes.iter().enumerate() {
+        let mut diags: Vec<Diagnostic> = parse_diags
+            .iter()
+            .filter(|(r, _)| *r == i)
+            .map(|(_, d)| d.clone())
+            .collect();
+        if seen.contains(&recipe.id.as_str()) {
+            diags.push(Diagnostic::error(
+                "duplicate-recipe",
+                recipe.span,
+                format!("recipe `{}` appears twice in this file", recipe.id),
+            ));
+        }
+        seen.push(&recipe.id);
+        if recipe.predicates.is_empty() && diags.is_empty() {
+            diags.push(Diagnostic::error(
+                "empty-recipe",
+                recipe.span,
+                format!("recipe `{}` has no predicates", recipe.id),
+            ));
+        }
+        if !diags.iter().any(Diagnostic::is_error) {
+            diags.extend(sous_lang::validate(recipe, onto));
+        }
+        recipes.push((recipe.clone(), diags));
+    }
+    Loaded {
+        name,
+        text,
+        recipes,
+        fatal: None,
+    }
+}
+
+fn fatal(name: String, text: String, d: Diagnostic) -> Loaded {
+    Loaded {
+        name,
+        text,
+        recipes: Vec::new(),
+        fatal: Some(d),
+    }
+}

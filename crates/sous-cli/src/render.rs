@@ -1,0 +1,117 @@
+//! Terminal output: diagnostics with their source line, executions as a timeline.
+
+use miette::{LabeledSpan, MietteDiagnostic, NamedSource, Report, Severity as MSeverity};
+use sous_kitchen::describe;
+use sous_lang::{Diagnostic, Severity, Span};
+use sous_sim::{Execution, FailureKind};
+
+/// Prints `d` to stderr with the offending source line underlined.
+pub fn diagnostic(name: &str, text: &str, d: &Diagnostic) {
+    let severity = match d.severity {
+        Severity::Error => MSeverity::Error,
+        Severity::Warning => MSeverity::Warning,
+    };
+    report(
+        name,
+        text,
+        d.code,
+        &d.message,
+        d.span,
+        d.help.as_deref(),
+        severity,
+    );
+}
+
+pub fn report(
+    name: &str,
+    text: &str,
+    code: &str,
+    message: &str,
+    span: Span,
+    help: Option<&str>,
+    severity: MSeverity,
+) {
+    let mut m = MietteDiagnostic::new(message.to_string())
+        .with_code(format!("sous::{code}"))
+        .with_severity(severity);
+    if span.line > 0 {
+        let len = span.len.min(text.len().saturating_sub(span.offset));
+        m = m.with_label(LabeledSpan::at(span.offset..span.offset + len, "here"));
+    }
+    if let Some(h) = help {
+        m = m.with_help(h.to_string());
+    }
+    let report = Report::new(m).with_source_code(NamedSource::new(name, text.to_string()));
+    if span.line == 0 {
+        eprintln!("{name}:");
+    }
+    eprintln!("{report:?}");
+}
+
+/// The execution as text: timeline, failures, counter-top at the end.
+pub fn execution_text(x: &Execution) -> String {
+    let mut out = String::new();
+    let net = &x.network;
+    let time = x
+        .execution_time()
+        .map_or("none (no solution)".to_string(), |t| format!("{t}"));
+    out.push_str(&format!(
+        "recipe {}: {} of {} actions executed, execution time {time}\n",
+        net.recipe_id,
+        x.steps.len(),
+        net.actions.len()
+    ));
+    out.push_str(&format!("{:>9} {:>9}  action\n", "start", "end"));
+    for s in &x.steps {
+        let a = &net.actions[s.action];
+        out.push_str(&format!(
+            "{:>9} {:>9}  {}  (line {})\n",
+            s.start, s.end, a.text, a.span.line
+        ));
+    }
+    if x.failures.is_empty() {
+        out.push_str("failures: none\n");
+    } else {
+        out.push_str("failures:\n");
+        for f in &x.failures {
+            let kind = match f.kind {
+                FailureKind::FailedObject => "failed",
+                FailureKind::NotExecuted => "not executed",
+                FailureKind::Crash => "reference crash",
+                FailureKind::SearchLimit => "search limit",
+            };
+            let line = f
+                .span
+                .map(|s| format!("line {}: ", s.line))
+                .unwrap_or_default();
+            out.push_str(&format!("  [{kind}] {line}{}\n", f.message));
+        }
+    }
+    if let Some(ks) = final_kitchen(x) {
+        out.push_str("final kitchen, counter-top:\n");
+        if let Some(ct) = ks
+            .contents()
+            .iter()
+            .find(|e| e.class_name() == "counter-top")
+        {
+            for item in ct.contents() {
+                for line in describe::tree(item).lines() {
+                    out.push_str("  ");
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+fn final_kitchen(x: &Execution) -> Option<&sous_kitchen::EntityRef> {
+    let s = x.steps.last()?;
+    let a = &x.network.actions[s.action];
+    a.args
+        .iter()
+        .filter_map(|&v| x.bindings[v].as_ref())
+        .map(|b| &b.value)
+        .find(|v| v.class_name() == "kitchen-state")
+}

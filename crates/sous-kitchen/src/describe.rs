@@ -1,0 +1,126 @@
+//! A short, human-readable rendering of entities for terminal output:
+//! `medium-bowl-208 (used) [butter 230 g at 18 °C]`.
+
+use crate::{slot, Entity, EntityRef, Ontology, Value};
+
+/// One line for `e` without its contents: class-id plus what is notable about it.
+pub fn headline(e: &Entity) -> String {
+    let onto = Ontology::get();
+    let mut s = format!("{}-{}", e.class_name(), e.pid.0);
+    let mut notes: Vec<String> = Vec::new();
+    if let Some(a) = e.amount() {
+        notes.push(format!("{} {}", fmt_num(a.value), onto.name(a.unit)));
+    }
+    if let Some(t) = e.get(slot::TEMPERATURE).as_amount() {
+        if !e.is_a(onto.must("kitchen-state")) {
+            notes.push(format!("{} °C", fmt_num(t.value)));
+        }
+    }
+    for (sl, v) in e.slots() {
+        let name = onto.slot_name(sl);
+        match v {
+            Value::Bool(true)
+                if !matches!(name, "is-concept" | "keep-refrigerated" | "keep-frozen") =>
+            {
+                notes.push(name.to_string())
+            }
+            Value::Entity(x) if sl == slot::IS_CUT && x.class_name() != "uncut" => {
+                notes.push(format!("cut: {}", x.class_name()))
+            }
+            Value::Entity(x) if sl == slot::CURRENT_SHAPE => {
+                notes.push(format!("shape: {}", x.class_name()))
+            }
+            Value::Entity(x)
+                if matches!(
+                    name,
+                    "lined-with"
+                        | "covered-with"
+                        | "sprinkled-with"
+                        | "brushed-with"
+                        | "spread-with"
+                        | "dipped-in"
+                        | "has-on-top"
+                        | "boiled-with"
+                ) =>
+            {
+                let amount = x
+                    .amount()
+                    .map(|a| format!(" {} {}", fmt_num(a.value), onto.name(a.unit)))
+                    .unwrap_or_default();
+                notes.push(format!("{name} {}{amount}", x.class_name()));
+            }
+            _ => {}
+        }
+    }
+    let components = e.get(slot::COMPONENTS).as_list();
+    if !components.is_empty() {
+        let names: Vec<&str> = components.iter().map(|c| c.class_name()).collect();
+        notes.push(format!("of {}", names.join(", ")));
+    }
+    if !notes.is_empty() {
+        s.push_str(" (");
+        s.push_str(&notes.join(", "));
+        s.push(')');
+    }
+    s
+}
+
+/// `e` and everything in it, indented, runs of identical items collapsed.
+pub fn tree(e: &Entity) -> String {
+    let mut out = String::new();
+    write_tree(e, 0, &mut out);
+    out
+}
+
+fn write_tree(e: &Entity, depth: usize, out: &mut String) {
+    out.push_str(&"  ".repeat(depth));
+    out.push_str(&headline(e));
+    out.push('\n');
+    let children: Vec<&EntityRef> = e.contents().iter().chain(e.items()).collect();
+    let mut i = 0;
+    while i < children.len() {
+        let mut run = 1;
+        while i + run < children.len() && same_but_id(children[i], children[i + run]) {
+            run += 1;
+        }
+        if run > 1 {
+            out.push_str(&"  ".repeat(depth + 1));
+            out.push_str(&format!("{run} × "));
+            let mut sub = String::new();
+            write_tree(children[i], 0, &mut sub);
+            out.push_str(
+                &sub.replace('\n', &format!("\n{}", "  ".repeat(depth + 1)))
+                    .trim_end(),
+            );
+            out.push('\n');
+        } else {
+            write_tree(children[i], depth + 1, out);
+        }
+        i += run;
+    }
+}
+
+fn same_but_id(a: &Entity, b: &Entity) -> bool {
+    a.class == b.class
+        && a.contents().is_empty()
+        && b.contents().is_empty()
+        && headline_wo_id(a) == headline_wo_id(b)
+}
+
+fn headline_wo_id(e: &Entity) -> String {
+    let h = headline(e);
+    h.split_once(' ')
+        .map(|(_, rest)| rest.to_string())
+        .unwrap_or_default()
+}
+
+pub(crate) fn fmt_num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{:.3}", x)
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    }
+}
