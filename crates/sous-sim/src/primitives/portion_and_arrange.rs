@@ -28,7 +28,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     }
     let dough_failed = x.arg("container-with-dough")?.is_failed();
     let dough_place = x.locate_on_counter_top("container-with-dough")?;
-    // Case 2 checks that the container was found; the others only that it is no failed-object.
+    // Quirk: case 2 checks that the container was found; the others only that
+    // it is no failed-object (a container off the counter-top crashes).
     let fails = if x.case == 1 {
         dough_place.is_none()
     } else {
@@ -56,6 +57,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         .ok_or_else(|| SimError::Crash("the dough's container is not on the counter-top".into()))?;
     let container_pid = x.ks.get(&dough_place).expect("located").pid;
     let dough = first_content(x, &dough_place)?;
+    // Quirk: what is left is the dough's number in its own unit, whatever that is.
     let left = dough
         .amount()
         .ok_or_else(|| SimError::Crash("the dough has no amount".into()))?
