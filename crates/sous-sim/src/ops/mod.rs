@@ -2,6 +2,7 @@
 
 pub mod lists;
 pub mod mixture;
+pub mod portions;
 pub mod temperature;
 pub mod weigh;
 

@@ -1,7 +1,91 @@
-//! `beat`.
+//! `beat`: turns the contents of a counter-top container into one beaten
+//! homogeneous mixture, with a given tool (on the counter-top) or the closest
+//! unused whisk. 60 after the container is ready.
 
+use sous_kitchen::slot;
+
+use crate::ops::mixture;
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash("`beat` is not implemented yet".into()))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.start_after("container-with-ingredients")? + 60.0;
+    let tool_pid = if x.case == 0 {
+        let whisk = x.class("whisk");
+        x.ks.retrieve(whisk, &[])
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+    } else {
+        x.locate_on_counter_top("tool")?
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+    };
+    let container = x.locate_on_counter_top("container-with-ingredients")?;
+    x.ks.set_time(done);
+    let (Some(tool_pid), Some(place)) = (tool_pid, container) else {
+        x.fail(if tool_pid.is_none() {
+            "no tool to beat with"
+        } else {
+            "the container is not on the counter-top"
+        });
+        x.bind_failed("container-with-ingredients-beaten", Some(done));
+        if x.case == 0 {
+            x.bind_failed("tool", None);
+        }
+        x.bind_kitchen(done, done);
+        return Ok(());
+    };
+    let c = x.ks.at_mut(&place).expect("located");
+    let pid = c.pid;
+    mixture::mix_in(c, "homogeneous-mixture", Some(slot::BEATEN), x.ids)?;
+    let tool_place = x.ks.locate(tool_pid).expect("retrieved");
+    x.ks.at_mut(&tool_place)
+        .expect("located")
+        .set_flag(slot::USED, true);
+    x.bind_pid("container-with-ingredients-beaten", pid, Some(done));
+    if x.case == 0 {
+        x.bind_pid("tool", tool_pid, None);
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    const BOWL: &str = "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n\
+        (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 50 g)\n";
+
+    #[test]
+    fn beats_with_the_closest_unused_whisk() {
+        let x = run(&format!("{BOWL}(beat ?beaten ?ks3 ?ks2 ?b ?tool)"));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?beaten"), Some(120.0));
+        assert_eq!(at(&x, "?ks3"), Some(120.0));
+        assert_eq!(at(&x, "?tool"), None, "the default tool has no time");
+        let tool = &bound(&x, "?tool").value;
+        assert_eq!(tool.class_name(), "whisk");
+        assert!(tool.flag(slot::USED));
+        let bowl = &bound(&x, "?beaten").value;
+        assert_eq!(bowl.contents().len(), 1);
+        let m = &bowl.contents()[0];
+        assert_eq!(m.class_name(), "homogeneous-mixture");
+        assert!(m.flag(slot::BEATEN) && !m.flag(slot::MIXED));
+        assert_eq!(m.amount().unwrap().value, 150.0);
+        assert_eq!(m.get(slot::COMPONENTS).as_list().len(), 2);
+    }
+
+    #[test]
+    fn a_given_tool_must_be_on_the_counter_top() {
+        let x = run(&format!(
+            "{BOWL}(fetch ?w ?ks3 ?ks2 whisk 1)\n(beat ?beaten ?ks4 ?ks3 ?b ?w)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?beaten"), Some(150.0));
+        let x = run(&format!(
+            "{BOWL}(fetch ?w ?ks3 ?k whisk 1)\n(beat ?beaten ?ks4 ?ks2 ?b ?w)"
+        ));
+        // The whisk was fetched in another branch: not on this counter-top.
+        assert!(bound(&x, "?beaten").value.is_failed());
+        assert_eq!(at(&x, "?beaten"), Some(120.0));
+    }
 }

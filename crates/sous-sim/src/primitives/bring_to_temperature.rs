@@ -1,9 +1,99 @@
-//! `bring-to-temperature`.
+//! `bring-to-temperature`: sets the temperature of a counter-top container's
+//! contents (default: the kitchen's own temperature). A background wait: the
+//! container is ready 800 after the kitchen time, the cook is not kept busy.
 
+use std::sync::Arc;
+
+use sous_kitchen::{slot, Amount, Entity};
+
+use crate::ops::temperature;
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash(
-        "`bring-to-temperature` is not implemented yet".into(),
-    ))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    // Quirk: the container's own availability is not waited for.
+    let now = x.ks_time();
+    let ready = now + 800.0;
+    x.set_start(now);
+    let target = if x.case == 0 {
+        Amount {
+            value: x.number("temperature-quantity")?,
+            unit: x.arg("temperature-unit")?.class,
+        }
+    } else {
+        let room = x.before.root().get(slot::TEMPERATURE).as_amount();
+        let room = room.ok_or_else(|| SimError::Crash("the kitchen has no temperature".into()))?;
+        let q = Arc::new(Entity::quantity(room.value, x.ids));
+        let unit = Arc::new(Entity::new(room.unit, x.ids));
+        x.bind_value("temperature-quantity", q, None);
+        x.bind_value("temperature-unit", unit, None);
+        room
+    };
+    match x.locate_on_counter_top("container-with-ingredients")? {
+        Some(place) => {
+            let container = x.ks.at_mut(&place).expect("located");
+            temperature::change(container, target);
+            let pid = container.pid;
+            x.bind_pid(
+                "container-with-ingredients-at-temperature",
+                pid,
+                Some(ready),
+            );
+        }
+        None => {
+            x.fail("the container is not on the counter-top");
+            x.bind_failed("container-with-ingredients-at-temperature", Some(ready));
+        }
+    }
+    x.bind_kitchen(now, now);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    const BUTTER: &str =
+        "(get-kitchen ?k)\n(fetch-and-proportion ?butter ?ks ?k ?bowl butter 230 g)\n";
+
+    #[test]
+    fn defaults_to_room_temperature_in_the_background() {
+        let x = run(&format!(
+            "{BUTTER}(bring-to-temperature ?warm ?ks2 ?ks ?butter ?q ?u)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?warm"), Some(830.0));
+        assert_eq!(at(&x, "?ks2"), Some(30.0), "the cook is not kept busy");
+        assert_eq!(at(&x, "?q"), None);
+        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(18.0));
+        assert_eq!(bound(&x, "?u").value.class_name(), "degrees-celsius");
+        let butter = &bound(&x, "?warm").value.contents()[0];
+        let t = butter.get(slot::TEMPERATURE).as_amount().unwrap();
+        assert_eq!(t.value, 18.0);
+        assert_eq!(x.execution_time(), Some(830.0));
+    }
+
+    #[test]
+    fn sets_a_given_temperature() {
+        let x = run(&format!(
+            "{BUTTER}(bring-to-temperature ?warm ?ks2 ?ks ?butter 40 degrees-celsius)"
+        ));
+        let butter = &bound(&x, "?warm").value.contents()[0];
+        assert_eq!(
+            butter.get(slot::TEMPERATURE).as_amount().unwrap().value,
+            40.0
+        );
+    }
+
+    #[test]
+    fn a_container_off_the_counter_top_fails() {
+        // A failed-object (no linguine in the kitchen) is never found.
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?x ?ks ?k ?bowl linguine 100 g)\n\
+             (bring-to-temperature ?warm ?ks2 ?ks ?x ?q ?u)",
+        );
+        assert!(bound(&x, "?warm").value.is_failed());
+        assert_eq!(at(&x, "?warm"), Some(830.0));
+        assert_eq!(x.failures.len(), 2);
+    }
 }

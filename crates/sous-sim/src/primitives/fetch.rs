@@ -62,3 +62,20 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn fetch_brings_a_tool_to_the_counter_top() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch ?tray ?ks ?k baking-tray 1)\n(fetch ?forks ?ks2 ?ks fork 2)",
+        );
+        assert_eq!(at(&x, "?tray"), Some(30.0));
+        assert_eq!(at(&x, "?forks"), Some(90.0));
+        assert_eq!(bound(&x, "?forks").value.items().len(), 2);
+        assert!(!bound(&x, "?tray").value.flag(slot::USED));
+    }
+}

@@ -87,3 +87,39 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn fetch_and_proportion_weighs_into_a_medium_bowl() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?butter ?ks ?k ?bowl butter 230 g)");
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?butter"), Some(30.0));
+        assert_eq!(at(&x, "?bowl"), None, "the default target has no time");
+        let bowl = &bound(&x, "?butter").value;
+        assert_eq!(bowl.class_name(), "medium-bowl");
+        assert!(bowl.flag(slot::USED));
+        assert!(
+            !bound(&x, "?bowl").value.flag(slot::USED),
+            "the target output is the bowl before the action"
+        );
+        let butter = &bowl.contents()[0];
+        assert_eq!(butter.class_name(), "butter");
+        assert_eq!(butter.amount().unwrap().value, 230.0);
+        assert_eq!(x.execution_time(), Some(30.0));
+    }
+
+    #[test]
+    fn fetch_and_proportion_fails_on_an_ingredient_the_kitchen_lacks() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?x ?ks ?k ?bowl linguine 100 g)");
+        assert!(
+            x.solved,
+            "a missing ingredient gives a failed-object, not a dead end"
+        );
+        assert!(bound(&x, "?x").value.is_failed());
+        assert_eq!(x.failures.len(), 1);
+    }
+}

@@ -1,7 +1,93 @@
-//! `mingle`.
+//! `mingle`: turns the contents of a counter-top container into one
+//! heterogeneous mixture, with a given tool (anywhere in the kitchen) or the
+//! closest unused wooden spoon. 30 after the container is ready.
 
+use sous_kitchen::slot;
+
+use crate::ops::mixture;
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash("`mingle` is not implemented yet".into()))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.start_after("container-with-input-ingredients")? + 30.0;
+    x.ks.set_time(done);
+    let tool_pid = if x.case == 0 {
+        let spoon = x.class("wooden-spoon");
+        x.ks.retrieve(spoon, &[])
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+    } else {
+        x.locate("mingling-tool")?
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+    };
+    let Some(tool_pid) = tool_pid else {
+        x.fail("no tool to mingle with");
+        x.bind_failed("container-with-mixture", Some(done));
+        if x.case == 0 {
+            x.bind_failed("mingling-tool", None);
+        }
+        x.bind_kitchen(done, done);
+        return Ok(());
+    };
+    // Quirk: only the tool is checked; a container that is not on the
+    // counter-top makes the reference crash.
+    let place = x
+        .locate_on_counter_top("container-with-input-ingredients")?
+        .ok_or_else(|| {
+            SimError::Crash("the container to mingle is not on the counter-top".into())
+        })?;
+    let c = x.ks.at_mut(&place).expect("located");
+    let pid = c.pid;
+    mixture::mix_in(c, "heterogeneous-mixture", None, x.ids)?;
+    let tool_place = x.ks.locate(tool_pid).expect("located");
+    x.ks.at_mut(&tool_place)
+        .expect("located")
+        .set_flag(slot::USED, true);
+    x.bind_pid("container-with-mixture", pid, Some(done));
+    if x.case == 0 {
+        x.bind_pid("mingling-tool", tool_pid, None);
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use crate::FailureKind;
+    use sous_kitchen::slot;
+
+    const BOWL: &str = "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n\
+        (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 50 g)\n";
+
+    #[test]
+    fn mingles_with_a_wooden_spoon() {
+        let x = run(&format!("{BOWL}(mingle ?m ?ks3 ?ks2 ?b ?tool)"));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?m"), Some(90.0));
+        assert_eq!(at(&x, "?tool"), None);
+        let tool = &bound(&x, "?tool").value;
+        assert_eq!(tool.class_name(), "wooden-spoon");
+        assert!(tool.flag(slot::USED));
+        let m = &bound(&x, "?m").value.contents()[0];
+        assert_eq!(m.class_name(), "heterogeneous-mixture");
+        assert_eq!(m.amount().unwrap().value, 150.0);
+    }
+
+    #[test]
+    fn a_given_tool_is_found_anywhere() {
+        let x = run(&format!(
+            "{BOWL}(fetch ?f ?ks3 ?ks2 fork 1)\n(mingle ?m ?ks4 ?ks3 ?b ?f)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?m"), Some(120.0));
+    }
+
+    #[test]
+    fn a_failed_container_crashes_like_the_reference() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?x ?ks ?k ?bowl linguine 100 g)\n\
+             (mingle ?m ?ks2 ?ks ?x ?tool)",
+        );
+        assert!(!x.solved);
+        assert!(x.failures.iter().any(|f| f.kind == FailureKind::Crash));
+    }
 }

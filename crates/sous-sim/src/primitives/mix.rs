@@ -1,7 +1,99 @@
-//! `mix`.
+//! `mix`: turns the contents of a counter-top container into one mixed
+//! homogeneous mixture, with a given tool (anywhere in the kitchen) or the
+//! closest unused whisk. 30 after the container is ready.
 
+use sous_kitchen::slot;
+
+use crate::ops::mixture;
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash("`mix` is not implemented yet".into()))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.start_after("container-with-input-ingredients")? + 30.0;
+    let tool_pid = if x.case == 0 {
+        x.ks.set_time(done);
+        let whisk = x.class("whisk");
+        x.ks.retrieve(whisk, &[])
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+    } else {
+        x.locate("mixing-tool")?
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+    };
+    let container = x.locate_on_counter_top("container-with-input-ingredients")?;
+    let (Some(tool_pid), Some(place)) = (tool_pid, container) else {
+        x.fail(if tool_pid.is_none() {
+            "no tool to mix with"
+        } else {
+            "the container is not on the counter-top"
+        });
+        x.bind_failed("container-with-mixture", Some(done));
+        if x.case == 0 {
+            x.bind_failed("mixing-tool", None);
+            x.bind_kitchen(done, done);
+        } else {
+            // Quirk: with a given tool the clock only advances on success.
+            let t = x.ks_time();
+            x.bind_kitchen(t, done);
+        }
+        return Ok(());
+    };
+    let c = x.ks.at_mut(&place).expect("located");
+    let pid = c.pid;
+    mixture::mix_in(c, "homogeneous-mixture", Some(slot::MIXED), x.ids)?;
+    let tool_place = x.ks.locate(tool_pid).expect("located");
+    x.ks.at_mut(&tool_place)
+        .expect("located")
+        .set_flag(slot::USED, true);
+    x.bind_pid("container-with-mixture", pid, Some(done));
+    if x.case == 0 {
+        x.bind_pid("mixing-tool", tool_pid, None);
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    const BOWL: &str = "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n\
+        (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 50 g)\n";
+
+    #[test]
+    fn mixes_with_the_closest_unused_whisk_then_reuses_it() {
+        let x = run(&format!(
+            "{BOWL}(mix ?m ?ks3 ?ks2 ?b ?tool)\n(mix ?m2 ?ks4 ?ks3 ?m ?tool)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?m"), Some(90.0));
+        assert_eq!(at(&x, "?m2"), Some(120.0));
+        assert_eq!(at(&x, "?tool"), None);
+        assert_eq!(bound(&x, "?tool").value.class_name(), "whisk");
+        assert!(bound(&x, "?tool").value.flag(slot::USED));
+        let m = &bound(&x, "?m").value.contents()[0];
+        assert!(m.flag(slot::MIXED) && !m.flag(slot::BEATEN));
+        assert_eq!(m.amount().unwrap().value, 150.0);
+        let butter = &m.get(slot::COMPONENTS).as_list()[1];
+        assert_eq!(butter.class_name(), "butter");
+        assert_eq!(butter.amount().unwrap().value, 100.0 / 150.0);
+        // Mixing a mixture again nests it.
+        let m2 = &bound(&x, "?m2").value.contents()[0];
+        assert_eq!(m2.get(slot::COMPONENTS).as_list().len(), 1);
+    }
+
+    #[test]
+    fn a_missing_container_fails_and_a_given_tool_keeps_the_clock() {
+        let x = run(&format!(
+            "{BOWL}(fetch ?w ?ks3 ?ks2 whisk 1)\n\
+             (fetch-and-proportion ?x ?ks4 ?ks3 ?t2 linguine 1 g)\n(mix ?m ?ks5 ?ks4 ?x ?w)"
+        ));
+        assert!(bound(&x, "?m").value.is_failed());
+        assert_eq!(at(&x, "?m"), Some(150.0));
+        assert_eq!(at(&x, "?ks5"), Some(150.0));
+        assert_eq!(
+            sous_kitchen::KitchenState::from_entity(bound(&x, "?ks5").value.clone()).time(),
+            120.0,
+            "the kitchen-time slot is not advanced"
+        );
+    }
 }

@@ -1,7 +1,195 @@
-//! `top-with`.
+//! `top-with` (undocumented, June 2023): puts a topping from a counter-top
+//! container on every portion (contents of a counter-top container, or items
+//! of a list on the counter-top), in `has-on-top`. Case 1 shares the topping
+//! equally by weight; case 2 hands out portions of the given size until the
+//! topping runs out. The topping container is emptied. 50 after the thing is ready.
 
+use std::sync::Arc;
+
+use sous_kitchen::{convert_to_g, slot, Amount, Entity, EntityRef, Value};
+
+use crate::ops::portions::{empty, first_content_on_counter_top, set_slot, share_out, Portions};
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash("`top-with` is not implemented yet".into()))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let thing = x.arg("thing-to-be-topped")?.clone();
+    let done = x.start_after("thing-to-be-topped")? + 50.0;
+    let toppable = x.class("can-have-on-top");
+    let is_container = thing.is_a_name("transferable-container");
+    let is_list = thing.is_a_name("list-of-kitchen-entities");
+    // Checked on the input value, before anything is looked up.
+    let ok = (is_container && thing.contents().iter().all(|c| c.is_a(toppable)))
+        || (is_list && thing.items().iter().all(|c| c.is_a(toppable)));
+    if !ok {
+        x.fail("not everything to be topped can have something on top");
+        x.bind_failed("topped-object", Some(done));
+        if x.case == 0 {
+            x.bind_failed("topping-quantity", Some(done));
+            x.bind_failed("topping-unit", Some(done));
+        }
+        // Quirk: the kitchen-time slot is not advanced, though its binding says so.
+        let t = x.ks_time();
+        x.bind_kitchen(t, done);
+        return Ok(());
+    }
+    x.bind_kitchen(done, done);
+    // The two cases test the kinds in opposite orders (a failed-object is both).
+    let found = if (x.case == 0 && is_list) || !is_container {
+        Portions::list(x, "thing-to-be-topped")?
+    } else {
+        Portions::container(x, "thing-to-be-topped")?
+    };
+    let topping = first_content_on_counter_top(x, "container-with-topping")?;
+    let (Some(mut found), Some((topping_pid, first))) = (found, topping) else {
+        if x.case == 0 {
+            // Quirk: case 1 binds nothing at all here.
+            return Err(SimError::NoResult(
+                "the thing or the topping is not on the counter-top".into(),
+            ));
+        }
+        x.fail("the thing or the topping is not on the counter-top");
+        x.bind_failed("topped-object", Some(done));
+        return Ok(());
+    };
+    let first = first.ok_or_else(|| SimError::Crash("the topping container is empty".into()))?;
+    if x.case == 0 {
+        let each = share_out(x, &mut found, &first, slot::HAS_ON_TOP)?;
+        let q = Arc::new(Entity::quantity(each, x.ids));
+        let g = Arc::new(x.new_entity("g"));
+        x.bind_value("topping-quantity", q, None);
+        x.bind_value("topping-unit", g, None);
+    } else {
+        let pieces = hand_out(x, &first, found.len(x))?;
+        found.update(x, |i, item| match pieces.get(i) {
+            Some(p) => set_slot(item, slot::HAS_ON_TOP, Value::Entity(p.clone())),
+            None => Ok(()),
+        })?;
+    }
+    empty(x, topping_pid);
+    found.bind(x, "topped-object", done);
+    Ok(())
+}
+
+/// Case 2: copies of the topping of the given size (converted to g) while
+/// more is left, then the rest in g; at most one per portion.
+fn hand_out(x: &Exec, topping: &Entity, portions: usize) -> Result<Vec<EntityRef>, SimError> {
+    let mut size = Amount {
+        value: x.number("topping-quantity")?,
+        unit: x.arg("topping-unit")?.class,
+    };
+    let g = x.class("g");
+    if size.unit != g {
+        let mut probe = topping.clone();
+        probe.set(slot::AMOUNT, Value::Amount(size));
+        size = convert_to_g(&probe)?
+            .amount()
+            .ok_or_else(|| SimError::Crash("no topping size".into()))?;
+    }
+    // Quirk: what is left is the topping's number in its own unit, whatever that is.
+    let mut left = topping
+        .amount()
+        .ok_or_else(|| SimError::Crash("the topping has no amount".into()))?
+        .value;
+    let mut out = Vec::new();
+    while left > 0.0 && out.len() < portions {
+        let mut piece = topping.clone();
+        if left > size.value {
+            piece.set(slot::AMOUNT, Value::Amount(size));
+            left -= size.value;
+        } else {
+            piece.set(
+                slot::AMOUNT,
+                Value::Amount(Amount {
+                    value: left,
+                    unit: g,
+                }),
+            );
+            left = 0.0;
+        }
+        out.push(Arc::new(piece));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::portions::TEST_PORTIONS as PORTIONS;
+    use crate::primitives::test_util::*;
+    use sous_kitchen::{slot, KitchenState};
+
+    const PLATES: &str = "(get-kitchen ?k)\n(fetch ?plates ?ks1 ?k plate 3)\n\
+        (fetch-and-proportion ?cheese ?ks2 ?ks1 ?t grated-mozzarella 100 g)\n";
+
+    fn on_top(x: &crate::Execution, var: &str) -> Vec<Option<f64>> {
+        bound(x, var)
+            .value
+            .items()
+            .iter()
+            .map(|i| {
+                i.get(slot::HAS_ON_TOP)
+                    .as_entity()
+                    .map(|t| t.amount().unwrap().value)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shares_the_topping_and_binds_the_share() {
+        let x = run(&format!(
+            "{PLATES}(top-with ?topped ?ks3 ?ks2 ?plates ?cheese ?q ?u)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?topped"), Some(170.0));
+        assert_eq!(at(&x, "?q"), None);
+        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(100.0 / 3.0));
+        assert_eq!(bound(&x, "?u").value.class_name(), "g");
+        assert_eq!(on_top(&x, "?topped"), [Some(100.0 / 3.0); 3]);
+        let ks = KitchenState::from_entity(bound(&x, "?ks3").value.clone());
+        assert!(ks
+            .find(bound(&x, "?cheese").value.pid)
+            .unwrap()
+            .contents()
+            .is_empty());
+    }
+
+    #[test]
+    fn hands_out_portions_of_a_given_size_until_none_is_left() {
+        let x = run(&format!(
+            "{PLATES}(top-with ?topped ?ks3 ?ks2 ?plates ?cheese 40 g)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(on_top(&x, "?topped"), [Some(40.0), Some(40.0), Some(20.0)]);
+        let x = run(&format!(
+            "{PLATES}(top-with ?topped ?ks3 ?ks2 ?plates ?cheese 60 g)"
+        ));
+        assert_eq!(on_top(&x, "?topped"), [Some(60.0), Some(40.0), None]);
+        // The list comes out reversed.
+        let plates: Vec<_> = bound(&x, "?plates")
+            .value
+            .items()
+            .iter()
+            .map(|p| p.pid)
+            .collect();
+        let topped: Vec<_> = bound(&x, "?topped")
+            .value
+            .items()
+            .iter()
+            .map(|p| p.pid)
+            .collect();
+        assert_eq!(topped, plates.into_iter().rev().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn mixtures_cannot_have_anything_on_top() {
+        let x = run(&format!(
+            "{PORTIONS}(fetch-and-proportion ?cheese ?ks5 ?ks4 ?t2 grated-mozzarella 100 g)\n\
+             (top-with ?topped ?ks6 ?ks5 ?portions ?cheese ?q ?u)"
+        ));
+        assert!(bound(&x, "?topped").value.is_failed());
+        assert!(bound(&x, "?q").value.is_failed());
+        assert_eq!(at(&x, "?q"), Some(250.0));
+        assert_eq!(at(&x, "?ks6"), Some(250.0));
+        let ks = KitchenState::from_entity(bound(&x, "?ks6").value.clone());
+        assert_eq!(ks.time(), 200.0, "the kitchen-time slot is not advanced");
+    }
 }

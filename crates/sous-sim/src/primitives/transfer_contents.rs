@@ -87,3 +87,25 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+
+    #[test]
+    fn transfer_contents_moves_everything_into_a_large_bowl() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n(fetch-and-proportion ?b ?ks2 ?ks1 ?t2 white-sugar 50 g)\n\
+             (transfer-contents ?all ?rest ?ks3 ?ks2 ?target ?a ?q ?u)\n(transfer-contents ?all2 ?rest2 ?ks4 ?ks3 ?all ?b ?q2 ?u2)",
+        );
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?all"), Some(80.0));
+        assert_eq!(at(&x, "?all2"), Some(100.0));
+        let all = &bound(&x, "?all2").value;
+        assert_eq!(all.class_name(), "large-bowl");
+        let names: Vec<_> = all.contents().iter().map(|i| i.class_name()).collect();
+        assert_eq!(names, ["white-sugar", "butter"]);
+        assert!(bound(&x, "?rest").value.contents().is_empty());
+        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(100.0));
+    }
+}

@@ -1,0 +1,192 @@
+//! Things made of several portions (a list of entities on the counter-top, or
+//! a container's contents) and the primitives that treat each portion:
+//! shape, flatten, sprinkle, dip, top-with.
+
+use std::sync::Arc;
+
+use sous_kitchen::{slot, Entity, EntityRef, KitchenState, Ontology, Pid, SlotId, Value};
+
+use crate::{Exec, SimError};
+
+/// The portions a primitive works on.
+pub enum Portions {
+    /// A copy of the input list (same persistent id) holding the items found
+    /// on the counter-top. Its items are the list's own objects, not the
+    /// counter-top's: changes to them do not reach the kitchen state.
+    List(Entity),
+    /// A container on the counter-top (by persistent id); its contents are the portions.
+    Container(Pid),
+}
+
+/// `find-kitchen-entities`: a copy of `list` whose items are those of its
+/// items still on the counter-top of `ks` (none for a failed-object).
+/// When all items share one persistent id (copies of one dough) the items are
+/// matched against the run of counter-top objects starting at the first one
+/// with that id; when all ids differ, each is looked up on its own; any other
+/// mix finds nothing.
+pub fn find_kitchen_entities(ks: &KitchenState, list: &Entity) -> Result<Option<Entity>, SimError> {
+    if list.is_failed() {
+        return Ok(None);
+    }
+    let contents: Vec<EntityRef> = ks
+        .counter_top()
+        .and_then(|p| ks.get(&p))
+        .map(|ct| ct.contents().to_vec())
+        .unwrap_or_default();
+    let items = list.items();
+    let mut unique: Vec<Pid> = items.iter().map(|i| i.pid).collect();
+    unique.sort();
+    unique.dedup();
+    let mut found = Vec::new();
+    if unique.len() == 1 {
+        let Some(start) = contents.iter().position(|c| c.pid == unique[0]) else {
+            // Quirk: the reference walks off the end of the counter-top and errors.
+            return Err(SimError::Crash(
+                "the portions are no longer on the counter-top".into(),
+            ));
+        };
+        for (item, c) in items.iter().zip(&contents[start..]) {
+            if item.pid == c.pid {
+                found.push(item.clone());
+            }
+        }
+    } else if unique.len() == items.len() {
+        for item in items {
+            if contents.iter().any(|c| c.pid == item.pid) {
+                found.push(item.clone());
+            }
+        }
+    }
+    // Quirk: the reference pushes each found item, so the new list is reversed.
+    found.reverse();
+    let mut copy = list.clone();
+    copy.set(slot::ITEMS, Value::List(found));
+    Ok(Some(copy))
+}
+
+impl Portions {
+    /// The list form of `arg` (None when it is a failed-object).
+    pub fn list(x: &Exec, arg: &str) -> Result<Option<Portions>, SimError> {
+        Ok(find_kitchen_entities(&x.ks, x.arg(arg)?)?.map(Portions::List))
+    }
+
+    /// The container form of `arg`, found on the counter-top.
+    pub fn container(x: &Exec, arg: &str) -> Result<Option<Portions>, SimError> {
+        Ok(x.locate_on_counter_top(arg)?
+            .and_then(|p| x.ks.get(&p).map(|e| Portions::Container(e.pid))))
+    }
+
+    /// How many portions there are.
+    pub fn len(&self, x: &Exec) -> usize {
+        match self {
+            Portions::List(l) => l.items().len(),
+            Portions::Container(pid) => x.ks.find(*pid).map_or(0, |c| c.contents().len()),
+        }
+    }
+
+    /// Changes every portion, in order; `f` gets the portion's index.
+    pub fn update(
+        &mut self,
+        x: &mut Exec,
+        mut f: impl FnMut(usize, &mut Entity) -> Result<(), SimError>,
+    ) -> Result<(), SimError> {
+        let items = match self {
+            Portions::List(l) => l.list_mut(slot::ITEMS),
+            Portions::Container(pid) => {
+                let place =
+                    x.ks.locate(*pid)
+                        .ok_or_else(|| SimError::Crash("the portions vanished".into()))?;
+                x.ks.at_mut(&place).and_then(|c| c.contents_mut())
+            }
+        };
+        for (i, item) in items.into_iter().flatten().enumerate() {
+            f(i, Arc::make_mut(item))?;
+        }
+        Ok(())
+    }
+
+    /// Binds `arg` to the portions as they are now, available at `at`.
+    pub fn bind(self, x: &mut Exec, arg: &str, at: f64) {
+        match self {
+            Portions::List(l) => x.bind_value(arg, Arc::new(l), Some(at)),
+            Portions::Container(pid) => x.bind_pid(arg, pid, Some(at)),
+        }
+    }
+}
+
+/// Sets `slot` of a portion; the reference errors when the portion has no such slot.
+pub fn set_slot(item: &mut Entity, slot: SlotId, value: Value) -> Result<(), SimError> {
+    if item.set(slot, value) {
+        Ok(())
+    } else {
+        Err(SimError::Crash(format!(
+            "a `{}` has no `{}` slot",
+            item.class_name(),
+            Ontology::get().slot_name(slot)
+        )))
+    }
+}
+
+/// The first content of the container bound to `arg`, found on the
+/// counter-top of the state being changed, with the container's persistent id.
+pub fn first_content_on_counter_top(
+    x: &Exec,
+    arg: &str,
+) -> Result<Option<(Pid, Option<EntityRef>)>, SimError> {
+    Ok(x.locate_on_counter_top(arg)?
+        .and_then(|p| x.ks.get(&p).map(|c| (c.pid, c.contents().first().cloned()))))
+}
+
+/// Empties the container with persistent id `pid`.
+pub fn empty(x: &mut Exec, pid: Pid) {
+    if let Some(place) = x.ks.locate(pid) {
+        if let Some(c) = x.ks.at_mut(&place).and_then(|c| c.contents_mut()) {
+            c.clear();
+        }
+    }
+}
+
+/// `value / n` as the reference's division, which errors on a zero divisor.
+pub fn divide(value: f64, n: usize) -> Result<f64, SimError> {
+    if n == 0 {
+        return Err(SimError::Crash(
+            "division by zero: there are no portions".into(),
+        ));
+    }
+    Ok(value / n as f64)
+}
+
+/// A network for tests: 230 g of butter and 120 g of sugar, mixed and cut
+/// into 100 g portions on the counter-top (`?portions` ready at 170, `?ks4`).
+#[cfg(test)]
+pub(crate) const TEST_PORTIONS: &str = "(get-kitchen ?k)\n\
+    (fetch-and-proportion ?a ?ks1 ?k ?t1 butter 230 g)\n\
+    (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 120 g)\n\
+    (mix ?dough ?ks3 ?ks2 ?b ?tool)\n\
+    (portion-and-arrange ?portions ?ks4 ?ks3 ?dough 100 g ?pattern ?ct)\n";
+
+/// Gives every portion a copy of `topping` (same persistent id) with an equal
+/// share of its weight in g, in `target` (sprinkled-with, dipped-in, has-on-top);
+/// returns the share.
+pub fn share_out(
+    x: &mut Exec,
+    portions: &mut Portions,
+    topping: &Entity,
+    target: SlotId,
+) -> Result<f64, SimError> {
+    let grams = sous_kitchen::grams_of(topping)?;
+    let each = divide(grams, portions.len(x))?;
+    let g = x.class("g");
+    portions.update(x, |_, item| {
+        let mut t = topping.clone();
+        t.set(
+            slot::AMOUNT,
+            Value::Amount(sous_kitchen::Amount {
+                value: each,
+                unit: g,
+            }),
+        );
+        set_slot(item, target, Value::Entity(Arc::new(t)))
+    })?;
+    Ok(each)
+}
