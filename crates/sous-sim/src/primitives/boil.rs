@@ -151,3 +151,101 @@ fn boil_contents(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    fn pot_with(items: &[(&str, &str)]) -> String {
+        let mut s = String::from("(get-kitchen ?k)\n(fetch ?pot ?ks0 ?k cooking-pot 1)\n");
+        let mut ks = "?ks0".to_string();
+        let mut into = "?pot".to_string();
+        for (i, (class, amount)) in items.iter().enumerate() {
+            s += &format!("(fetch-and-proportion ?p{i} ?kf{i} {ks} ?t{i} {class} {amount})\n");
+            s += &format!(
+                "(transfer-contents ?in{i} ?r{i} ?kt{i} ?kf{i} {into} ?p{i} ?q{i} ?u{i})\n"
+            );
+            ks = format!("?kt{i}");
+            into = format!("?in{i}");
+        }
+        s + &format!("(boil ?boiled ?kb {ks} {into} ?stove ?mode ?tq ?tu)")
+    }
+
+    #[test]
+    fn potatoes_are_boiled_with_the_salted_water() {
+        let x = run(&pot_with(&[
+            ("water", "500 ml"),
+            ("salt", "3 g"),
+            ("potato", "2 piece"),
+        ]));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        // 30 + 3 × (30 + 20) = 180; then 30 minutes.
+        assert_eq!(at(&x, "?boiled"), Some(180.0 + 1800.0));
+        assert_eq!(at(&x, "?stove"), Some(1980.0));
+        assert_eq!(at(&x, "?kb"), Some(210.0));
+        assert_eq!(at(&x, "?tq"), None);
+        let names: Vec<_> = bound(&x, "?boiled")
+            .value
+            .contents()
+            .iter()
+            .map(|c| c.class_name())
+            .collect();
+        assert_eq!(names, ["potato", "potato", "homogeneous-mixture"]);
+        let pot = &bound(&x, "?boiled").value;
+        let liquid = pot.contents()[2].clone();
+        assert!(liquid.flag(slot::BOILED) && liquid.flag(slot::IS_LIQUID));
+        assert_eq!(
+            liquid.get(slot::TEMPERATURE).as_amount().unwrap().value,
+            150.0
+        );
+        assert_eq!(liquid.amount().unwrap().value, 503.0);
+        for potato in &pot.contents()[..2] {
+            assert!(potato.flag(slot::BOILED));
+            assert_eq!(
+                potato.get(slot::BOILED_WITH).as_entity().unwrap().pid,
+                liquid.pid
+            );
+        }
+    }
+
+    #[test]
+    fn a_single_liquid_stays_itself() {
+        let x = run(&pot_with(&[("water", "500 ml"), ("potato", "1 piece")]));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        let pot = &bound(&x, "?boiled").value;
+        let water = &pot.contents()[1];
+        assert_eq!(water.class_name(), "water");
+        assert!(water.flag(slot::BOILED));
+    }
+
+    #[test]
+    fn the_hour_unit_counts_as_minutes() {
+        let text = pot_with(&[("water", "500 ml")]).replace("?tq ?tu)", "1 hour)");
+        let x = run(&text);
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?boiled"), Some(80.0 + 60.0));
+    }
+
+    #[test]
+    fn nothing_to_boil_in_crashes() {
+        let x = run(&pot_with(&[("potato", "1 piece")]));
+        assert!(!x.solved);
+        assert!(x
+            .failures
+            .iter()
+            .any(|f| f.kind == crate::FailureKind::Crash));
+    }
+
+    #[test]
+    fn case_1_needs_a_pot_or_a_pan() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?w ?ks1 ?k ?t water 500 ml)\n\
+             (boil ?boiled ?ks2 ?ks1 ?w ?stove ?mode 10 minute)",
+        );
+        assert!(x.solved);
+        assert!(bound(&x, "?boiled").value.is_failed());
+        assert_eq!(bound(&x, "?stove").value.class_name(), "stove");
+        assert_eq!(at(&x, "?boiled"), Some(630.0));
+    }
+}

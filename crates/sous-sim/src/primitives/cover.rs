@@ -73,3 +73,68 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::{slot, KitchenState};
+
+    fn counter_top(x: &crate::Execution, ks: &str) -> Vec<&'static str> {
+        let ks = KitchenState::from_entity(bound(x, ks).value.clone());
+        let ct = ks.get(&ks.counter_top().unwrap()).unwrap().clone();
+        ct.contents().iter().map(|e| e.class_name()).collect()
+    }
+
+    #[test]
+    fn case_1_picks_the_lid_that_fits_and_uncover_puts_it_back() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?b ?ks1 ?k ?t butter 100 g)\n(cover ?covered ?ks2 ?ks1 ?b ?lid)\n\
+             (uncover ?open ?lid2 ?ks3 ?ks2 ?covered)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?covered"), Some(50.0));
+        assert_eq!(at(&x, "?lid"), Some(50.0));
+        let lid = &bound(&x, "?lid").value;
+        assert_eq!(lid.class_name(), "medium-bowl-lid");
+        assert!(lid.flag(slot::IS_COVERING) && lid.flag(slot::USED));
+        let covered = &bound(&x, "?covered").value;
+        assert_eq!(
+            covered.get(slot::COVERED_WITH).as_entity().unwrap().pid,
+            lid.pid
+        );
+        assert_eq!(counter_top(&x, "?ks2"), ["medium-bowl"]);
+        // uncover
+        assert_eq!(at(&x, "?open"), Some(70.0));
+        assert_eq!(at(&x, "?lid2"), Some(70.0));
+        assert!(bound(&x, "?open").value.get(slot::COVERED_WITH).is_nil());
+        let lid2 = &bound(&x, "?lid2").value;
+        assert_eq!(lid2.pid, lid.pid);
+        assert!(!lid2.flag(slot::IS_COVERING) && lid2.flag(slot::USED));
+        assert_eq!(counter_top(&x, "?ks3"), ["medium-bowl-lid", "medium-bowl"]);
+    }
+
+    #[test]
+    fn case_2_uses_the_given_cover() {
+        let x = run("(get-kitchen ?k)\n(fetch ?jar ?ks1 ?k jar 1)\n(fetch ?wrap ?ks2 ?ks1 plastic-wrap 1)\n(cover ?covered ?ks3 ?ks2 ?jar ?wrap)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?covered"), Some(80.0));
+        let w = bound(&x, "?covered")
+            .value
+            .get(slot::COVERED_WITH)
+            .as_entity()
+            .unwrap()
+            .clone();
+        assert_eq!(w.class_name(), "plastic-wrap");
+        assert_eq!(counter_top(&x, "?ks3"), ["jar"]);
+    }
+
+    #[test]
+    fn a_failed_object_cannot_be_covered() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch ?pans ?ks1 ?k pan 3)\n(cover ?covered ?ks2 ?ks1 ?pans ?wrap)",
+        );
+        assert!(x.solved);
+        assert!(bound(&x, "?covered").value.is_failed());
+        assert!(bound(&x, "?wrap").value.is_failed());
+        // The plastic wrap was still brought to the counter-top.
+        assert_eq!(counter_top(&x, "?ks2")[0], "plastic-wrap");
+    }
+}

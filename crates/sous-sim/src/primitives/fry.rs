@@ -64,3 +64,68 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    const ALMONDS_IN_PAN: &str = "(get-kitchen ?k)\n(fetch ?pan ?ks1 ?k frying-pan 1)\n\
+         (fetch-and-proportion ?a ?ks2 ?ks1 ?t almond 50 g)\n\
+         (transfer-contents ?in-pan ?rest ?ks3 ?ks2 ?pan ?a ?q ?u)\n";
+
+    #[test]
+    fn case_1_fries_for_30_minutes_on_medium_heat() {
+        let x = run(&format!(
+            "{ALMONDS_IN_PAN}(fry ?fried ?ks4 ?ks3 ?in-pan ?stove ?mode ?tq ?tu)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?fried"), Some(80.0 + 1800.0));
+        assert_eq!(at(&x, "?stove"), Some(1880.0));
+        assert_eq!(at(&x, "?ks4"), Some(110.0));
+        assert_eq!(bound(&x, "?mode").value.class_name(), "medium-heat");
+        assert_eq!(bound(&x, "?tq").value.quantity_value(), Some(30.0));
+        assert_eq!(bound(&x, "?tu").value.class_name(), "minute");
+        let almond = &bound(&x, "?fried").value.contents()[0];
+        assert!(almond.flag(slot::FRIED));
+        assert_eq!(
+            almond.get(slot::TEMPERATURE).as_amount().unwrap().value,
+            150.0
+        );
+        let stove = &bound(&x, "?stove").value;
+        assert_eq!(
+            stove.get(slot::TEMPERATURE).as_amount().unwrap().value,
+            150.0
+        );
+    }
+
+    #[test]
+    fn case_2_uses_the_given_heating_mode() {
+        let x = run(&format!(
+            "{ALMONDS_IN_PAN}(fry ?fried ?ks4 ?ks3 ?in-pan ?stove high-heat ?tq ?tu)"
+        ));
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        let almond = &bound(&x, "?fried").value.contents()[0];
+        assert_eq!(
+            almond.get(slot::TEMPERATURE).as_amount().unwrap().value,
+            200.0
+        );
+    }
+
+    #[test]
+    fn a_bowl_cannot_go_on_the_stove() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t almond 50 g)\n(fry ?fried ?ks2 ?ks1 ?a ?stove ?mode ?tq ?tu)");
+        assert!(x.solved);
+        assert!(bound(&x, "?fried").value.is_failed());
+        assert!(bound(&x, "?stove").value.is_failed());
+        assert_eq!(at(&x, "?fried"), Some(1830.0));
+    }
+
+    #[test]
+    fn a_given_stove_or_time_has_no_case() {
+        let x = run(&format!(
+            "{ALMONDS_IN_PAN}(fry ?fried ?ks4 ?ks3 ?in-pan ?stove ?mode 10 minute)"
+        ));
+        assert!(!x.solved);
+    }
+}

@@ -38,3 +38,43 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn case_1_melts_in_the_microwave() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?b ?ks1 ?k ?t butter 100 g)\n(melt ?melted ?ks2 ?ks1 ?b ?tool)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?melted"), Some(90.0));
+        assert_eq!(at(&x, "?tool"), Some(90.0));
+        assert_eq!(bound(&x, "?tool").value.class_name(), "microwave");
+        let butter = &bound(&x, "?melted").value.contents()[0];
+        assert!(butter.flag(slot::MELTED));
+        assert_eq!(
+            butter.get(slot::TEMPERATURE).as_amount().unwrap().value,
+            5.0
+        );
+    }
+
+    #[test]
+    fn case_2_with_a_given_tool() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?b ?ks1 ?k ?t butter 100 g)\n(fetch ?pan ?ks2 ?ks1 frying-pan 1)\n\
+             (melt ?m1 ?ks3 ?ks2 ?b ?microwave)\n(melt ?m2 ?ks4 ?ks3 ?m1 ?microwave)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?m2"), Some(180.0));
+    }
+
+    #[test]
+    fn a_failed_container_gives_a_failed_object() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch ?pans ?ks1 ?k pan 3)\n(melt ?melted ?ks2 ?ks1 ?pans ?tool)",
+        );
+        assert!(x.solved);
+        assert!(bound(&x, "?melted").value.is_failed());
+        assert_eq!(bound(&x, "?tool").value.class_name(), "microwave");
+        assert_eq!(at(&x, "?melted"), Some(150.0));
+    }
+}

@@ -36,3 +36,31 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+
+    #[test]
+    fn an_uncovered_object_gives_failed_objects() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch ?jar ?ks1 ?k jar 1)\n(uncover ?open ?lid ?ks2 ?ks1 ?jar)",
+        );
+        assert!(x.solved);
+        assert!(bound(&x, "?open").value.is_failed());
+        assert!(bound(&x, "?lid").value.is_failed());
+        assert_eq!(at(&x, "?open"), Some(50.0));
+        assert_eq!(at(&x, "?ks2"), Some(50.0));
+    }
+
+    #[test]
+    fn waits_for_the_object() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch ?jar ?ks1 ?k jar 1)\n(cover ?c ?ks2 ?ks1 ?jar ?lid)\n\
+             (refrigerate ?cold ?ks3 ?ks2 ?c ?f 1 hour)\n(uncover ?open ?lid2 ?ks4 ?ks3 ?cold)",
+        );
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(bound(&x, "?lid").value.class_name(), "jar-lid");
+        assert_eq!(at(&x, "?open"), Some(50.0 + 3600.0 + 20.0));
+    }
+}
