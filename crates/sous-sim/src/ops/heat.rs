@@ -208,7 +208,6 @@ pub(crate) mod testing {
     pub struct Outcome {
         pub out: HashMap<&'static str, Binding>,
         pub ks: KitchenState,
-        pub failed: bool,
     }
 
     /// Runs `name` with `ks` as kitchen-state-in (available at its time) and
@@ -260,11 +259,7 @@ pub(crate) mod testing {
                 },
             );
         }
-        Ok(Outcome {
-            out,
-            ks: x.ks,
-            failed: x.failure.is_some(),
-        })
+        Ok(Outcome { out, ks: x.ks })
     }
 }
 
