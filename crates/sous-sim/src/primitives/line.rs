@@ -1,7 +1,344 @@
-//! `line`.
+//! `line`: lines a lineable thing (or each item of a list) with baking paper,
+//! paper baking cups, or the contents of a container. ks + 150 whatever the
+//! inputs' availability.
 
+use std::sync::Arc;
+
+use sous_kitchen::{slot, Entity, EntityRef, Value};
+
+use crate::ops::heat::{find_kitchen_entities, list_with, settable};
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash("`line` is not implemented yet".into()))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.ks_time() + 150.0;
+    let thing = x.arg("thing-to-be-lined")?.clone();
+    if x.case == 0 {
+        if thing.is_a_name("lineable") {
+            return line_one(x, &thing, None, done);
+        }
+        if is_list_of_lineables(&thing) {
+            return papers_for_list(x, &thing, done);
+        }
+    } else {
+        let lining = x.arg("lining")?.clone();
+        if thing.is_a_name("lineable") && lining.is_a_name("can-be-lined-with") {
+            return line_one(x, &thing, Some(&lining), done);
+        }
+        if is_list_of_lineables(&thing)
+            && lining.is_a_name("transferable-container")
+            && lining
+                .contents()
+                .iter()
+                .all(|c| c.is_a_name("can-be-lined-with"))
+        {
+            return contents_for_list(x, &thing, &lining, done);
+        }
+    }
+    x.fail(format!(
+        "a `{}` cannot be lined{}",
+        thing.class_name(),
+        if x.case == 1 { " with that" } else { "" }
+    ));
+    x.bind_failed("lined-thing", Some(done));
+    if x.case == 0 {
+        x.bind_failed("lining", None);
+    }
+    // Quirk: this branch leaves the kitchen clock where it was, though ks-out is bound at +150.
+    let t = x.ks_time();
+    x.bind_kitchen(t, done);
+    Ok(())
+}
+
+fn is_list_of_lineables(thing: &Entity) -> bool {
+    thing.is_a_name("list-of-kitchen-entities")
+        && thing.items().iter().all(|i| i.is_a_name("lineable"))
+}
+
+/// Where the thing to line is: a concept gets the closest unused instance,
+/// anything else is looked up on the counter-top.
+fn target_of(x: &mut Exec, thing: &Entity) -> Result<Option<sous_kitchen::Pid>, SimError> {
+    if thing.flag(slot::IS_CONCEPT) {
+        Ok(x.ks
+            .retrieve(thing.class, &[])
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+    } else {
+        Ok(x.locate_on_counter_top("thing-to-be-lined")?
+            .and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+    }
+}
+
+/// A lineable thing. Case 1 (`lining` None) and case 2 both take the closest
+/// unused baking paper, except muffin tins given paper baking cups.
+fn line_one(
+    x: &mut Exec,
+    thing: &Entity,
+    lining: Option<&EntityRef>,
+    done: f64,
+) -> Result<(), SimError> {
+    let target = target_of(x, thing)?;
+    let onto = sous_kitchen::Ontology::get();
+    let cups_class = onto.must("paper-baking-cups");
+    let mut lining_obj: Option<Entity> = None;
+    if target.is_some() || lining.is_none() {
+        let cups = lining.is_some_and(|l| l.class == cups_class) && thing.is_a_name("muffin-tins");
+        if cups {
+            lining_obj = Some(collect_cups(x, thing)?);
+        } else {
+            // Quirk: a given lining is ignored; the closest unused baking paper is taken.
+            let paper = x.class("baking-paper");
+            lining_obj =
+                x.ks.retrieve(paper, &[])
+                    .and_then(|p| x.ks.get(&p))
+                    .map(|e| (**e).clone());
+        }
+    }
+    let usable = lining_obj
+        .as_ref()
+        .is_some_and(|l| l.class != cups_class || !l.items().is_empty());
+    match (target, lining_obj) {
+        (Some(target), Some(mut l)) if usable => {
+            l.set_flag(slot::IS_LINING, true);
+            l.set_flag(slot::USED, true);
+            if l.class == cups_class {
+                if let Some(items) = l.list_mut(slot::ITEMS) {
+                    for cup in items.iter_mut() {
+                        Arc::make_mut(cup).set_flag(slot::USED, true);
+                    }
+                }
+            }
+            // The lining leaves the counter-top: it now lives in the thing's lined-with slot.
+            if let Some(ct) = x.ks.counter_top() {
+                if let Some(list) = x.ks.at_mut(&ct).and_then(|c| c.contents_mut()) {
+                    list.retain(|e| e.pid != l.pid);
+                }
+            }
+            let place =
+                x.ks.locate(target)
+                    .ok_or_else(|| SimError::Crash("the lined thing vanished".into()))?;
+            let t = x.ks.at_mut(&place).expect("located");
+            settable(t, &[slot::LINED_WITH])?;
+            t.set(slot::LINED_WITH, Value::Entity(Arc::new(l.clone())));
+            t.set_flag(slot::USED, true);
+            x.bind_pid("lined-thing", target, Some(done));
+            if lining.is_none() {
+                x.bind_value("lining", Arc::new(l), None);
+            }
+        }
+        (target, _) => {
+            x.fail(if target.is_none() {
+                format!("no `{}` on the counter-top to line", thing.class_name())
+            } else {
+                "nothing to line it with".to_string()
+            });
+            x.bind_failed("lined-thing", Some(done));
+            if lining.is_none() {
+                x.bind_failed("lining", None);
+            }
+        }
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+/// Paper baking cups for muffin tins: cups are taken from the closest unused
+/// cups packs until `number-of-tins` are collected (newest first); an emptied
+/// pack leaves the kitchen.
+fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
+    let mut remaining = tins
+        .get(slot::NUMBER_OF_TINS)
+        .as_entity()
+        .and_then(|q| q.quantity_value())
+        .ok_or_else(|| SimError::Crash("the muffin tins have no number of tins".into()))?;
+    let class = x.class("paper-baking-cups");
+    let mut taken: Vec<EntityRef> = Vec::new();
+    loop {
+        let place =
+            x.ks.retrieve(class, &[])
+                .ok_or_else(|| SimError::Crash("ran out of paper baking cups".into()))?;
+        let pack = x.ks.at_mut(&place).expect("retrieved");
+        let items = pack.list_mut(slot::ITEMS).expect("a list of cups");
+        while remaining > 0.0 && !items.is_empty() {
+            taken.insert(0, items.remove(0));
+            remaining -= 1.0;
+        }
+        if items.is_empty() {
+            x.ks.remove(&place);
+        }
+        if remaining <= 0.0 {
+            break;
+        }
+    }
+    let mut cups = x.new_entity("paper-baking-cups");
+    cups.set(slot::ITEMS, Value::List(taken));
+    Ok(cups)
+}
+
+/// Case 1 with a list: one closest unused baking paper per item. The items
+/// lined are those of the list (the counter-top copies are left alone).
+fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimError> {
+    let found = find_kitchen_entities(&x.ks, list)?;
+    let paper = x.class("baking-paper");
+    let mut papers = Vec::new();
+    for _ in 0..list.items().len() {
+        papers.push(
+            x.ks.retrieve(paper, &[])
+                .and_then(|p| x.ks.get(&p).map(|e| e.pid)),
+        );
+    }
+    let Some(found) = found.filter(|_| !papers.is_empty()) else {
+        x.fail("the items to line are not on the counter-top");
+        x.bind_failed("lined-thing", Some(done));
+        x.bind_failed("lining", None);
+        x.bind_kitchen(done, done);
+        return Ok(());
+    };
+    let mut lined = Vec::new();
+    let mut linings = Vec::new();
+    for (item, paper) in found.iter().zip(&papers) {
+        let pid = paper.ok_or_else(|| SimError::Crash("not enough baking paper".into()))?;
+        let place = x.ks.locate(pid).expect("retrieved");
+        let p = x.ks.at_mut(&place).expect("retrieved");
+        p.set_flag(slot::IS_LINING, true);
+        p.set_flag(slot::USED, true);
+        let p = Arc::new(p.clone());
+        let mut item = (**item).clone();
+        item.set(slot::LINED_WITH, Value::Entity(p.clone()));
+        item.set_flag(slot::USED, true);
+        lined.push(Arc::new(item));
+        linings.push(p);
+    }
+    x.bind_value("lined-thing", list_with(list, lined), Some(done));
+    let mut l = x.new_entity("list-of-kitchen-entities");
+    l.set(slot::ITEMS, Value::List(linings));
+    x.bind_value("lining", Arc::new(l), None);
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+/// Case 2 with a list and a container: each item gets a copy of the
+/// container's first content as lining (the container keeps it).
+fn contents_for_list(
+    x: &mut Exec,
+    list: &EntityRef,
+    _lining: &EntityRef,
+    done: f64,
+) -> Result<(), SimError> {
+    let found = find_kitchen_entities(&x.ks, list)?
+        .ok_or_else(|| SimError::Crash("the things to line are a failed-object".into()))?;
+    let mut lined = Vec::new();
+    if !found.is_empty() {
+        let source = x
+            .locate("lining")?
+            .and_then(|p| x.ks.get(&p).cloned())
+            .ok_or_else(|| SimError::Crash("the lining container is not in the kitchen".into()))?;
+        let first = source
+            .contents()
+            .first()
+            .cloned()
+            .ok_or_else(|| SimError::Crash("the lining container is empty".into()))?;
+        for item in &found {
+            let mut l = (*first).clone();
+            l.set_flag(slot::IS_LINING, true);
+            let mut item = (**item).clone();
+            item.set(slot::LINED_WITH, Value::Entity(Arc::new(l)));
+            item.set_flag(slot::USED, true);
+            lined.push(Arc::new(item));
+        }
+    }
+    x.bind_value("lined-thing", list_with(list, lined), Some(done));
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::{slot, KitchenState};
+
+    fn counter_top(x: &crate::Execution, ks: &str) -> Vec<&'static str> {
+        let ks = KitchenState::from_entity(bound(x, ks).value.clone());
+        let ct = ks.get(&ks.counter_top().unwrap()).unwrap().clone();
+        ct.contents().iter().map(|e| e.class_name()).collect()
+    }
+
+    #[test]
+    fn lines_a_fetched_tray_with_the_closest_paper() {
+        let x = run("(get-kitchen ?k)\n(fetch ?tray ?ks1 ?k baking-tray 1)\n(fetch ?paper ?ks2 ?ks1 baking-paper 1)\n\
+             (line ?lined ?ks3 ?ks2 ?tray ?paper)");
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        // 150 from the kitchen time (60), whatever the inputs' times.
+        assert_eq!(at(&x, "?lined"), Some(210.0));
+        assert_eq!(at(&x, "?ks3"), Some(210.0));
+        let tray = &bound(&x, "?lined").value;
+        assert!(tray.flag(slot::USED));
+        let paper = tray.get(slot::LINED_WITH).as_entity().unwrap();
+        assert_eq!(paper.class_name(), "baking-paper");
+        assert_eq!(paper.pid, bound(&x, "?paper").value.pid);
+        assert!(paper.flag(slot::IS_LINING) && paper.flag(slot::USED));
+        assert_eq!(counter_top(&x, "?ks3"), ["baking-tray"]);
+    }
+
+    #[test]
+    fn defaults_the_lining_and_binds_it_without_time() {
+        let x = run("(get-kitchen ?k)\n(fetch ?tray ?ks1 ?k baking-tray 1)\n(line ?lined ?ks2 ?ks1 ?tray ?lining)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?lined"), Some(180.0));
+        assert_eq!(at(&x, "?lining"), None);
+        assert_eq!(bound(&x, "?lining").value.class_name(), "baking-paper");
+        // A concept is replaced by the closest unused instance.
+        let x = run("(get-kitchen ?k)\n(line ?lined ?ks ?k cookie-sheet ?lining)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(bound(&x, "?lined").value.class_name(), "cookie-sheet");
+        assert_eq!(counter_top(&x, "?ks"), ["cookie-sheet"]);
+    }
+
+    #[test]
+    fn muffin_tins_take_one_paper_cup_per_tin() {
+        let x = run("(get-kitchen ?k)\n(fetch ?tins ?ks1 ?k muffin-tins 1)\n(line ?lined ?ks2 ?ks1 ?tins paper-baking-cups)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        let cups = bound(&x, "?lined")
+            .value
+            .get(slot::LINED_WITH)
+            .as_entity()
+            .unwrap()
+            .clone();
+        assert_eq!(cups.class_name(), "paper-baking-cups");
+        assert_eq!(cups.items().len(), 12);
+        assert!(cups.flag(slot::IS_LINING) && cups.items().iter().all(|c| c.flag(slot::USED)));
+        // The pack, with its 3 remaining cups, lies on the counter-top, unused.
+        let ks = KitchenState::from_entity(bound(&x, "?ks2").value.clone());
+        let ct = ks.get(&ks.counter_top().unwrap()).unwrap().clone();
+        assert_eq!(ct.contents()[0].class_name(), "paper-baking-cups");
+        assert_eq!(ct.contents()[0].items().len(), 3);
+        assert!(!ct.contents()[0].flag(slot::USED));
+    }
+
+    #[test]
+    fn lines_each_plate_with_a_copy_of_the_bowls_first_content() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?lettuce ?ks1 ?k ?t romaine-lettuce 1 piece)\n\
+             (fetch ?plates ?ks2 ?ks1 medium-plate 2)\n(line ?lined ?ks3 ?ks2 ?plates ?lettuce)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?lined"), Some(240.0));
+        let lined = &bound(&x, "?lined").value;
+        assert_eq!(lined.items().len(), 2);
+        for plate in lined.items() {
+            let l = plate.get(slot::LINED_WITH).as_entity().unwrap();
+            assert_eq!(l.class_name(), "romaine-lettuce");
+            assert!(l.flag(slot::IS_LINING) && plate.flag(slot::USED));
+        }
+        // The bowl keeps its lettuce.
+        assert_eq!(bound(&x, "?lettuce").value.contents().len(), 1);
+    }
+
+    #[test]
+    fn a_thing_that_cannot_be_lined_gives_a_failed_object_and_keeps_the_clock() {
+        let x = run("(get-kitchen ?k)\n(fetch ?bowl ?ks1 ?k medium-bowl 1)\n(line ?lined ?ks2 ?ks1 ?bowl ?lining)");
+        assert!(x.solved);
+        assert!(bound(&x, "?lined").value.is_failed());
+        assert!(bound(&x, "?lining").value.is_failed());
+        assert_eq!(x.failures.len(), 1);
+        assert_eq!(at(&x, "?ks2"), Some(180.0));
+        let ks = KitchenState::from_entity(bound(&x, "?ks2").value.clone());
+        assert_eq!(ks.time(), 30.0, "quirk: the clock is not advanced");
+    }
 }

@@ -1,0 +1,302 @@
+//! Helpers shared by bake, boil, fry, line, transfer-items, grease, flour,
+//! refrigerate and friends.
+
+use std::sync::Arc;
+
+use sous_kitchen::{slot, Amount, Entity, EntityRef, IdGen, KitchenState, Ontology, Pid, Value};
+
+use crate::{Exec, SimError};
+
+/// Seconds for `q` of a time unit named `unit`: hours ×3600, anything else ×60.
+pub fn seconds(q: f64, unit: &str) -> f64 {
+    if unit == "hour" {
+        q * 3600.0
+    } else {
+        q * 60.0
+    }
+}
+
+/// A fresh `quantity` holding `v` (a default the reference makes itself).
+pub fn quantity(v: f64, ids: &mut IdGen) -> EntityRef {
+    Arc::new(Entity::quantity(v, ids))
+}
+
+/// A fresh instance of a unit/pattern/mode class (not a concept), as
+/// `(make-instance 'minute)` gives.
+pub fn instance(class: &str, ids: &mut IdGen) -> EntityRef {
+    Arc::new(Entity::new(Ontology::get().must(class), ids))
+}
+
+/// The quantity and unit objects of an amount, as `(quantity a)` / `(unit a)`:
+/// the amounts the reference stores come from network constants, so the unit
+/// is a concept instance.
+pub fn amount_parts(a: Amount, ids: &mut IdGen) -> (EntityRef, EntityRef) {
+    let q = quantity(a.value, ids);
+    let u = Arc::new(Entity::concept(a.unit, ids));
+    (q, u)
+}
+
+/// `(make-instance 'amount :quantity q :unit u)` from two bound arguments.
+pub fn amount_of(x: &Exec, q: &str, u: &str) -> Result<Amount, SimError> {
+    Ok(Amount {
+        value: x.number(q)?,
+        unit: x.arg(u)?.class,
+    })
+}
+
+/// `find-kitchen-entities`: the items of `list` (as they are in the list, not
+/// the counter-top copies) that are on the counter-top, in reverse list order
+/// (the reference pushes each match). `None` for a failed-object.
+/// When all items share one persistent id, the reference walks the counter-top
+/// from the first match and crashes if there is none.
+pub fn find_kitchen_entities(
+    ks: &KitchenState,
+    list: &Entity,
+) -> Result<Option<Vec<EntityRef>>, SimError> {
+    if list.is_failed() {
+        return Ok(None);
+    }
+    let items = list.items();
+    let ct = ks
+        .counter_top()
+        .and_then(|p| ks.get(&p).cloned())
+        .ok_or_else(|| SimError::Crash("the kitchen has no counter-top".into()))?;
+    let contents = ct.contents();
+    let mut unique: Vec<Pid> = items.iter().map(|i| i.pid).collect();
+    unique.sort();
+    unique.dedup();
+    let mut found = Vec::new();
+    if unique.len() == 1 {
+        let start = contents
+            .iter()
+            .position(|c| c.pid == unique[0])
+            .ok_or_else(|| SimError::Crash("the listed items are not on the counter-top".into()))?;
+        for (item, c) in items.iter().zip(&contents[start..]) {
+            if item.pid == c.pid {
+                found.push(item.clone());
+            }
+        }
+    } else if unique.len() == items.len() {
+        for item in items {
+            if contents.iter().any(|c| c.pid == item.pid) {
+                found.push(item.clone());
+            }
+        }
+    }
+    found.reverse();
+    Ok(Some(found))
+}
+
+/// A copy of `list` (same persistent id) holding `items`.
+pub fn list_with(list: &Entity, items: Vec<EntityRef>) -> EntityRef {
+    let mut l = list.clone();
+    l.set(slot::ITEMS, Value::List(items));
+    Arc::new(l)
+}
+
+/// What grease and flour case 1 take from the stock: the stock container as
+/// it was, holding only the 10 g portion, and that portion.
+pub struct Portion {
+    pub container: Entity,
+    pub portion: Entity,
+}
+
+/// Takes 10 g of the first `class` ingredient found outside the counter-top
+/// (`find-ingredient` on the input state). The stock's number drops by 10
+/// whatever its unit, and its container ends up at the front of the place it
+/// came from (it passes over the counter-top and back). With `spread` the
+/// portion is marked spread (grease). `None` if there is no such ingredient.
+pub fn take_ten_grams(
+    x: &mut Exec,
+    class: &str,
+    spread: bool,
+) -> Result<Option<Portion>, SimError> {
+    let onto = Ontology::get();
+    let Some(place) = x.before.locate_ingredient(onto.must(class)) else {
+        return Ok(None);
+    };
+    let stock_container = x.before.get(&place).cloned().expect("located");
+    let origin_class = x
+        .before
+        .get(&place[..place.len() - 1])
+        .map(|e| e.class)
+        .ok_or_else(|| SimError::Crash("stock location vanished".into()))?;
+    // The reference reaches the location through the kitchen accessor of that class.
+    let origin = x.ks.appliance(origin_class).ok_or_else(|| {
+        SimError::Crash(format!(
+            "`{}` is not a place of the kitchen",
+            onto.name(origin_class)
+        ))
+    })?;
+    let here =
+        x.ks.locate_in(&origin, stock_container.pid)
+            .ok_or_else(|| SimError::Crash("the stock container is not where it was".into()))?;
+    let mut container = (**x.ks.get(&here).expect("located")).clone();
+    let copy = container.clone();
+    let stock = container
+        .contents_mut()
+        .and_then(|c| c.first_mut())
+        .ok_or_else(|| SimError::Crash("the stock container is empty".into()))?;
+    let mut portion = (**stock).clone();
+    let stock = Arc::make_mut(stock);
+    let have = stock
+        .amount()
+        .ok_or_else(|| SimError::Crash("the stock has no amount".into()))?;
+    stock.set(
+        slot::AMOUNT,
+        Value::Amount(Amount {
+            value: have.value - 10.0,
+            unit: have.unit,
+        }),
+    );
+    portion.set(
+        slot::AMOUNT,
+        Value::Amount(Amount {
+            value: 10.0,
+            unit: onto.must("g"),
+        }),
+    );
+    if spread {
+        portion.set_flag(slot::SPREAD, true);
+    }
+    x.ks.remove(&here);
+    x.ks.push_front(&origin, Arc::new(container));
+    let mut copy = copy;
+    if let Some(c) = copy.contents_mut() {
+        c[0] = Arc::new(portion.clone());
+    }
+    Ok(Some(Portion {
+        container: copy,
+        portion,
+    }))
+}
+
+/// The temperature a stove mode sets (`convert-to-temperature`); nil for other modes.
+pub fn stove_temperature(mode: &Entity) -> Value {
+    let onto = Ontology::get();
+    match onto.stove_mode_temperature(mode.class) {
+        Some(t) => Value::Amount(Amount {
+            value: t,
+            unit: onto.must("degrees-celsius"),
+        }),
+        None => Value::Nil,
+    }
+}
+
+/// The reference's slot writers fail on an object without the slot.
+pub fn settable(e: &Entity, slots: &[sous_kitchen::SlotId]) -> Result<(), SimError> {
+    match slots.iter().find(|s| !e.has_slot(**s)) {
+        Some(s) => Err(SimError::Crash(format!(
+            "a `{}` has no `{}` to set",
+            e.class_name(),
+            Ontology::get().slot_name(*s)
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Running one primitive on a hand-made kitchen state (unit tests of the heat group).
+#[cfg(test)]
+pub(crate) mod testing {
+    use std::collections::HashMap;
+
+    use sous_kitchen::{EntityRef, IdGen, KitchenState};
+
+    use crate::exec::Source;
+    use crate::{Binding, Exec, SimError};
+
+    pub struct Outcome {
+        pub out: HashMap<&'static str, Binding>,
+        pub ks: KitchenState,
+    }
+
+    /// Runs `name` with `ks` as kitchen-state-in (available at its time) and
+    /// `args` bound (name, value, available-at); the case follows from them.
+    pub fn run_on(
+        name: &str,
+        ks: KitchenState,
+        args: &[(&str, EntityRef, Option<f64>)],
+    ) -> Result<Outcome, SimError> {
+        let sig = sous_lang::signatures()
+            .iter()
+            .find(|s| s.name == name && !s.legacy)
+            .expect("a primitive");
+        let mut inputs: Vec<Option<Binding>> = vec![None; sig.arity()];
+        let ksi = sig.kitchen_state_in().expect("has a kitchen state");
+        inputs[ksi] = Some(Binding {
+            value: ks.root().clone(),
+            available_at: Some(ks.time()),
+        });
+        for (arg, value, at) in args {
+            inputs[sig.index_of(arg).expect("an argument")] = Some(Binding {
+                value: value.clone(),
+                available_at: *at,
+            });
+        }
+        let mask = inputs
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_some())
+            .map(|(i, _)| 1u32 << i)
+            .sum();
+        let case = sig.case_for(mask).expect("a case for these arguments");
+        let mut ids = IdGen::starting_at(1_000_000);
+        let mut x = Exec::new(sig, inputs, case, ks, &mut ids);
+        let run = crate::primitives::lookup(sig).expect("implemented");
+        run(&mut x)?;
+        let mut out = HashMap::new();
+        for (i, source, at) in x.outputs.clone() {
+            let value = match source {
+                Source::KitchenState => x.ks.root().clone(),
+                Source::Value(v) => v,
+                Source::InKitchen(pid) => x.ks.find(pid).expect("in the kitchen").clone(),
+            };
+            out.insert(
+                sig.args[i].name,
+                Binding {
+                    value,
+                    available_at: at,
+                },
+            );
+        }
+        Ok(Outcome { out, ks: x.ks })
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use std::sync::Arc;
+
+    use sous_kitchen::{full_kitchen, Entity, EntityRef, IdGen, KitchenState, Ontology};
+
+    /// The full kitchen at `time` with a `container` on the counter-top
+    /// holding `items` (fresh default instances); returns it too.
+    pub fn kitchen_with(time: f64, container: &str, items: &[&str]) -> (KitchenState, EntityRef) {
+        let onto = Ontology::get();
+        let (mut ks, _) = full_kitchen();
+        let mut ids = IdGen::starting_at(900_000);
+        ks.set_time(time);
+        let place = ks
+            .retrieve(onto.must(container), &[])
+            .expect("in the kitchen");
+        let c = ks.at_mut(&place).expect("retrieved");
+        for item in items {
+            let e = Entity::new(onto.must(item), &mut ids);
+            c.contents_mut().expect("a container").push(Arc::new(e));
+        }
+        let c = ks.get(&place).expect("retrieved").clone();
+        (ks, c)
+    }
+
+    /// A concept constant, as the network makes of a symbol.
+    pub fn concept(class: &str) -> EntityRef {
+        Arc::new(Entity::concept(
+            Ontology::get().must(class),
+            &mut IdGen::starting_at(800_000),
+        ))
+    }
+
+    pub fn number(v: f64) -> EntityRef {
+        Arc::new(Entity::quantity(v, &mut IdGen::starting_at(700_000)))
+    }
+}
