@@ -97,3 +97,68 @@ fn crack(x: &mut Exec, eggs: Pid, target: Pid) -> Result<(), SimError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn crack_puts_whole_eggs_in_a_medium_bowl() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?e ?ks1 ?k ?t egg 2 piece)\n\
+             (crack ?c ?ks2 ?ks1 ?e ?bowl)",
+        );
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        // 5 per item of the eggs container: two pieces, two items.
+        assert_eq!(at(&x, "?c"), Some(40.0));
+        assert_eq!(at(&x, "?ks2"), Some(40.0));
+        assert_eq!(at(&x, "?bowl"), None);
+        let c = &bound(&x, "?c").value;
+        assert!(c.flag(slot::USED));
+        assert!(!bound(&x, "?bowl").value.flag(slot::USED));
+        assert_eq!(c.contents().len(), 2);
+        assert!(c
+            .contents()
+            .iter()
+            .all(|e| e.class_name() == "whole-egg" && e.amount().unwrap().value == 50.0));
+        let ks = sous_kitchen::KitchenState::from_entity(bound(&x, "?ks2").value.clone());
+        let shells = ks.find(bound(&x, "?e").value.pid).unwrap();
+        assert_eq!(shells.contents().len(), 2);
+        assert!(shells
+            .contents()
+            .iter()
+            .all(|s| s.class_name() == "egg-shell" && s.flag(slot::CRACKED)));
+    }
+
+    #[test]
+    fn crack_into_a_given_container_appends_and_ignores_its_readiness() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 white-sugar 50 g)\n\
+             (fetch-and-proportion ?e ?ks2 ?ks1 ?t2 egg 3 piece)\n(crack ?c ?ks3 ?ks2 ?e ?a)",
+        );
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?c"), Some(75.0));
+        let names: Vec<_> = bound(&x, "?c")
+            .value
+            .contents()
+            .iter()
+            .map(|i| i.class_name())
+            .collect();
+        assert_eq!(
+            names,
+            ["white-sugar", "whole-egg", "whole-egg", "whole-egg"]
+        );
+    }
+
+    #[test]
+    fn cracking_a_failed_object_fails_at_once() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?e ?ks1 ?k ?t linguine 1 g)\n\
+             (crack ?c ?ks2 ?ks1 ?e ?bowl)",
+        );
+        assert!(bound(&x, "?c").value.is_failed());
+        assert!(bound(&x, "?bowl").value.is_failed());
+        assert_eq!(at(&x, "?c"), Some(30.0));
+    }
+}

@@ -103,3 +103,79 @@ fn partition(items: &[EntityRef]) -> Result<Split, SimError> {
     }
     Ok((liquids, solids))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::partition;
+    use crate::primitives::test_util::*;
+    use sous_kitchen::{slot, Amount, Entity, IdGen, Ontology, Value};
+    use std::sync::Arc;
+
+    #[test]
+    fn drain_pours_the_liquid_into_a_medium_bowl() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t corn 200 g)\n\
+             (fetch-and-proportion ?pw ?ks2 ?ks1 ?p water 0.2 l)\n(drain ?d ?liquid ?ks3 ?ks2 ?pw ?colander)");
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        for v in ["?d", "?liquid", "?ks3", "?colander"] {
+            assert_eq!(at(&x, v), Some(120.0), "{v}");
+        }
+        let d = &bound(&x, "?d").value;
+        let names: Vec<_> = d.contents().iter().map(|i| i.class_name()).collect();
+        assert_eq!(names, ["corn"]);
+        let liquid = &bound(&x, "?liquid").value;
+        assert_eq!(liquid.class_name(), "medium-bowl");
+        assert_eq!(liquid.contents()[0].class_name(), "water");
+        assert!(liquid.flag(slot::USED));
+        assert_eq!(bound(&x, "?colander").value.class_name(), "colander");
+        assert!(bound(&x, "?colander").value.flag(slot::USED));
+    }
+
+    fn item(class: &str, value: f64, unit: &str, ids: &mut IdGen) -> Entity {
+        let onto = Ontology::get();
+        let mut e = Entity::new(onto.must(class), ids);
+        e.set(
+            slot::AMOUNT,
+            Value::Amount(Amount {
+                value,
+                unit: onto.must(unit),
+            }),
+        );
+        e
+    }
+
+    #[test]
+    fn drain_splits_a_mixture_with_a_liquid_and_drops_one_without() {
+        let mut ids = IdGen::starting_at(1);
+        let comps = |a: &str, b: &str, ids: &mut IdGen| {
+            Value::List(vec![
+                Arc::new(item(a, 0.25, "percent", ids)),
+                Arc::new(item(b, 0.75, "percent", ids)),
+            ])
+        };
+        let mut wet = item("heterogeneous-mixture", 200.0, "g", &mut ids);
+        wet.set(slot::COMPONENTS, comps("corn", "water", &mut ids));
+        let mut dry = item("heterogeneous-mixture", 100.0, "g", &mut ids);
+        dry.set(slot::COMPONENTS, comps("corn", "walnut", &mut ids));
+        let beans = item("black-bean", 50.0, "g", &mut ids);
+        let (liquids, solids) =
+            partition(&[Arc::new(beans), Arc::new(wet), Arc::new(dry)]).unwrap();
+        assert_eq!(liquids.len(), 1);
+        assert_eq!(liquids[0].amount().unwrap().value, 150.0);
+        // Pushed onto a list: the last solid comes first; the dry mixture is gone.
+        let names: Vec<_> = solids.iter().map(|i| i.class_name()).collect();
+        assert_eq!(names, ["corn", "black-bean"]);
+        assert_eq!(solids[0].amount().unwrap().value, 50.0);
+    }
+
+    #[test]
+    fn draining_a_failed_object_fails() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t linguine 1 g)\n\
+             (drain ?d ?liquid ?ks2 ?ks1 ?p ?colander)",
+        );
+        for v in ["?d", "?liquid", "?colander"] {
+            assert!(bound(&x, v).value.is_failed(), "{v}");
+            assert_eq!(at(&x, v), Some(90.0));
+        }
+    }
+}

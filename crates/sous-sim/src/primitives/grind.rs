@@ -44,3 +44,44 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn grind_uses_the_food_processor_and_takes_90() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t walnut 100 g)\n\
+             (grind ?g ?ks2 ?ks1 ?p ?tool)",
+        );
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?g"), Some(120.0));
+        assert_eq!(at(&x, "?tool"), Some(120.0));
+        assert_eq!(bound(&x, "?tool").value.class_name(), "food-processor");
+        assert!(bound(&x, "?tool").value.flag(slot::USED));
+        assert!(bound(&x, "?g").value.contents()[0].flag(slot::GROUND));
+    }
+
+    #[test]
+    fn grind_again_with_the_same_tool() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t walnut 100 g)\n\
+             (grind ?g ?ks2 ?ks1 ?p ?tool)\n(grind ?g2 ?ks3 ?ks2 ?g ?tool)",
+        );
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?g2"), Some(210.0));
+    }
+
+    #[test]
+    fn the_only_food_processor_cannot_be_taken_twice() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t walnut 100 g)\n\
+             (grind ?g ?ks2 ?ks1 ?p ?tool)\n(grind ?g2 ?ks3 ?ks2 ?g ?tool2)",
+        );
+        assert!(bound(&x, "?g2").value.is_failed());
+        assert!(bound(&x, "?tool2").value.is_failed());
+        assert_eq!(at(&x, "?g2"), Some(210.0));
+    }
+}

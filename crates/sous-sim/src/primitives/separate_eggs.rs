@@ -110,3 +110,59 @@ fn separate(x: &mut Exec, eggs: Pid, yolks: Pid, whites: Pid) -> Result<(), SimE
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn separate_eggs_defaults_to_two_bowls_and_a_separator() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?e ?ks1 ?k ?t egg 2 piece)\n\
+             (crack ?c ?ks2 ?ks1 ?e ?bowl)\n(separate-eggs ?y ?w ?ks3 ?ks2 ?c ?yb ?wb ?sep)",
+        );
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        for v in ["?y", "?w", "?ks3", "?yb", "?wb", "?sep"] {
+            assert_eq!(at(&x, v), Some(50.0), "{v}");
+        }
+        let y = &bound(&x, "?y").value;
+        let w = &bound(&x, "?w").value;
+        assert_ne!(y.pid, w.pid);
+        assert_eq!(y.contents().len(), 2);
+        assert_eq!(y.contents()[0].class_name(), "egg-yolk");
+        assert!((y.contents()[0].amount().unwrap().value - 18.0).abs() < 1e-9);
+        assert!((w.contents()[0].amount().unwrap().value - 32.0).abs() < 1e-9);
+        assert!(y.flag(slot::USED) && w.flag(slot::USED));
+        assert!(!bound(&x, "?yb").value.flag(slot::USED));
+        assert!(bound(&x, "?sep").value.flag(slot::USED));
+        let ks = sous_kitchen::KitchenState::from_entity(bound(&x, "?ks3").value.clone());
+        assert!(ks
+            .find(bound(&x, "?c").value.pid)
+            .unwrap()
+            .contents()
+            .is_empty());
+    }
+
+    #[test]
+    fn separate_eggs_with_everything_given() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?e ?ks1 ?k ?t egg 1 piece)\n\
+             (crack ?c ?ks2 ?ks1 ?e ?bowl)\n(fetch ?yb ?ks3 ?ks2 medium-bowl 1)\n(fetch ?wb ?ks4 ?ks3 small-bowl 1)\n\
+             (fetch ?sep ?ks5 ?ks4 egg-separator 1)\n(separate-eggs ?y ?w ?ks6 ?ks5 ?c ?yb ?wb ?sep)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?y"), Some(130.0));
+        assert_eq!(bound(&x, "?w").value.class_name(), "small-bowl");
+    }
+
+    #[test]
+    fn separating_a_failed_object_fails() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?e ?ks1 ?k ?t linguine 1 g)\n\
+             (separate-eggs ?y ?w ?ks2 ?ks1 ?e ?yb ?wb ?sep)",
+        );
+        for v in ["?y", "?w", "?yb", "?wb", "?sep"] {
+            assert!(bound(&x, v).value.is_failed(), "{v}");
+            assert_eq!(at(&x, v), Some(30.0));
+        }
+    }
+}

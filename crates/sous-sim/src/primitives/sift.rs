@@ -84,3 +84,80 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    fn names(v: &sous_kitchen::Entity) -> Vec<&'static str> {
+        v.contents().iter().map(|i| i.class_name()).collect()
+    }
+
+    #[test]
+    fn sift_defaults_to_a_large_bowl_and_a_sift() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t all-purpose-flour 100 g)\n\
+             (sift ?s ?ks2 ?ks1 ?target ?p ?sift)",
+        );
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?s"), Some(120.0));
+        assert_eq!(at(&x, "?sift"), Some(120.0));
+        assert_eq!(at(&x, "?target"), None);
+        let s = &bound(&x, "?s").value;
+        assert_eq!(s.class_name(), "large-bowl");
+        assert!(s.flag(slot::USED));
+        assert!(!bound(&x, "?target").value.flag(slot::USED));
+        assert!(s.contents()[0].flag(slot::SIFTED));
+        assert!(bound(&x, "?sift").value.flag(slot::USED));
+        let ks = sous_kitchen::KitchenState::from_entity(bound(&x, "?ks2").value.clone());
+        let source = ks.find(bound(&x, "?p").value.pid).unwrap();
+        assert!(source.contents().is_empty());
+    }
+
+    #[test]
+    fn sift_into_a_given_target_replaces_its_contents() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 white-sugar 50 g)\n\
+             (fetch-and-proportion ?b ?ks2 ?ks1 ?t2 all-purpose-flour 100 g)\n(sift ?s ?ks3 ?ks2 ?a ?b ?sift)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?s"), Some(150.0));
+        assert_eq!(names(&bound(&x, "?s").value), ["all-purpose-flour"]);
+    }
+
+    #[test]
+    fn sift_with_target_and_sift_given_appends_and_takes_60() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 white-sugar 50 g)\n\
+             (fetch-and-proportion ?b ?ks2 ?ks1 ?t2 all-purpose-flour 100 g)\n(fetch ?sift ?ks3 ?ks2 sift 1)\n\
+             (sift ?s ?ks4 ?ks3 ?a ?b ?sift)");
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?s"), Some(150.0));
+        let s = &bound(&x, "?s").value;
+        assert_eq!(names(s), ["white-sugar", "all-purpose-flour"]);
+        assert!(s.contents()[1].flag(slot::SIFTED));
+    }
+
+    #[test]
+    fn sift_with_a_given_sift_takes_a_large_bowl() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?b ?ks1 ?k ?t all-purpose-flour 100 g)\n\
+             (fetch ?sift ?ks2 ?ks1 sift 1)\n(sift ?s ?ks3 ?ks2 ?target ?b ?sift)",
+        );
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?s"), Some(150.0));
+        assert_eq!(bound(&x, "?s").value.class_name(), "large-bowl");
+        assert_eq!(at(&x, "?target"), None);
+    }
+
+    #[test]
+    fn sifting_a_failed_object_fails() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t linguine 1 g)\n\
+             (sift ?s ?ks2 ?ks1 ?target ?p ?sift)",
+        );
+        assert!(bound(&x, "?s").value.is_failed());
+        assert!(bound(&x, "?sift").value.is_failed());
+        assert_eq!(at(&x, "?s"), Some(120.0));
+        // The target is the bowl that was found, as it was before.
+        assert_eq!(bound(&x, "?target").value.class_name(), "large-bowl");
+    }
+}
