@@ -1,5 +1,6 @@
 //! Kitchen operations shared by several primitives.
 
+pub mod cutting;
 pub mod heat;
 pub mod lists;
 pub mod mixture;

@@ -1,7 +1,216 @@
-//! `cut`.
+//! `cut`: every content of the object (found anywhere in the kitchen) gets
+//! `is-cut` := the pattern; 60 after the object is ready. The current form
+//! uses a knife and a cutting board (each the closest unused one unless
+//! given; a given one must be on the counter-top), both marked used. The
+//! legacy six-argument form (January 2023) has no cutting board.
 
+use sous_kitchen::{slot, Pid, Value};
+
+use crate::ops::cutting::{anywhere, mark_used, on_counter_top, retrieve, set_on_contents};
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash("`cut` is not implemented yet".into()))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.start_after("object")? + 60.0;
+    let pattern = Value::Entity(x.arg("cut-pattern")?.clone());
+    if x.signature.arity() == 6 {
+        return legacy(x, done, &pattern);
+    }
+    // Cases (reference order): 0 neither given, 1 surface given, 2 tool given, 3 both.
+    let tool_given = x.case >= 2;
+    let surface_given = x.case % 2 == 1;
+    let container = anywhere(x, "object")?;
+    // The knife is fetched before the board, so the board ends up in front.
+    let knife = if tool_given {
+        None
+    } else {
+        Some(retrieve(x, "knife", &[]))
+    };
+    let board = if surface_given {
+        on_counter_top(x, "cutting-surface")?
+    } else {
+        retrieve(x, "cutting-board", &[])
+    };
+    x.ks.set_time(done);
+    let ok = container.is_some() && board.is_some() && knife.is_none_or(|k| k.is_some());
+    let (Some(container), Some(board), true) = (container, board, ok) else {
+        x.fail(if container.is_none() {
+            "the object to cut is not in the kitchen".to_string()
+        } else if board.is_none() {
+            if surface_given {
+                "the cutting surface is not on the counter-top".to_string()
+            } else {
+                "no unused cutting board in the kitchen".to_string()
+            }
+        } else {
+            "no unused knife in the kitchen".to_string()
+        });
+        x.bind_failed("cut-object", Some(done));
+        if !tool_given {
+            x.bind_failed("cutting-tool", Some(done));
+        }
+        if !surface_given {
+            x.bind_failed("cutting-surface", Some(done));
+        }
+        x.bind_kitchen(done, done);
+        return Ok(());
+    };
+    let tool = match knife {
+        Some(k) => k.expect("checked"),
+        None => given_tool(x)?,
+    };
+    set_on_contents(x, container, slot::IS_CUT, &pattern, None)?;
+    mark_used(x, tool)?;
+    mark_used(x, board)?;
+    x.bind_pid("cut-object", container, Some(done));
+    if !tool_given {
+        x.bind_pid("cutting-tool", tool, Some(done));
+    }
+    if !surface_given {
+        x.bind_pid("cutting-surface", board, Some(done));
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+/// A given cutting tool, which must be on the counter-top.
+fn given_tool(x: &Exec) -> Result<Pid, SimError> {
+    // Quirk: a given tool that is not on the counter-top makes the reference crash (it marks nil used).
+    on_counter_top(x, "cutting-tool")?
+        .ok_or_else(|| SimError::Crash("the given cutting tool is not on the counter-top".into()))
+}
+
+/// The form without a cutting surface: case 0 fetches a knife, case 1 uses the given tool.
+fn legacy(x: &mut Exec, done: f64, pattern: &Value) -> Result<(), SimError> {
+    let container = anywhere(x, "object")?;
+    let tool = if x.case == 0 {
+        match retrieve(x, "knife", &[]) {
+            Some(k) => k,
+            None => {
+                x.ks.set_time(done);
+                x.fail("no unused knife in the kitchen");
+                x.bind_failed("cut-object", Some(done));
+                x.bind_failed("cutting-tool", Some(done));
+                x.bind_kitchen(done, done);
+                return Ok(());
+            }
+        }
+    } else {
+        given_tool(x)?
+    };
+    // Quirk: the legacy form has no failure branch for a missing object: the reference crashes.
+    let container = container
+        .ok_or_else(|| SimError::Crash("the object to cut is not in the kitchen".into()))?;
+    set_on_contents(x, container, slot::IS_CUT, pattern, None)?;
+    mark_used(x, tool)?;
+    x.bind_pid("cut-object", container, Some(done));
+    if x.case == 0 {
+        x.bind_pid("cutting-tool", tool, Some(done));
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::cutting::counter_top_classes;
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn cut_defaults_to_a_knife_and_a_cutting_board() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t red-bell-pepper 150 g)\n\
+             (cut ?c ?ks2 ?ks1 ?p diced ?knife ?board)",
+        );
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?c"), Some(90.0));
+        assert_eq!(at(&x, "?ks2"), Some(90.0));
+        assert_eq!(at(&x, "?knife"), Some(90.0));
+        assert_eq!(at(&x, "?board"), Some(90.0));
+        let item = &bound(&x, "?c").value.contents()[0];
+        assert_eq!(
+            item.get(slot::IS_CUT).as_entity().unwrap().class_name(),
+            "diced"
+        );
+        assert!(bound(&x, "?knife").value.flag(slot::USED));
+        assert!(bound(&x, "?board").value.flag(slot::USED));
+        // The board is fetched after the knife, so it lies in front.
+        assert_eq!(
+            counter_top_classes(&x, "?ks2"),
+            ["cutting-board", "knife", "medium-bowl"]
+        );
+    }
+
+    #[test]
+    fn cut_with_given_tool_and_surface_reuses_them() {
+        let x = run("(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t mango 100 g)\n\
+             (fetch ?knife ?ks2 ?ks1 knife 1)\n(fetch ?board ?ks3 ?ks2 cutting-board 1)\n\
+             (cut ?c ?ks4 ?ks3 ?p slices ?knife ?board)\n(cut ?c2 ?ks5 ?ks4 ?c diced ?knife ?board)");
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?c"), Some(150.0));
+        assert_eq!(at(&x, "?c2"), Some(210.0));
+        assert_eq!(
+            counter_top_classes(&x, "?ks5"),
+            ["cutting-board", "knife", "medium-bowl"]
+        );
+    }
+
+    #[test]
+    fn a_given_tool_with_a_default_board_fetches_a_new_board_each_time() {
+        // As in broccoli-salad: the used board is not reused by the default.
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t mango 100 g)\n\
+             (fetch ?knife ?ks2 ?ks1 knife 1)\n(cut ?c ?ks3 ?ks2 ?p slices ?knife ?b1)\n\
+             (cut ?c2 ?ks4 ?ks3 ?c diced ?knife ?b2)",
+        );
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_ne!(bound(&x, "?b1").value.pid, bound(&x, "?b2").value.pid);
+        assert_eq!(at(&x, "?b2"), Some(180.0));
+    }
+
+    #[test]
+    fn legacy_cut_fetches_no_cutting_board() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t mango 100 g)\n\
+             (cut ?c ?ks2 ?ks1 ?p diced ?knife)",
+        );
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?c"), Some(90.0));
+        assert_eq!(at(&x, "?knife"), Some(90.0));
+        assert_eq!(counter_top_classes(&x, "?ks2"), ["knife", "medium-bowl"]);
+        assert_eq!(
+            bound(&x, "?c").value.contents()[0]
+                .get(slot::IS_CUT)
+                .as_entity()
+                .unwrap()
+                .class_name(),
+            "diced"
+        );
+    }
+
+    #[test]
+    fn cutting_a_failed_object_gives_failed_objects_in_the_same_time() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t linguine 100 g)\n\
+             (cut ?c ?ks2 ?ks1 ?p diced ?knife ?board)",
+        );
+        assert!(x.solved);
+        assert!(bound(&x, "?c").value.is_failed());
+        assert!(bound(&x, "?knife").value.is_failed());
+        assert_eq!(at(&x, "?c"), Some(90.0));
+        assert_eq!(x.failures.len(), 2, "{:?}", x.failures);
+    }
+
+    #[test]
+    fn legacy_cut_of_a_failed_object_crashes_like_the_reference() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t linguine 100 g)\n\
+             (cut ?c ?ks2 ?ks1 ?p diced ?knife)",
+        );
+        assert!(!x.solved);
+        assert!(x
+            .failures
+            .iter()
+            .any(|f| f.kind == crate::FailureKind::Crash));
+    }
 }

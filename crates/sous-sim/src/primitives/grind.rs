@@ -1,7 +1,87 @@
-//! `grind`.
+//! `grind`: every grindable content of the container (found anywhere) gets
+//! ground := true, with a food processor (the closest unused one) or the
+//! given tool (found anywhere), marked used. 90 after the container is ready.
 
+use sous_kitchen::{slot, Value};
+
+use crate::ops::cutting::{anywhere, mark_used, retrieve, set_on_contents};
 use crate::{Exec, SimError};
 
-pub fn run(_x: &mut Exec) -> Result<(), SimError> {
-    Err(SimError::Crash("`grind` is not implemented yet".into()))
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    let done = x.start_after("container-with-ingredients-to-be-ground")? + 90.0;
+    let container = anywhere(x, "container-with-ingredients-to-be-ground")?;
+    let tool = if x.case == 0 {
+        retrieve(x, "food-processor", &[])
+    } else {
+        anywhere(x, "grinding-tool")?
+    };
+    x.ks.set_time(done);
+    let (Some(container), Some(tool)) = (container, tool) else {
+        x.fail(if container.is_none() {
+            "the container to grind is not in the kitchen"
+        } else {
+            "no grinding tool"
+        });
+        x.bind_failed("container-with-ground-contents", Some(done));
+        if x.case == 0 {
+            x.bind_failed("grinding-tool", Some(done));
+        }
+        x.bind_kitchen(done, done);
+        return Ok(());
+    };
+    set_on_contents(
+        x,
+        container,
+        slot::GROUND,
+        &Value::Bool(true),
+        Some("grindable"),
+    )?;
+    mark_used(x, tool)?;
+    x.bind_pid("container-with-ground-contents", container, Some(done));
+    if x.case == 0 {
+        x.bind_pid("grinding-tool", tool, Some(done));
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::primitives::test_util::*;
+    use sous_kitchen::slot;
+
+    #[test]
+    fn grind_uses_the_food_processor_and_takes_90() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t walnut 100 g)\n\
+             (grind ?g ?ks2 ?ks1 ?p ?tool)",
+        );
+        assert!(x.solved && x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?g"), Some(120.0));
+        assert_eq!(at(&x, "?tool"), Some(120.0));
+        assert_eq!(bound(&x, "?tool").value.class_name(), "food-processor");
+        assert!(bound(&x, "?tool").value.flag(slot::USED));
+        assert!(bound(&x, "?g").value.contents()[0].flag(slot::GROUND));
+    }
+
+    #[test]
+    fn grind_again_with_the_same_tool() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t walnut 100 g)\n\
+             (grind ?g ?ks2 ?ks1 ?p ?tool)\n(grind ?g2 ?ks3 ?ks2 ?g ?tool)",
+        );
+        assert!(x.failures.is_empty(), "{:?}", x.failures);
+        assert_eq!(at(&x, "?g2"), Some(210.0));
+    }
+
+    #[test]
+    fn the_only_food_processor_cannot_be_taken_twice() {
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?p ?ks1 ?k ?t walnut 100 g)\n\
+             (grind ?g ?ks2 ?ks1 ?p ?tool)\n(grind ?g2 ?ks3 ?ks2 ?g ?tool2)",
+        );
+        assert!(bound(&x, "?g2").value.is_failed());
+        assert!(bound(&x, "?tool2").value.is_failed());
+        assert_eq!(at(&x, "?g2"), Some(210.0));
+    }
 }

@@ -1,0 +1,109 @@
+//! Helpers of the preparation primitives (cut, peel, seed, wash, mash, drain,
+//! grind, sift, crack, separate-eggs): finding their tools and containers by
+//! persistent id and changing every content of a container.
+
+use std::sync::Arc;
+
+use sous_kitchen::{ClassId, Entity, EntityRef, Ontology, Pid, SlotId, Value};
+
+use crate::{Exec, SimError};
+
+/// The closest unused instance of `class`, brought to the front of the
+/// counter-top (not marked used); its persistent id.
+pub fn retrieve(x: &mut Exec, class: &str, excluded: &[Pid]) -> Option<Pid> {
+    let class = x.class(class);
+    let place = x.ks.retrieve(class, excluded)?;
+    x.ks.get(&place).map(|e| e.pid)
+}
+
+/// The persistent id of the input object if it is (still) in the kitchen.
+pub fn anywhere(x: &Exec, arg: &str) -> Result<Option<Pid>, SimError> {
+    Ok(x.locate(arg)?.and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+}
+
+/// The persistent id of the input object if it is on the counter-top.
+pub fn on_counter_top(x: &Exec, arg: &str) -> Result<Option<Pid>, SimError> {
+    Ok(x.locate_on_counter_top(arg)?
+        .and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+}
+
+/// The object with this persistent id in the kitchen being changed.
+pub fn entity_mut<'a>(x: &'a mut Exec, pid: Pid) -> Result<&'a mut Entity, SimError> {
+    let place =
+        x.ks.locate(pid)
+            .ok_or_else(|| SimError::Crash("an object vanished from the kitchen".into()))?;
+    Ok(x.ks.at_mut(&place).expect("located"))
+}
+
+/// Sets `used` on the object with this persistent id.
+pub fn mark_used(x: &mut Exec, pid: Pid) -> Result<(), SimError> {
+    entity_mut(x, pid)?.set_flag(sous_kitchen::slot::USED, true);
+    Ok(())
+}
+
+/// The object with this persistent id as it was in the input kitchen state.
+pub fn as_before(x: &Exec, pid: Pid) -> Option<EntityRef> {
+    x.before.find(pid).cloned()
+}
+
+/// Sets `slot` := `value` on every item of `items`. With `only`, items not of
+/// that class are skipped; without it, an item lacking the slot is a Lisp
+/// error (no applicable accessor), as in the reference.
+pub fn set_on_all(
+    items: &mut [EntityRef],
+    slot: SlotId,
+    value: &Value,
+    only: Option<ClassId>,
+) -> Result<(), SimError> {
+    let onto = Ontology::get();
+    for item in items.iter_mut() {
+        if let Some(class) = only {
+            if !onto.is_a(item.class, class) {
+                continue;
+            }
+        }
+        if !item.has_slot(slot) {
+            return Err(SimError::Crash(format!(
+                "`{}` has no slot `{}`",
+                item.class_name(),
+                onto.slot_name(slot)
+            )));
+        }
+        Arc::make_mut(item).set(slot, value.clone());
+    }
+    Ok(())
+}
+
+/// Sets `slot` on every content of the container with this persistent id.
+pub fn set_on_contents(
+    x: &mut Exec,
+    container: Pid,
+    slot: SlotId,
+    value: &Value,
+    only: Option<&str>,
+) -> Result<(), SimError> {
+    let only = only.map(|c| x.class(c));
+    let c = entity_mut(x, container)?;
+    if let Some(items) = c.contents_mut() {
+        set_on_all(items, slot, value, only)?;
+    }
+    Ok(())
+}
+
+/// The number of an item's amount (the reference crashes without one).
+pub fn amount_value(item: &Entity) -> Result<f64, SimError> {
+    item.amount()
+        .map(|a| a.value)
+        .ok_or_else(|| SimError::Crash(format!("`{}` has no amount", item.class_name())))
+}
+
+/// The classes on the counter-top of the kitchen state bound to `ks`, front first.
+#[cfg(test)]
+pub fn counter_top_classes(x: &crate::Execution, ks: &str) -> Vec<&'static str> {
+    let k = &crate::primitives::test_util::bound(x, ks).value;
+    k.contents()
+        .iter()
+        .find(|c| c.class_name() == "counter-top")
+        .map(|ct| ct.contents().iter().map(|c| c.class_name()).collect())
+        .unwrap_or_default()
+}
