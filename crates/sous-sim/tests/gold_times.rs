@@ -4,6 +4,12 @@ mod common;
 
 use sous_sim::execute;
 
+/// Failures the reference itself has on the current gold networks (its own
+/// trace shows the same failed-objects): cupcakes' `top-with` cannot top
+/// mixtures, so the bake that follows has nothing to bake.
+const REFERENCE_FAILURES: &[(&str, &[&str])] =
+    &[("chocolate-cream-cheese-cupcakes", &["top-with", "bake"])];
+
 fn check(dir: std::path::PathBuf, column: usize) {
     let mut wrong = Vec::new();
     for (recipe, current, jan) in common::expected_times() {
@@ -12,7 +18,17 @@ fn check(dir: std::path::PathBuf, column: usize) {
         let r = common::parse_one(&path);
         let x = execute(&r);
         let got = x.execution_time();
-        if got != Some(expected) || !x.failures.is_empty() {
+        let failed: Vec<&str> = x
+            .failures
+            .iter()
+            .filter_map(|f| f.action)
+            .map(|a| x.network.actions[a].signature.name)
+            .collect();
+        let allowed: &[&str] = REFERENCE_FAILURES
+            .iter()
+            .find(|(r, _)| column == 0 && *r == recipe)
+            .map_or(&[], |(_, f)| f);
+        if got != Some(expected) || failed != allowed || x.failures.len() != allowed.len() {
             wrong.push(format!(
                 "{recipe}: expected {expected}, got {got:?}, failures {:?}",
                 x.failures.iter().map(|f| &f.message).collect::<Vec<_>>()
