@@ -89,7 +89,7 @@ fn write_tree(e: &Entity, depth: usize, out: &mut String) {
             let mut sub = String::new();
             write_tree(children[i], 0, &mut sub);
             out.push_str(
-                &sub.replace('\n', &format!("\n{}", "  ".repeat(depth + 1)))
+                sub.replace('\n', &format!("\n{}", "  ".repeat(depth + 1)))
                     .trim_end(),
             );
             out.push('\n');
