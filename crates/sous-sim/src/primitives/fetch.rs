@@ -79,3 +79,16 @@ mod tests {
         assert!(!bound(&x, "?tray").value.flag(slot::USED));
     }
 }
+
+#[cfg(test)]
+mod more_tests {
+    use crate::primitives::test_util::*;
+
+    #[test]
+    fn fetching_more_than_the_kitchen_has_fails() {
+        let x = run("(get-kitchen ?k)\n(fetch ?trays ?ks ?k baking-tray 2)");
+        assert!(bound(&x, "?trays").value.is_failed());
+        assert_eq!(at(&x, "?trays"), Some(60.0), "the time is spent anyway");
+        assert_eq!(x.failures.len(), 1);
+    }
+}

@@ -109,3 +109,24 @@ mod tests {
         assert_eq!(bound(&x, "?q").value.quantity_value(), Some(100.0));
     }
 }
+
+#[cfg(test)]
+mod more_tests {
+    use crate::primitives::test_util::*;
+
+    #[test]
+    fn waits_for_the_source_and_fails_on_a_missing_one() {
+        // The warm butter is ready at 830: the transfer starts then, not at 30.
+        let x = run(
+            "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n(bring-to-temperature ?warm ?ks2 ?ks1 ?a ?q0 ?u0)\n\
+             (transfer-contents ?all ?rest ?ks3 ?ks2 ?target ?warm ?q ?u)\n(fetch-and-proportion ?b ?ks4 ?ks3 ?t2 linguine 1 g)\n\
+             (transfer-contents ?all2 ?rest2 ?ks5 ?ks4 ?all ?b ?q2 ?u2)",
+        );
+        assert_eq!(at(&x, "?all"), Some(850.0));
+        assert!(
+            bound(&x, "?all2").value.is_failed(),
+            "the source is a failed-object"
+        );
+        assert_eq!(at(&x, "?all2"), Some(900.0));
+    }
+}
