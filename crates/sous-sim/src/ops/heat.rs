@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, EntityRef, IdGen, KitchenState, Ontology, Pid, Value};
+use sous_kitchen::{slot, Amount, Entity, EntityRef, IdGen, KitchenState, Ontology, Value};
 
+use crate::ops::portions;
 use crate::{Exec, SimError};
 
 /// Seconds for `q` of a time unit named `unit`: hours ×3600, anything else ×60.
@@ -44,47 +45,10 @@ pub fn amount_of(x: &Exec, q: &str, u: &str) -> Result<Amount, SimError> {
     })
 }
 
-/// `find-kitchen-entities`: the items of `list` (as they are in the list, not
-/// the counter-top copies) that are on the counter-top, in reverse list order
-/// (the reference pushes each match). `None` for a failed-object.
-/// When all items share one persistent id, the reference walks the counter-top
-/// from the first match and crashes if there is none.
-pub fn find_kitchen_entities(
-    ks: &KitchenState,
-    list: &Entity,
-) -> Result<Option<Vec<EntityRef>>, SimError> {
-    if list.is_failed() {
-        return Ok(None);
-    }
-    let items = list.items();
-    let ct = ks
-        .counter_top()
-        .and_then(|p| ks.get(&p).cloned())
-        .ok_or_else(|| SimError::Crash("the kitchen has no counter-top".into()))?;
-    let contents = ct.contents();
-    let mut unique: Vec<Pid> = items.iter().map(|i| i.pid).collect();
-    unique.sort();
-    unique.dedup();
-    let mut found = Vec::new();
-    if unique.len() == 1 {
-        let start = contents
-            .iter()
-            .position(|c| c.pid == unique[0])
-            .ok_or_else(|| SimError::Crash("the listed items are not on the counter-top".into()))?;
-        for (item, c) in items.iter().zip(&contents[start..]) {
-            if item.pid == c.pid {
-                found.push(item.clone());
-            }
-        }
-    } else if unique.len() == items.len() {
-        for item in items {
-            if contents.iter().any(|c| c.pid == item.pid) {
-                found.push(item.clone());
-            }
-        }
-    }
-    found.reverse();
-    Ok(Some(found))
+/// The items of `list` still on the counter-top (see
+/// [`portions::find_kitchen_entities`]); `None` for a failed-object.
+pub fn listed_items(ks: &KitchenState, list: &Entity) -> Result<Option<Vec<EntityRef>>, SimError> {
+    Ok(portions::find_kitchen_entities(ks, list)?.map(|l| l.items().to_vec()))
 }
 
 /// A copy of `list` (same persistent id) holding `items`.

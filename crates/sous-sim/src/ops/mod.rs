@@ -2,7 +2,6 @@
 
 pub mod cutting;
 pub mod heat;
-pub mod lists;
 pub mod mixture;
 pub mod portions;
 pub mod temperature;

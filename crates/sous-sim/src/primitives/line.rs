@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, EntityRef, Value};
 
-use crate::ops::heat::{find_kitchen_entities, list_with, settable};
+use crate::ops::heat::{list_with, listed_items, settable};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -176,7 +176,7 @@ fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
 /// Case 1 with a list: one closest unused baking paper per item. The items
 /// lined are those of the list (the counter-top copies are left alone).
 fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimError> {
-    let found = find_kitchen_entities(&x.ks, list)?;
+    let found = listed_items(&x.ks, list)?;
     let paper = x.class("baking-paper");
     let mut papers = Vec::new();
     for _ in 0..list.items().len() {
@@ -223,7 +223,7 @@ fn contents_for_list(
     _lining: &EntityRef,
     done: f64,
 ) -> Result<(), SimError> {
-    let found = find_kitchen_entities(&x.ks, list)?
+    let found = listed_items(&x.ks, list)?
         .ok_or_else(|| SimError::Crash("the things to line are a failed-object".into()))?;
     let mut lined = Vec::new();
     if !found.is_empty() {

@@ -4,7 +4,7 @@
 
 use sous_kitchen::{slot, EntityRef, Value};
 
-use crate::ops::heat::{find_kitchen_entities, instance};
+use crate::ops::heat::{instance, listed_items};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -20,7 +20,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let (done, moved) = if items.is_a_name("list-of-kitchen-entities") {
         // Quirk: waits for the destination, not for the items.
         let done = x.start_after("destination")? + 120.0;
-        let found = find_kitchen_entities(&x.ks, &items)?;
+        let found = listed_items(&x.ks, &items)?;
         if let (Some(found), Some(_)) = (&found, destination) {
             // The items leave the counter-top (every object sharing their ids).
             if let Some(ct) = x.ks.counter_top() {
