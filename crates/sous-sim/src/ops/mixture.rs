@@ -67,3 +67,37 @@ pub fn mix_in(
     }
     Ok(m)
 }
+
+/// The success path shared by beat, mix and mingle: the container at `place`
+/// gets one mixture of its contents, the tool is marked used, the container
+/// (and, in case 1, the defaulted tool, without a time) are bound, and the
+/// kitchen clock moves to `done`.
+#[allow(clippy::too_many_arguments)]
+pub fn mix_with_tool(
+    x: &mut crate::Exec,
+    place: &[usize],
+    tool: sous_kitchen::Pid,
+    class: &str,
+    flag: Option<SlotId>,
+    output: &str,
+    tool_arg: &str,
+    done: f64,
+) -> Result<(), SimError> {
+    let c =
+        x.ks.at_mut(place)
+            .ok_or_else(|| SimError::Crash("the container vanished".into()))?;
+    let pid = c.pid;
+    mix_in(c, class, flag, x.ids)?;
+    let tool_place =
+        x.ks.locate(tool)
+            .ok_or_else(|| SimError::Crash("the tool vanished".into()))?;
+    if let Some(t) = x.ks.at_mut(&tool_place) {
+        t.set_flag(slot::USED, true);
+    }
+    x.bind_pid(output, pid, Some(done));
+    if x.case == 0 {
+        x.bind_pid(tool_arg, tool, None);
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}

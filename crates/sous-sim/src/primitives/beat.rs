@@ -32,19 +32,16 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x.bind_kitchen(done, done);
         return Ok(());
     };
-    let c = x.ks.at_mut(&place).expect("located");
-    let pid = c.pid;
-    mixture::mix_in(c, "homogeneous-mixture", Some(slot::BEATEN), x.ids)?;
-    let tool_place = x.ks.locate(tool_pid).expect("retrieved");
-    x.ks.at_mut(&tool_place)
-        .expect("located")
-        .set_flag(slot::USED, true);
-    x.bind_pid("container-with-ingredients-beaten", pid, Some(done));
-    if x.case == 0 {
-        x.bind_pid("tool", tool_pid, None);
-    }
-    x.bind_kitchen(done, done);
-    Ok(())
+    mixture::mix_with_tool(
+        x,
+        &place,
+        tool_pid,
+        "homogeneous-mixture",
+        Some(slot::BEATEN),
+        "container-with-ingredients-beaten",
+        "tool",
+        done,
+    )
 }
 
 #[cfg(test)]

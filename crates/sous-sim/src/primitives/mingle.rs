@@ -2,8 +2,6 @@
 //! heterogeneous mixture, with a given tool (anywhere in the kitchen) or the
 //! closest unused wooden spoon. 30 after the container is ready.
 
-use sous_kitchen::slot;
-
 use crate::ops::mixture;
 use crate::{Exec, SimError};
 
@@ -34,19 +32,16 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         .ok_or_else(|| {
             SimError::Crash("the container to mingle is not on the counter-top".into())
         })?;
-    let c = x.ks.at_mut(&place).expect("located");
-    let pid = c.pid;
-    mixture::mix_in(c, "heterogeneous-mixture", None, x.ids)?;
-    let tool_place = x.ks.locate(tool_pid).expect("located");
-    x.ks.at_mut(&tool_place)
-        .expect("located")
-        .set_flag(slot::USED, true);
-    x.bind_pid("container-with-mixture", pid, Some(done));
-    if x.case == 0 {
-        x.bind_pid("mingling-tool", tool_pid, None);
-    }
-    x.bind_kitchen(done, done);
-    Ok(())
+    mixture::mix_with_tool(
+        x,
+        &place,
+        tool_pid,
+        "heterogeneous-mixture",
+        None,
+        "container-with-mixture",
+        "mingling-tool",
+        done,
+    )
 }
 
 #[cfg(test)]

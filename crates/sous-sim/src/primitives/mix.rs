@@ -36,19 +36,16 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         }
         return Ok(());
     };
-    let c = x.ks.at_mut(&place).expect("located");
-    let pid = c.pid;
-    mixture::mix_in(c, "homogeneous-mixture", Some(slot::MIXED), x.ids)?;
-    let tool_place = x.ks.locate(tool_pid).expect("located");
-    x.ks.at_mut(&tool_place)
-        .expect("located")
-        .set_flag(slot::USED, true);
-    x.bind_pid("container-with-mixture", pid, Some(done));
-    if x.case == 0 {
-        x.bind_pid("mixing-tool", tool_pid, None);
-    }
-    x.bind_kitchen(done, done);
-    Ok(())
+    mixture::mix_with_tool(
+        x,
+        &place,
+        tool_pid,
+        "homogeneous-mixture",
+        Some(slot::MIXED),
+        "container-with-mixture",
+        "mixing-tool",
+        done,
+    )
 }
 
 #[cfg(test)]
