@@ -107,3 +107,32 @@ pub fn counter_top_classes(x: &crate::Execution, ks: &str) -> Vec<&'static str> 
         .map(|ct| ct.contents().iter().map(|c| c.class_name()).collect())
         .unwrap_or_default()
 }
+
+/// The end shared by peel and seed: the leftovers (peels, seeds) go to the
+/// front of the bowl, tool and bowl are marked used, and the outputs are
+/// bound: the changed copy of the input (`output`), the bowl, and in case 1
+/// the defaulted tool, all at `done`.
+#[allow(clippy::too_many_arguments)]
+pub fn finish_with_leftovers(
+    x: &mut Exec,
+    output: Entity,
+    leftovers: Vec<EntityRef>,
+    bowl: Pid,
+    tool: Pid,
+    args: [&str; 3],
+    done: f64,
+) -> Result<(), SimError> {
+    let [output_arg, bowl_arg, tool_arg] = args;
+    if let Some(c) = entity_mut(x, bowl)?.contents_mut() {
+        c.splice(0..0, leftovers);
+    }
+    mark_used(x, tool)?;
+    mark_used(x, bowl)?;
+    x.bind_value(output_arg, std::sync::Arc::new(output), Some(done));
+    x.bind_pid(bowl_arg, bowl, Some(done));
+    if x.case == 0 {
+        x.bind_pid(tool_arg, tool, Some(done));
+    }
+    x.bind_kitchen(done, done);
+    Ok(())
+}

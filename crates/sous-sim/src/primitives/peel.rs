@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::cutting::{entity_mut, mark_used, on_counter_top, retrieve};
+use crate::ops::cutting::{finish_with_leftovers, on_counter_top, retrieve};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -81,18 +81,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     if let Some(c) = output.contents_mut() {
         *c = peeled;
     }
-    if let Some(c) = entity_mut(x, bowl)?.contents_mut() {
-        c.splice(0..0, peels);
-    }
-    mark_used(x, tool)?;
-    mark_used(x, bowl)?;
-    x.bind_value("peeled-ingredient", Arc::new(output), Some(done));
-    x.bind_pid("peel-of-ingredient", bowl, Some(done));
-    if x.case == 0 {
-        x.bind_pid("peeling-tool", tool, Some(done));
-    }
-    x.bind_kitchen(done, done);
-    Ok(())
+    finish_with_leftovers(
+        x,
+        output,
+        peels,
+        bowl,
+        tool,
+        ["peeled-ingredient", "peel-of-ingredient", "peeling-tool"],
+        done,
+    )
 }
 
 #[cfg(test)]

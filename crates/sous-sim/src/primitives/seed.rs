@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Ontology, Value};
 
-use crate::ops::cutting::{entity_mut, mark_used, on_counter_top, retrieve, set_on_all};
+use crate::ops::cutting::{finish_with_leftovers, on_counter_top, retrieve, set_on_all};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -48,18 +48,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             seeds.insert(0, Arc::new(s));
         }
     }
-    if let Some(c) = entity_mut(x, bowl)?.contents_mut() {
-        c.splice(0..0, seeds);
-    }
-    mark_used(x, tool)?;
-    mark_used(x, bowl)?;
-    x.bind_value("seeded-ingredient", Arc::new(output), Some(done));
-    x.bind_pid("seed-of-ingredient", bowl, Some(done));
-    if x.case == 0 {
-        x.bind_pid("seeding-tool", tool, Some(done));
-    }
-    x.bind_kitchen(done, done);
-    Ok(())
+    finish_with_leftovers(
+        x,
+        output,
+        seeds,
+        bowl,
+        tool,
+        ["seeded-ingredient", "seed-of-ingredient", "seeding-tool"],
+        done,
+    )
 }
 
 #[cfg(test)]
