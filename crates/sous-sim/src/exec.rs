@@ -130,6 +130,14 @@ impl<'a> Exec<'a> {
         })
     }
 
+    /// An amount given as a quantity argument and a unit argument.
+    pub fn amount(&self, quantity: &str, unit: &str) -> Result<sous_kitchen::Amount, SimError> {
+        Ok(sous_kitchen::Amount {
+            value: self.number(quantity)?,
+            unit: self.arg(unit)?.class,
+        })
+    }
+
     /// Binds `arg` to the object with persistent id `pid` as it is in the output kitchen state.
     pub fn bind_pid(&mut self, arg: &str, pid: Pid, at: Option<f64>) {
         let i = self.index(arg);

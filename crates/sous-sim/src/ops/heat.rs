@@ -37,14 +37,6 @@ pub fn amount_parts(a: Amount, ids: &mut IdGen) -> (EntityRef, EntityRef) {
     (q, u)
 }
 
-/// `(make-instance 'amount :quantity q :unit u)` from two bound arguments.
-pub fn amount_of(x: &Exec, q: &str, u: &str) -> Result<Amount, SimError> {
-    Ok(Amount {
-        value: x.number(q)?,
-        unit: x.arg(u)?.class,
-    })
-}
-
 /// The items of `list` still on the counter-top (see
 /// [`portions::find_kitchen_entities`]); `None` for a failed-object.
 pub fn listed_items(ks: &KitchenState, list: &Entity) -> Result<Option<Vec<EntityRef>>, SimError> {

@@ -32,3 +32,31 @@ pub fn change(container: &mut Entity, amount: Amount) {
         Arc::make_mut(item).set(slot::TEMPERATURE, new);
     }
 }
+
+/// The body shared by bring-to-temperature and leave-for-time: a background
+/// change of the container on the counter-top (see [`change`]). The kitchen
+/// clock stays where it was; the container is ready at `ready`.
+pub fn change_in_background(
+    x: &mut crate::Exec,
+    amount: Amount,
+    ready: f64,
+) -> Result<(), crate::SimError> {
+    const OUT: &str = "container-with-ingredients-at-temperature";
+    let now = x.ks_time();
+    x.set_start(now);
+    match x.locate_on_counter_top("container-with-ingredients")? {
+        Some(place) => {
+            if let Some(container) = x.ks.at_mut(&place) {
+                change(container, amount);
+                let pid = container.pid;
+                x.bind_pid(OUT, pid, Some(ready));
+            }
+        }
+        None => {
+            x.fail("the container is not on the counter-top");
+            x.bind_failed(OUT, Some(ready));
+        }
+    }
+    x.bind_kitchen(now, now);
+    Ok(())
+}

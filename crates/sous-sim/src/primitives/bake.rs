@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::heat::{amount_of, amount_parts, settable};
+use crate::ops::heat::{amount_parts, settable};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -27,7 +27,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let thing_place = thing_pid.and_then(|p| x.ks.locate(p));
     let temperature = match x.case {
         0 | 2 => {
-            let t = amount_of(x, "target-temperature-quantity", "target-temperature-unit")?;
+            let t = x.amount("target-temperature-quantity", "target-temperature-unit")?;
             Value::Amount(t)
         }
         _ => {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity};
+use sous_kitchen::{slot, Entity};
 
 use crate::ops::temperature;
 use crate::{Exec, SimError};
@@ -13,12 +13,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     // Quirk: the container's own availability is not waited for.
     let now = x.ks_time();
     let ready = now + 800.0;
-    x.set_start(now);
     let target = if x.case == 0 {
-        Amount {
-            value: x.number("temperature-quantity")?,
-            unit: x.arg("temperature-unit")?.class,
-        }
+        x.amount("temperature-quantity", "temperature-unit")?
     } else {
         let room = x.before.root().get(slot::TEMPERATURE).as_amount();
         let room = room.ok_or_else(|| SimError::Crash("the kitchen has no temperature".into()))?;
@@ -28,24 +24,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x.bind_value("temperature-unit", unit, None);
         room
     };
-    match x.locate_on_counter_top("container-with-ingredients")? {
-        Some(place) => {
-            let container = x.ks.at_mut(&place).expect("located");
-            temperature::change(container, target);
-            let pid = container.pid;
-            x.bind_pid(
-                "container-with-ingredients-at-temperature",
-                pid,
-                Some(ready),
-            );
-        }
-        None => {
-            x.fail("the container is not on the counter-top");
-            x.bind_failed("container-with-ingredients-at-temperature", Some(ready));
-        }
-    }
-    x.bind_kitchen(now, now);
-    Ok(())
+    temperature::change_in_background(x, target, ready)
 }
 
 #[cfg(test)]

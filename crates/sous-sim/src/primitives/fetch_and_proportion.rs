@@ -2,7 +2,7 @@
 //! into a container (default: the closest unused medium bowl). 30 from the
 //! kitchen time; the target container's own availability is not waited for.
 
-use sous_kitchen::{slot, Amount};
+use sous_kitchen::slot;
 
 use crate::ops::weigh;
 use crate::{Exec, SimError};
@@ -10,10 +10,7 @@ use crate::{Exec, SimError};
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.ks_time() + 30.0;
     let concept = x.arg("ingredient-concept")?.class;
-    let amount = Amount {
-        value: x.number("quantity")?,
-        unit: x.arg("unit")?.class,
-    };
+    let amount = x.amount("quantity", "unit")?;
     x.ks.set_time(done);
     // 1. The target container.
     let target_pid = if x.case == 0 {

@@ -2,34 +2,16 @@
 //! A background wait: the kitchen clock does not move; the container is ready
 //! after the time (hours ×3600, otherwise ×60), counted from the kitchen time.
 
-use crate::ops::heat::{amount_of, seconds};
+use crate::ops::heat::seconds;
 use crate::ops::temperature;
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let ks = x.ks_time();
-    x.set_start(ks);
-    let time = amount_of(x, "cooling-quantity", "cooling-unit")?;
+    let time = x.amount("cooling-quantity", "cooling-unit")?;
     // Quirk: the container's own availability is not waited for.
     let ready = ks + seconds(time.value, x.arg("cooling-unit")?.class_name());
-    match x.locate_on_counter_top("container-with-ingredients")? {
-        Some(place) => {
-            let c = x.ks.at_mut(&place).expect("located");
-            temperature::change(c, time);
-            let pid = c.pid;
-            x.bind_pid(
-                "container-with-ingredients-at-temperature",
-                pid,
-                Some(ready),
-            );
-        }
-        None => {
-            x.fail("the container is not on the counter-top");
-            x.bind_failed("container-with-ingredients-at-temperature", Some(ready));
-        }
-    }
-    x.bind_kitchen(ks, ks);
-    Ok(())
+    temperature::change_in_background(x, time, ready)
 }
 
 #[cfg(test)]

@@ -62,10 +62,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         .amount()
         .ok_or_else(|| SimError::Crash("the dough has no amount".into()))?
         .value;
-    let mut size = Amount {
-        value: x.number("quantity")?,
-        unit: x.arg("unit")?.class,
-    };
+    let mut size = x.amount("quantity", "unit")?;
     let g = x.class("g");
     if size.unit != g {
         let mut probe = (*dough).clone();

@@ -4,7 +4,6 @@
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::heat::amount_of;
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -12,7 +11,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.set_start(ks);
     let done = ks + 15.0;
     let ready = ks + 615.0;
-    let target = Value::Amount(amount_of(x, "quantity", "unit")?);
+    let target = Value::Amount(x.amount("quantity", "unit")?);
     let place = if x.case == 0 {
         let place =
             x.ks.appliance_named("oven")

@@ -73,10 +73,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 /// Case 2: copies of the topping of the given size (converted to g) while
 /// more is left, then the rest in g; at most one per portion.
 fn hand_out(x: &Exec, topping: &Entity, portions: usize) -> Result<Vec<EntityRef>, SimError> {
-    let mut size = Amount {
-        value: x.number("topping-quantity")?,
-        unit: x.arg("topping-unit")?.class,
-    };
+    let mut size = x.amount("topping-quantity", "topping-unit")?;
     let g = x.class("g");
     if size.unit != g {
         let mut probe = topping.clone();
