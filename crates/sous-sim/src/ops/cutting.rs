@@ -97,17 +97,6 @@ pub fn amount_value(item: &Entity) -> Result<f64, SimError> {
         .ok_or_else(|| SimError::Crash(format!("`{}` has no amount", item.class_name())))
 }
 
-/// The classes on the counter-top of the kitchen state bound to `ks`, front first.
-#[cfg(test)]
-pub fn counter_top_classes(x: &crate::Execution, ks: &str) -> Vec<&'static str> {
-    let k = &crate::primitives::test_util::bound(x, ks).value;
-    k.contents()
-        .iter()
-        .find(|c| c.class_name() == "counter-top")
-        .map(|ct| ct.contents().iter().map(|c| c.class_name()).collect())
-        .unwrap_or_default()
-}
-
 /// The end shared by peel and seed: the leftovers (peels, seeds) go to the
 /// front of the bowl, tool and bowl are marked used, and the outputs are
 /// bound: the changed copy of the input (`output`), the bowl, and in case 1

@@ -112,7 +112,6 @@ fn legacy(x: &mut Exec, done: f64, pattern: &Value) -> Result<(), SimError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::cutting::counter_top_classes;
     use crate::primitives::test_util::*;
     use sous_kitchen::slot;
 

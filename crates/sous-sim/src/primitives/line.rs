@@ -255,12 +255,6 @@ mod tests {
     use crate::primitives::test_util::*;
     use sous_kitchen::{slot, KitchenState};
 
-    fn counter_top(x: &crate::Execution, ks: &str) -> Vec<&'static str> {
-        let ks = KitchenState::from_entity(bound(x, ks).value.clone());
-        let ct = ks.get(&ks.counter_top().unwrap()).unwrap().clone();
-        ct.contents().iter().map(|e| e.class_name()).collect()
-    }
-
     #[test]
     fn lines_a_fetched_tray_with_the_closest_paper() {
         let x = run("(get-kitchen ?k)\n(fetch ?tray ?ks1 ?k baking-tray 1)\n(fetch ?paper ?ks2 ?ks1 baking-paper 1)\n\
@@ -275,7 +269,7 @@ mod tests {
         assert_eq!(paper.class_name(), "baking-paper");
         assert_eq!(paper.pid, bound(&x, "?paper").value.pid);
         assert!(paper.flag(slot::IS_LINING) && paper.flag(slot::USED));
-        assert_eq!(counter_top(&x, "?ks3"), ["baking-tray"]);
+        assert_eq!(counter_top_classes(&x, "?ks3"), ["baking-tray"]);
     }
 
     #[test]
@@ -289,7 +283,7 @@ mod tests {
         let x = run("(get-kitchen ?k)\n(line ?lined ?ks ?k cookie-sheet ?lining)");
         assert!(x.failures.is_empty(), "{:?}", x.failures);
         assert_eq!(bound(&x, "?lined").value.class_name(), "cookie-sheet");
-        assert_eq!(counter_top(&x, "?ks"), ["cookie-sheet"]);
+        assert_eq!(counter_top_classes(&x, "?ks"), ["cookie-sheet"]);
     }
 
     #[test]

@@ -115,6 +115,16 @@ pub(crate) mod test_util {
             .unwrap_or_else(|| panic!("{var} is unbound; failures: {:?}", x.failures))
     }
 
+    /// The classes on the counter-top of the kitchen state bound to `ks`, front first.
+    pub fn counter_top_classes(x: &crate::Execution, ks: &str) -> Vec<&'static str> {
+        let k = &bound(x, ks).value;
+        k.contents()
+            .iter()
+            .find(|c| c.class_name() == "counter-top")
+            .map(|ct| ct.contents().iter().map(|c| c.class_name()).collect())
+            .unwrap_or_default()
+    }
+
     /// When `var` became available.
     pub fn at(x: &Execution, var: &str) -> Option<f64> {
         bound(x, var).available_at

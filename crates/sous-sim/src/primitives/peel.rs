@@ -94,7 +94,6 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::cutting::counter_top_classes;
     use crate::primitives::test_util::*;
     use crate::FailureKind;
     use sous_kitchen::slot;
