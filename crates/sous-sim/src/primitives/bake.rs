@@ -195,10 +195,7 @@ mod tests {
         let x = run("(get-kitchen ?k)\n(fetch ?tray ?ks1 ?k baking-tray 1)\n\
              (preheat-oven ?hot ?ks2 ?ks1 ?oven 200 degrees-celsius)\n(bake ?baked ?ks3 ?ks1 ?tray ?oven 20 minute ?q ?u)");
         assert!(!x.solved);
-        assert!(x
-            .failures
-            .iter()
-            .any(|f| f.kind == crate::FailureKind::Crash));
+        assert!(crashed(&x));
     }
 
     #[test]

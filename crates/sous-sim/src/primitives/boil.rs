@@ -231,10 +231,7 @@ mod tests {
     fn nothing_to_boil_in_crashes() {
         let x = run(&pot_with(&[("potato", "1 piece")]));
         assert!(!x.solved);
-        assert!(x
-            .failures
-            .iter()
-            .any(|f| f.kind == crate::FailureKind::Crash));
+        assert!(crashed(&x));
     }
 
     #[test]

@@ -45,7 +45,6 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 mod tests {
     use crate::ops::portions::TEST_PORTIONS as PORTIONS;
     use crate::primitives::test_util::*;
-    use crate::FailureKind;
     use sous_kitchen::{slot, KitchenState};
 
     #[test]
@@ -86,6 +85,6 @@ mod tests {
             "{PORTIONS}(fetch-and-proportion ?sugar ?ks5 ?k ?t2 powdered-white-sugar 20 g)\n\
              (dip ?dipped ?ks6 ?ks4 ?portions ?sugar)"
         ));
-        assert!(x.failures.iter().any(|f| f.kind == FailureKind::Crash));
+        assert!(crashed(&x));
     }
 }

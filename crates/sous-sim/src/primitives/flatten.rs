@@ -59,7 +59,6 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 mod tests {
     use crate::ops::portions::TEST_PORTIONS as PORTIONS;
     use crate::primitives::test_util::*;
-    use crate::FailureKind;
     use sous_kitchen::slot;
 
     #[test]
@@ -94,6 +93,6 @@ mod tests {
             "(get-kitchen ?k)\n(fetch-and-proportion ?x ?ks ?k ?bowl linguine 100 g)\n\
              (flatten ?flat ?ks2 ?ks ?x ?pin)",
         );
-        assert!(x.failures.iter().any(|f| f.kind == FailureKind::Crash));
+        assert!(crashed(&x));
     }
 }

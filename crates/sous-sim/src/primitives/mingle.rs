@@ -47,7 +47,6 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 #[cfg(test)]
 mod tests {
     use crate::primitives::test_util::*;
-    use crate::FailureKind;
     use sous_kitchen::slot;
 
     const BOWL: &str = "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n\
@@ -83,6 +82,6 @@ mod tests {
              (mingle ?m ?ks2 ?ks ?x ?tool)",
         );
         assert!(!x.solved);
-        assert!(x.failures.iter().any(|f| f.kind == FailureKind::Crash));
+        assert!(crashed(&x));
     }
 }

@@ -125,6 +125,13 @@ pub(crate) mod test_util {
             .unwrap_or_default()
     }
 
+    /// Whether the run stopped where the reference would crash.
+    pub fn crashed(x: &Execution) -> bool {
+        x.failures
+            .iter()
+            .any(|f| f.kind == crate::FailureKind::Crash)
+    }
+
     /// When `var` became available.
     pub fn at(x: &Execution, var: &str) -> Option<f64> {
         bound(x, var).available_at

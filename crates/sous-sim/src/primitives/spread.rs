@@ -96,7 +96,6 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 #[cfg(test)]
 mod tests {
     use crate::primitives::test_util::*;
-    use crate::FailureKind;
     use sous_kitchen::{slot, KitchenState};
 
     const BATTER: &str = "(get-kitchen ?k)\n(fetch ?pan ?ks1 ?k baking-tray 1)\n\
@@ -154,7 +153,7 @@ mod tests {
             "{BATTER}(fetch-and-proportion ?more ?ks3 ?ks2 ?t2 butter 10 g)\n\
              (spread ?spread ?ks4 ?ks3 ?batter ?more ?tool)"
         ));
-        assert!(x.failures.iter().any(|f| f.kind == FailureKind::Crash));
+        assert!(crashed(&x));
         let x = run(&format!(
             "{BATTER}(fetch-and-proportion ?x ?ks3 ?ks2 ?t2 linguine 10 g)\n\
              (spread ?spread ?ks4 ?ks3 ?pan ?x ?tool)"

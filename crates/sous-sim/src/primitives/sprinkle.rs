@@ -41,7 +41,6 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 mod tests {
     use crate::ops::portions::TEST_PORTIONS as PORTIONS;
     use crate::primitives::test_util::*;
-    use crate::FailureKind;
     use sous_kitchen::{slot, KitchenState};
 
     const SUGAR: &str = "(fetch-and-proportion ?sugar ?ks5 ?ks4 ?t2 powdered-white-sugar 30 g)\n";
@@ -103,6 +102,6 @@ mod tests {
         let x = run(&format!(
             "{PORTIONS}(fetch ?bowl ?ks5 ?ks4 medium-bowl 1)\n(sprinkle ?done ?ks6 ?ks5 ?portions ?bowl)"
         ));
-        assert!(x.failures.iter().any(|f| f.kind == FailureKind::Crash));
+        assert!(crashed(&x));
     }
 }
