@@ -127,6 +127,11 @@ impl Entity {
         }
     }
 
+    /// Sets the `amount` slot.
+    pub fn set_amount(&mut self, amount: Amount) -> bool {
+        self.set(slot::AMOUNT, Value::Amount(amount))
+    }
+
     pub fn amount(&self) -> Option<Amount> {
         self.get(slot::AMOUNT).as_amount()
     }
@@ -163,13 +168,10 @@ fn default_value(d: &SlotDefault, ids: &mut IdGen) -> Value {
                 .iter()
                 .map(|(c, v, unit)| {
                     let mut e = Entity::new(*c, ids);
-                    e.set(
-                        slot::AMOUNT,
-                        Value::Amount(Amount {
-                            value: *v,
-                            unit: *unit,
-                        }),
-                    );
+                    e.set_amount(Amount {
+                        value: *v,
+                        unit: *unit,
+                    });
                     Arc::new(e)
                 })
                 .collect(),

@@ -131,13 +131,10 @@ fn build_item(spec: &ItemSpec, ids: &mut IdGen) -> Result<Entity, String> {
     }
     if let Some(h) = &spec.holds {
         let mut ing = Entity::new(class(&h.class)?, ids);
-        ing.set(
-            slot::AMOUNT,
-            Value::Amount(Amount {
-                value: h.amount,
-                unit: class(&h.unit)?,
-            }),
-        );
+        ing.set_amount(Amount {
+            value: h.amount,
+            unit: class(&h.unit)?,
+        });
         if let Some(t) = h.temperature {
             ing.set(
                 slot::TEMPERATURE,

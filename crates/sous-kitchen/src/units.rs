@@ -1,6 +1,6 @@
 //! Conversion of ingredient amounts to grams.
 
-use crate::{slot, Amount, Entity, Ontology, Value};
+use crate::{slot, Amount, Entity, Ontology};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ConversionError {
@@ -33,13 +33,10 @@ pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
         for comp in ingredient.get(slot::COMPONENTS).as_list() {
             let fraction = comp.amount().map_or(0.0, |a| a.value);
             let mut scaled = (**comp).clone();
-            scaled.set(
-                slot::AMOUNT,
-                Value::Amount(Amount {
-                    value: fraction * amount.value,
-                    unit: amount.unit,
-                }),
-            );
+            scaled.set_amount(Amount {
+                value: fraction * amount.value,
+                unit: amount.unit,
+            });
             total += grams_of(&scaled)?;
         }
         total
@@ -65,13 +62,10 @@ pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
         value * rate
     };
     let mut out = ingredient.clone();
-    out.set(
-        slot::AMOUNT,
-        Value::Amount(Amount {
-            value: grams,
-            unit: g,
-        }),
-    );
+    out.set_amount(Amount {
+        value: grams,
+        unit: g,
+    });
     Ok(out)
 }
 
@@ -95,13 +89,10 @@ mod tests {
     fn ingredient(class: &str, value: f64, unit: &str) -> Entity {
         let onto = Ontology::get();
         let mut e = Entity::new(onto.must(class), &mut IdGen::starting_at(1));
-        e.set(
-            slot::AMOUNT,
-            Value::Amount(Amount {
-                value,
-                unit: onto.must(unit),
-            }),
-        );
+        e.set_amount(Amount {
+            value,
+            unit: onto.must(unit),
+        });
         e
     }
 

@@ -98,20 +98,14 @@ pub fn take_ten_grams(
     let have = stock
         .amount()
         .ok_or_else(|| SimError::Crash("the stock has no amount".into()))?;
-    stock.set(
-        slot::AMOUNT,
-        Value::Amount(Amount {
-            value: have.value - 10.0,
-            unit: have.unit,
-        }),
-    );
-    portion.set(
-        slot::AMOUNT,
-        Value::Amount(Amount {
-            value: 10.0,
-            unit: onto.must("g"),
-        }),
-    );
+    stock.set_amount(Amount {
+        value: have.value - 10.0,
+        unit: have.unit,
+    });
+    portion.set_amount(Amount {
+        value: 10.0,
+        unit: onto.must("g"),
+    });
     if spread {
         portion.set_flag(slot::SPREAD, true);
     }

@@ -28,24 +28,18 @@ pub fn make(
         .zip(&grams)
         .map(|(i, g)| {
             let mut c = (**i).clone();
-            c.set(
-                slot::AMOUNT,
-                Value::Amount(Amount {
-                    value: g / total,
-                    unit: percent,
-                }),
-            );
+            c.set_amount(Amount {
+                value: g / total,
+                unit: percent,
+            });
             Arc::new(c)
         })
         .collect();
     let mut m = Entity::new(onto.must(class), ids);
-    m.set(
-        slot::AMOUNT,
-        Value::Amount(Amount {
-            value: total,
-            unit: onto.must("g"),
-        }),
-    );
+    m.set_amount(Amount {
+        value: total,
+        unit: onto.must("g"),
+    });
     m.set(slot::COMPONENTS, Value::List(components));
     if let Some(flag) = flag {
         m.set_flag(flag, true);

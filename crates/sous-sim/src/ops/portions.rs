@@ -179,13 +179,10 @@ pub fn share_out(
     let g = x.class("g");
     portions.update(x, |_, item| {
         let mut t = topping.clone();
-        t.set(
-            slot::AMOUNT,
-            Value::Amount(sous_kitchen::Amount {
-                value: each,
-                unit: g,
-            }),
-        );
+        t.set_amount(sous_kitchen::Amount {
+            value: each,
+            unit: g,
+        });
         set_slot(item, target, Value::Entity(Arc::new(t)))
     })?;
     Ok(each)

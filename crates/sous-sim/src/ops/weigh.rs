@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{convert_to_g, slot, Amount, Entity, IdGen, Ontology, Value};
+use sous_kitchen::{convert_to_g, Amount, Entity, IdGen, Ontology};
 
 use crate::SimError;
 
@@ -31,7 +31,7 @@ pub fn take(
         weigh(&stock, stock_amount, amount)?
     };
     let mut stock = (*stock).clone();
-    stock.set(slot::AMOUNT, Value::Amount(new_stock));
+    stock.set_amount(new_stock);
     if let Some(c) = source.contents_mut() {
         c[0] = Arc::new(stock);
     }
@@ -56,13 +56,10 @@ fn take_pieces(
         let mut out = Vec::new();
         let one = |v: f64, ids: &mut IdGen| {
             let mut e = Entity::new(stock.class, ids);
-            e.set(
-                slot::AMOUNT,
-                Value::Amount(Amount {
-                    value: v,
-                    unit: piece,
-                }),
-            );
+            e.set_amount(Amount {
+                value: v,
+                unit: piece,
+            });
             Arc::new(e)
         };
         if part != 0.0 {
@@ -83,7 +80,7 @@ fn take_pieces(
     let stock_grams = stock_g.amount().map_or(0.0, |a| a.value);
     let one_piece = stock_grams / have.value;
     let mut portion = stock_g.clone();
-    portion.set(slot::AMOUNT, Value::Amount(want));
+    portion.set_amount(want);
     let portion_grams = convert_to_g(&portion)?.amount().map_or(0.0, |a| a.value);
     let left = Amount {
         value: (stock_grams - portion_grams) / one_piece,
@@ -103,7 +100,7 @@ fn weigh(
     let onto = Ontology::get();
     let mut portion = stock.clone();
     if have.unit == want.unit {
-        portion.set(slot::AMOUNT, Value::Amount(want));
+        portion.set_amount(want);
         return Ok((
             vec![Arc::new(portion)],
             Amount {
@@ -113,9 +110,9 @@ fn weigh(
         ));
     }
     let mut in_g = convert_to_g(stock)?;
-    in_g.set(slot::AMOUNT, Value::Amount(want));
+    in_g.set_amount(want);
     let grams = convert_to_g(&in_g)?.amount().map_or(0.0, |a| a.value);
-    in_g.set(slot::AMOUNT, Value::Amount(want));
+    in_g.set_amount(want);
     Ok((
         vec![Arc::new(in_g)],
         Amount {

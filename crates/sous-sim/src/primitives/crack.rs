@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, Pid, Value};
+use sous_kitchen::{slot, Amount, Entity, Pid};
 
 use crate::ops::cutting::{amount_value, anywhere, as_before, entity_mut, mark_used, retrieve};
 use crate::{Exec, SimError};
@@ -74,13 +74,10 @@ fn crack(x: &mut Exec, eggs: Pid, target: Pid) -> Result<(), SimError> {
         let mut i = 1.0;
         while i <= n {
             let mut w = Entity::new(whole_egg, x.ids);
-            w.set(
-                slot::AMOUNT,
-                Value::Amount(Amount {
-                    value: 50.0,
-                    unit: g,
-                }),
-            );
+            w.set_amount(Amount {
+                value: 50.0,
+                unit: g,
+            });
             wholes.push(Arc::new(w));
             let mut s = Entity::new(shell, x.ids);
             s.set_flag(slot::CRACKED, true);

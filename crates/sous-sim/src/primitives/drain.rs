@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, EntityRef, Ontology, Value};
+use sous_kitchen::{slot, Amount, Entity, EntityRef, Ontology};
 
 use crate::ops::cutting::{amount_value, entity_mut, mark_used, on_counter_top, retrieve};
 use crate::{Exec, SimError};
@@ -83,13 +83,10 @@ fn partition(items: &[EntityRef]) -> Result<Split, SimError> {
             for c in components {
                 let mut c = (**c).clone();
                 let fraction = amount_value(&c)?;
-                c.set(
-                    slot::AMOUNT,
-                    Value::Amount(Amount {
-                        value: fraction * total.value,
-                        unit: total.unit,
-                    }),
-                );
+                c.set_amount(Amount {
+                    value: fraction * total.value,
+                    unit: total.unit,
+                });
                 let c = Arc::new(c);
                 if is_liquid(&c) {
                     liquids.insert(0, c);
@@ -133,13 +130,10 @@ mod tests {
     fn item(class: &str, value: f64, unit: &str, ids: &mut IdGen) -> Entity {
         let onto = Ontology::get();
         let mut e = Entity::new(onto.must(class), ids);
-        e.set(
-            slot::AMOUNT,
-            Value::Amount(Amount {
-                value,
-                unit: onto.must(unit),
-            }),
-        );
+        e.set_amount(Amount {
+            value,
+            unit: onto.must(unit),
+        });
         e
     }
 

@@ -66,7 +66,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let g = x.class("g");
     if size.unit != g {
         let mut probe = (*dough).clone();
-        probe.set(slot::AMOUNT, Value::Amount(size));
+        probe.set_amount(size);
         size = convert_to_g(&probe)?
             .amount()
             .ok_or_else(|| SimError::Crash("no portion size".into()))?;
@@ -129,16 +129,13 @@ fn cut(
     while left > 0.0 {
         let mut p = dough.clone();
         if left > size.value {
-            p.set(slot::AMOUNT, Value::Amount(size));
+            p.set_amount(size);
             left -= size.value;
         } else {
-            p.set(
-                slot::AMOUNT,
-                Value::Amount(Amount {
-                    value: left,
-                    unit: g,
-                }),
-            );
+            p.set_amount(Amount {
+                value: left,
+                unit: g,
+            });
             left = 0.0;
         }
         out.push(Arc::new(p));
@@ -192,7 +189,7 @@ fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimErr
         unit: amount.unit,
     };
     let mut portion = (*dough).clone();
-    portion.set(slot::AMOUNT, Value::Amount(each));
+    portion.set_amount(each);
     let portion = Arc::new(portion);
     let dest_pid = x.ks.get(&dest_place).expect("located").pid;
     let dest = x.ks.at_mut(&dest_place).expect("located");

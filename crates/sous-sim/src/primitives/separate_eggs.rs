@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, Pid, Value};
+use sous_kitchen::{Amount, Entity, Pid};
 
 use crate::ops::cutting::{
     amount_value, anywhere, as_before, entity_mut, mark_used, on_counter_top, retrieve,
@@ -87,13 +87,10 @@ fn separate(x: &mut Exec, eggs: Pid, yolks: Pid, whites: Pid) -> Result<(), SimE
         let unit = item.amount().expect("checked").unit;
         let part = |class, share: f64, ids: &mut sous_kitchen::IdGen| {
             let mut e = Entity::new(class, ids);
-            e.set(
-                slot::AMOUNT,
-                Value::Amount(Amount {
-                    value: share * value,
-                    unit,
-                }),
-            );
+            e.set_amount(Amount {
+                value: share * value,
+                unit,
+            });
             Arc::new(e)
         };
         new_yolks.push(part(yolk, 0.36, x.ids));

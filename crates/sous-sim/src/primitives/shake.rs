@@ -65,7 +65,7 @@ mod tests {
         for (class, g) in [("olive-oil", 30.0), ("red-wine-vinegar", 10.0)] {
             let mut e = Entity::new(onto.must(class), &mut ids);
             let unit = onto.must("g");
-            e.set(slot::AMOUNT, Value::Amount(Amount { value: g, unit }));
+            e.set_amount(Amount { value: g, unit });
             jar.contents_mut().unwrap().push(Arc::new(e));
         }
         let jar = Arc::new(jar);

@@ -57,13 +57,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         let count = c.contents().iter().filter(|i| i.is_a(upon)).count();
         let each = divide(amount.value, count)?;
         let mut share = (**first).clone();
-        share.set(
-            slot::AMOUNT,
-            Value::Amount(Amount {
-                value: each,
-                unit: amount.unit,
-            }),
-        );
+        share.set_amount(Amount {
+            value: each,
+            unit: amount.unit,
+        });
         set_slot(&mut share, slot::SPREAD, Value::Bool(true))?;
         let share = Arc::new(share);
         // Every content gets a share, also those that cannot be spread upon.

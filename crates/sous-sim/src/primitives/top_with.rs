@@ -77,7 +77,7 @@ fn hand_out(x: &Exec, topping: &Entity, portions: usize) -> Result<Vec<EntityRef
     let g = x.class("g");
     if size.unit != g {
         let mut probe = topping.clone();
-        probe.set(slot::AMOUNT, Value::Amount(size));
+        probe.set_amount(size);
         size = convert_to_g(&probe)?
             .amount()
             .ok_or_else(|| SimError::Crash("no topping size".into()))?;
@@ -91,16 +91,13 @@ fn hand_out(x: &Exec, topping: &Entity, portions: usize) -> Result<Vec<EntityRef
     while left > 0.0 && out.len() < portions {
         let mut piece = topping.clone();
         if left > size.value {
-            piece.set(slot::AMOUNT, Value::Amount(size));
+            piece.set_amount(size);
             left -= size.value;
         } else {
-            piece.set(
-                slot::AMOUNT,
-                Value::Amount(Amount {
-                    value: left,
-                    unit: g,
-                }),
-            );
+            piece.set_amount(Amount {
+                value: left,
+                unit: g,
+            });
             left = 0.0;
         }
         out.push(Arc::new(piece));
