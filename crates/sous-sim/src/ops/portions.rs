@@ -187,3 +187,31 @@ pub fn share_out(
     })?;
     Ok(each)
 }
+
+/// Copies of `item` (same persistent id) of `size` each while more than
+/// `size` is left, then one with the rest in grams; at most `limit` of them.
+/// Used to portion a dough and to hand out a topping.
+pub fn split(
+    item: &Entity,
+    mut left: f64,
+    size: sous_kitchen::Amount,
+    g: sous_kitchen::ClassId,
+    limit: usize,
+) -> Vec<EntityRef> {
+    let mut out = Vec::new();
+    while left > 0.0 && out.len() < limit {
+        let mut piece = item.clone();
+        if left > size.value {
+            piece.set_amount(size);
+            left -= size.value;
+        } else {
+            piece.set_amount(sous_kitchen::Amount {
+                value: left,
+                unit: g,
+            });
+            left = 0.0;
+        }
+        out.push(Arc::new(piece));
+    }
+    out
+}

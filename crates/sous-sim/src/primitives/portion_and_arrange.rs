@@ -116,7 +116,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 /// `size` is left, then the rest, in g.
 fn cut(
     dough: &Entity,
-    mut left: f64,
+    left: f64,
     size: Amount,
     g: sous_kitchen::ClassId,
 ) -> Result<Vec<EntityRef>, SimError> {
@@ -125,22 +125,13 @@ fn cut(
             "a portion size of zero: the reference never stops portioning".into(),
         ));
     }
-    let mut out = Vec::new();
-    while left > 0.0 {
-        let mut p = dough.clone();
-        if left > size.value {
-            p.set_amount(size);
-            left -= size.value;
-        } else {
-            p.set_amount(Amount {
-                value: left,
-                unit: g,
-            });
-            left = 0.0;
-        }
-        out.push(Arc::new(p));
-    }
-    Ok(out)
+    Ok(crate::ops::portions::split(
+        dough,
+        left,
+        size,
+        g,
+        usize::MAX,
+    ))
 }
 
 fn first_content(x: &Exec, place: &[usize]) -> Result<EntityRef, SimError> {

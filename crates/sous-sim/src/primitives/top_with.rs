@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{convert_to_g, slot, Amount, Entity, EntityRef, Value};
+use sous_kitchen::{convert_to_g, slot, Entity, EntityRef, Value};
 
 use crate::ops::portions::{empty, first_content_on_counter_top, set_slot, share_out, Portions};
 use crate::{Exec, SimError};
@@ -83,26 +83,13 @@ fn hand_out(x: &Exec, topping: &Entity, portions: usize) -> Result<Vec<EntityRef
             .ok_or_else(|| SimError::Crash("no topping size".into()))?;
     }
     // Quirk: what is left is the topping's number in its own unit, whatever that is.
-    let mut left = topping
+    let left = topping
         .amount()
         .ok_or_else(|| SimError::Crash("the topping has no amount".into()))?
         .value;
-    let mut out = Vec::new();
-    while left > 0.0 && out.len() < portions {
-        let mut piece = topping.clone();
-        if left > size.value {
-            piece.set_amount(size);
-            left -= size.value;
-        } else {
-            piece.set_amount(Amount {
-                value: left,
-                unit: g,
-            });
-            left = 0.0;
-        }
-        out.push(Arc::new(piece));
-    }
-    Ok(out)
+    Ok(crate::ops::portions::split(
+        topping, left, size, g, portions,
+    ))
 }
 
 #[cfg(test)]
