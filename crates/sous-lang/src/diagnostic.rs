@@ -64,6 +64,17 @@ pub(crate) fn did_you_mean<'a>(
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
         .filter(|&(d, c)| d > 0 && (d <= 2 || d * 3 <= c.len().max(word.len())))
-        .min_by_key(|&(d, c)| (d, c.len()))
+        .min_by_key(|&(d, c)| (d, c.len(), c))
         .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::did_you_mean;
+
+    #[test]
+    fn suggestions_do_not_depend_on_candidate_order() {
+        assert_eq!(did_you_mean("?ks-l", ["?ks-2", "?ks-1"]), Some("?ks-1"));
+        assert_eq!(did_you_mean("?ks-l", ["?ks-1", "?ks-2"]), Some("?ks-1"));
+    }
 }
