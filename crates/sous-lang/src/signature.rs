@@ -84,6 +84,21 @@ impl Signature {
         }
     }
 
+    /// Each case as the arguments it needs besides the kitchen state,
+    /// e.g. `container-with-input-ingredients + mixing-tool`.
+    pub fn case_descriptions(&self) -> Vec<String> {
+        self.cases
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .filter(|n| **n != "kitchen-state-in")
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            })
+            .collect()
+    }
+
     pub fn kitchen_state_in(&self) -> Option<usize> {
         self.index_of("kitchen-state-in")
     }

@@ -387,17 +387,7 @@ fn check_dataflow(
 }
 
 fn cases_help(sig: &Signature) -> String {
-    let cases: Vec<String> = sig
-        .cases
-        .iter()
-        .map(|c| {
-            c.iter()
-                .filter(|n| **n != "kitchen-state-in")
-                .copied()
-                .collect::<Vec<_>>()
-                .join(" + ")
-        })
-        .collect();
+    let cases = sig.case_descriptions();
     format!(
         "the reference can run `{}` given: {}",
         sig.name,

@@ -496,17 +496,7 @@ fn explain_stuck(network: &Network, node: &mut Node) {
                 })
                 .map(|(i, _)| sig.args[i].name)
                 .collect();
-            let cases: Vec<String> = sig
-                .cases
-                .iter()
-                .map(|c| {
-                    c.iter()
-                        .filter(|n| **n != "kitchen-state-in")
-                        .copied()
-                        .collect::<Vec<_>>()
-                        .join(" + ")
-                })
-                .collect();
+            let cases = sig.case_descriptions();
             format!(
                 "`{}` has no case for {} given (the reference accepts: {})",
                 sig.name,
