@@ -87,7 +87,7 @@ pub fn execution_text(x: &Execution) -> String {
             out.push_str(&format!("  [{kind}] {line}{}\n", f.message));
         }
     }
-    if let Some(ks) = final_kitchen(x) {
+    if let Some(ks) = x.final_kitchen() {
         out.push_str("final kitchen, counter-top:\n");
         if let Some(ct) = ks
             .contents()
@@ -104,14 +104,4 @@ pub fn execution_text(x: &Execution) -> String {
         }
     }
     out
-}
-
-fn final_kitchen(x: &Execution) -> Option<&sous_kitchen::EntityRef> {
-    let s = x.steps.last()?;
-    let a = &x.network.actions[s.action];
-    a.args
-        .iter()
-        .filter_map(|&v| x.bindings[v].as_ref())
-        .map(|b| &b.value)
-        .find(|v| v.class_name() == "kitchen-state")
 }

@@ -100,6 +100,15 @@ impl Execution {
             .reduce(f64::max)
     }
 
+    /// The kitchen state the last executed action produced.
+    pub fn final_kitchen(&self) -> Option<&sous_kitchen::EntityRef> {
+        let a = &self.network.actions[self.steps.last()?.action];
+        let i = (0..a.args.len()).find(|&i| {
+            a.signature.role(i) == ArgRole::KitchenStateOut || a.signature.name == "get-kitchen"
+        })?;
+        self.bindings[a.args[i]].as_ref().map(|b| &b.value)
+    }
+
     pub fn binding(&self, var: &str) -> Option<&Binding> {
         let i = self
             .network

@@ -2,7 +2,6 @@
 
 use serde_json::{json, Map, Value as Json};
 use sous_kitchen::{entity_json, number_json};
-use sous_lang::ArgRole;
 
 use crate::Execution;
 
@@ -57,16 +56,6 @@ pub fn execution_json(x: &Execution) -> Json {
             })
         })
         .collect();
-    let final_kitchen = x.steps.last().and_then(|s| {
-        let a = &net.actions[s.action];
-        let i = (0..a.args.len()).find(|&i| {
-            matches!(a.signature.role(i), ArgRole::KitchenStateOut)
-                || a.signature.name == "get-kitchen"
-        })?;
-        x.bindings[a.args[i]]
-            .as_ref()
-            .map(|b| entity_json(&b.value))
-    });
     json!({
         "recipe_id": net.recipe_id,
         "solved": x.solved,
@@ -75,7 +64,7 @@ pub fn execution_json(x: &Execution) -> Json {
         "bindings": bindings,
         "available_at": available,
         "failed_actions": failed,
-        "final_kitchen": final_kitchen,
+        "final_kitchen": x.final_kitchen().map(|k| entity_json(k)),
     })
 }
 
