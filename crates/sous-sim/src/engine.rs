@@ -379,6 +379,7 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
     let Exec {
         outputs,
         ks,
+        before,
         start,
         failure,
         ..
@@ -443,7 +444,7 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
         span: Some(action.span),
     });
     let kitchen_time = ks.time();
-    let start = start.unwrap_or(node.bindings_ks_time(network, a));
+    let start = start.unwrap_or(before.time());
     let step = Step {
         action: a,
         case,
@@ -457,18 +458,6 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
         failure,
         ids,
     })
-}
-
-impl Node {
-    fn bindings_ks_time(&self, network: &Network, a: usize) -> f64 {
-        let action = &network.actions[a];
-        action
-            .signature
-            .kitchen_state_in()
-            .and_then(|i| self.bindings[action.args[i]].as_ref())
-            .map(|b| sous_kitchen::KitchenState::from_entity(b.value.clone()).time())
-            .unwrap_or(0.0)
-    }
 }
 
 /// Says, for every action that never ran, why.
