@@ -176,14 +176,6 @@ pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
         })
         .collect();
     let n = network.actions.len();
-    // Canonical order: by action text.
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| {
-        network.actions[a]
-            .text
-            .cmp(&network.actions[b].text)
-            .then(a.cmp(&b))
-    });
 
     let root = Node {
         bindings,
@@ -207,7 +199,8 @@ pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
         let mut candidates = match pending.take() {
             Some(c) => c,
             None if dead.contains(&node.done) => Vec::new(),
-            None => order
+            None => network
+                .canonical_order
                 .iter()
                 .copied()
                 .filter(|&a| !node.done[a] && applicable_case(&network, &node, a).is_some())

@@ -31,6 +31,8 @@ pub struct Network {
     pub recipe_id: String,
     pub variables: Vec<Variable>,
     pub actions: Vec<Action>,
+    /// Action indices in canonical order (by text): the engine's order of trial.
+    pub canonical_order: Vec<usize>,
 }
 
 impl Network {
@@ -39,11 +41,14 @@ impl Network {
     /// line order.
     pub fn prepare(recipe: &Recipe, ids: &mut IdGen) -> Network {
         let mut variables: Vec<Variable> = Vec::new();
-        let mut actions: Vec<Action> = Vec::new();
         let mut order: Vec<usize> = (0..recipe.predicates.len()).collect();
         let texts: Vec<String> = recipe.predicates.iter().map(|p| p.to_string()).collect();
         order.sort_by(|&a, &b| texts[a].cmp(&texts[b]).then(a.cmp(&b)));
         let mut slots: Vec<Option<Action>> = vec![None; recipe.predicates.len()];
+        let mut order_rank = vec![0; order.len()];
+        for (rank, &pi) in order.iter().enumerate() {
+            order_rank[pi] = rank;
+        }
         for pi in order {
             let pred = &recipe.predicates[pi];
             let Some(sig) =
@@ -86,11 +91,14 @@ impl Network {
                 text: texts[pi].clone(),
             });
         }
-        actions.extend(slots.into_iter().flatten());
+        let actions: Vec<Action> = slots.into_iter().flatten().collect();
+        let mut canonical_order: Vec<usize> = (0..actions.len()).collect();
+        canonical_order.sort_by_key(|&a| order_rank[actions[a].index]);
         Network {
             recipe_id: recipe.id.clone(),
             variables,
             actions,
+            canonical_order,
         }
     }
 }
