@@ -1,0 +1,1 @@
+//! Smatch between two recipe networks, as the benchmark computes it.
