@@ -1,7 +1,7 @@
 //! `sous demo`: example networks that ship with sous, so it runs with no data.
 
-use crate::input::load_text;
 use crate::{run, Format};
+use sous_eval::source::load_text;
 
 /// A simple salad and a simple cookie dough, written for sous.
 pub const DEMO: &str = include_str!("../demo/demo.solution");

@@ -1,7 +1,7 @@
 //! `sous`: run recipe networks in the simulated kitchen.
 
 mod demo;
-mod input;
+mod evaluate;
 mod render;
 mod run;
 
@@ -13,14 +13,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[command(
     name = "sous",
     version,
-    about = "Recipe understanding toolkit: run MUHAI Cooking Language networks in a simulated kitchen"
+    about = "Recipe understanding toolkit: run MUHAI Cooking Language networks in a simulated kitchen and score them against the Recipe Execution Benchmark"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
 pub enum Format {
     Text,
     Json,
@@ -43,6 +43,13 @@ enum Command {
     },
     /// Check FILE without executing it.
     Check { file: std::path::PathBuf },
+    /// Score predicted networks against the benchmark's gold standard.
+    ///
+    /// Accepts the reference evaluator's flags (`-input F -output F.csv
+    /// -metrics … -show-output t -lib-dir D`). Exit code: 0 when every recipe
+    /// was scored, 1 when a network has no solution (its scores are NIL),
+    /// 2 on invalid input (the other recipes are still evaluated).
+    Evaluate(evaluate::EvaluateArgs),
     /// Run the example recipes that ship with sous (no data needed).
     Demo {
         #[arg(long, value_enum, default_value = "text")]
@@ -51,7 +58,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(evaluate::normalise_reference_flags(std::env::args()));
     let code = match cli.command {
         Command::Run {
             file,
@@ -60,6 +67,7 @@ fn main() -> ExitCode {
         } => run::run_file(&file, recipe.as_deref(), format, true),
         Command::Check { file } => run::run_file(&file, None, Format::Text, false),
         Command::Demo { format } => demo::run(format),
+        Command::Evaluate(args) => evaluate::run(args),
     };
     ExitCode::from(code)
 }

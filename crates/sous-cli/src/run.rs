@@ -5,8 +5,8 @@ use std::path::Path;
 use sous_lang::Diagnostic;
 use sous_sim::{execute, execution_json};
 
-use crate::input::{load, Loaded};
 use crate::{render, Format};
+use sous_eval::source::{load, Loaded};
 
 pub const OK: u8 = 0;
 pub const FAILED: u8 = 1;

@@ -5,4 +5,25 @@
 //! * goal-condition success, dish approximation score and execution time:
 //!   computed from the simulated executions of the prediction and the gold.
 
+pub mod dish;
+pub mod evaluate;
+pub mod goals;
+pub mod gold;
+pub mod location;
+pub mod metric;
+pub mod nodes;
+pub mod points;
+pub mod report;
+pub mod rounding;
+pub mod similar;
 pub mod smatch;
+mod smatch_report;
+pub mod source;
+
+pub use evaluate::{evaluate_recipe, Options};
+pub use gold::{GoldNetwork, GoldStandard};
+pub use metric::{Metric, MetricSet};
+pub use report::RecipeReport;
+pub mod batch;
+pub mod csv;
+pub mod text;

@@ -5,8 +5,38 @@ use crate::{slot, Entity, EntityRef, Ontology, Value};
 
 /// One line for `e` without its contents: class-id plus what is notable about it.
 pub fn headline(e: &Entity) -> String {
+    format!("{}-{}{}", e.class_name(), e.pid.0, notes(e))
+}
+
+/// Like [`headline`] without the persistent id: `butter (230 g, 18 °C)`.
+pub fn summary(e: &Entity) -> String {
+    format!("{}{}", e.class_name(), notes(e))
+}
+
+/// A slot value in a few words (`nil`, `true`, `230 g`, `18 °C`, an entity's summary).
+pub fn value(v: &Value) -> String {
     let onto = Ontology::get();
-    let mut s = format!("{}-{}", e.class_name(), e.pid.0);
+    match v {
+        Value::Nil | Value::Bool(false) => "nil".into(),
+        Value::Bool(true) => "true".into(),
+        Value::Number(n) => fmt_num(*n),
+        Value::Amount(a) if onto.name(a.unit) == "degrees-celsius" => {
+            format!("{} °C", fmt_num(a.value))
+        }
+        Value::Amount(a) => format!("{} {}", fmt_num(a.value), onto.name(a.unit)),
+        Value::Entity(e) => summary(e),
+        Value::List(l) if l.is_empty() => "nil".into(),
+        Value::List(l) => format!(
+            "[{}]",
+            l.iter().map(|e| summary(e)).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// ` (note, note, …)` or nothing.
+fn notes(e: &Entity) -> String {
+    let onto = Ontology::get();
+    let mut s = String::new();
     let mut notes: Vec<String> = Vec::new();
     if let Some(a) = e.amount() {
         notes.push(format!("{} {}", fmt_num(a.value), onto.name(a.unit)));

@@ -56,7 +56,7 @@ impl Diagnostic {
 }
 
 /// The candidate closest to `word`, if it is close enough to be a likely typo.
-pub(crate) fn did_you_mean<'a>(
+pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {

@@ -16,7 +16,7 @@ mod span;
 mod validate;
 
 pub use ast::{Arg, ArgKind, Predicate, Recipe, SourceFile};
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use number::Number;
 pub use parser::parse;
 pub use signature::{signature, signatures, ArgRole, ArgSpec, Signature, SIGNATURES};

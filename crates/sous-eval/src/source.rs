@@ -1,4 +1,5 @@
-//! Reading input files into recipes, with every problem as a diagnostic.
+//! Reading `.solution` files into recipes, each with its own problems
+//! (parse and validation), so that one bad recipe never hides the others.
 
 use std::path::Path;
 

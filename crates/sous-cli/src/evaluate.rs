@@ -1,0 +1,292 @@
+//! `sous evaluate`: the reference evaluator's command line, faster and with
+//! explanations.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use miette::Severity as MSeverity;
+use sous_eval::report::{Problem, ProblemKind};
+use sous_eval::source::load;
+use sous_eval::{csv, gold, text, GoldStandard, Metric, MetricSet, Options};
+
+use crate::render;
+use crate::run::{FAILED, INVALID, OK};
+use crate::Format;
+
+/// The reference's single-dash flags, rewritten to clap's long form.
+const REFERENCE_FLAGS: [&str; 5] = ["-input", "-output", "-metrics", "-show-output", "-lib-dir"];
+
+/// Rewrites `-input`, `-METRICS` … (compared case-insensitively, as the
+/// reference does) to `--input`, `--metrics` ….
+pub fn normalise_reference_flags(args: impl IntoIterator<Item = String>) -> Vec<String> {
+    args.into_iter()
+        .map(
+            |a| match REFERENCE_FLAGS.iter().find(|f| f.eq_ignore_ascii_case(&a)) {
+                Some(f) => format!("-{f}"),
+                None => a,
+            },
+        )
+        .collect()
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum SmatchMode {
+    /// The reference's hill climbing (deterministic).
+    Heuristic,
+    /// Also the exact optimum, reported next to the heuristic score.
+    Exact,
+}
+
+#[derive(Args, Debug)]
+#[command(args_override_self = true)]
+pub struct EvaluateArgs {
+    /// The `.solution` file with the predicted networks (or `-input FILE`).
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Same as FILE (the reference's `-input`).
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// Write the results CSV here (the reference's `-output`).
+    #[arg(long, value_name = "FILE.csv")]
+    output: Option<PathBuf>,
+    /// Metrics: smatch-score goal-condition-success dish-approximation-score
+    /// execution-time, or none. Default: all but smatch-score (as the reference).
+    #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "METRIC")]
+    metrics: Vec<String>,
+    /// `t`/`true` to show the evaluated recipes in the web page (the reference's `-show-output`).
+    #[arg(long = "show-output", value_name = "t|nil")]
+    show_output: Option<String>,
+    /// Show the evaluated recipes in the web page.
+    #[arg(long)]
+    show: bool,
+    /// Accepted for compatibility and ignored: Smatch is built in.
+    #[arg(long = "lib-dir", value_name = "DIR")]
+    lib_dir: Option<PathBuf>,
+    /// The benchmark folder (recipes and gold networks).
+    #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
+    benchmark: Option<PathBuf>,
+    /// Score against the gold networks (`<recipe-id>.solution`) of this folder instead.
+    #[arg(long, value_name = "DIR")]
+    gold: Option<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Explain each score: matched goals, the winning dish, ingredient by ingredient.
+    #[arg(long)]
+    explain: bool,
+    /// `exact` also computes the optimal Smatch (and turns smatch-score on).
+    #[arg(long, value_enum, default_value = "heuristic")]
+    smatch: SmatchMode,
+    /// Threads (default: all cores).
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// Rows in the reference's order (the reverse of the input), for byte-identical CSVs.
+    #[arg(long)]
+    reference_order: bool,
+}
+
+const NO_DATA: &str = "no gold networks: pass --benchmark DIR (a checkout of \
+    https://github.com/muhai-project/recipe-execution-benchmark), set SOUS_BENCHMARK_DIR, \
+    or pass --gold DIR";
+
+pub fn run(args: EvaluateArgs) -> u8 {
+    let Some(input) = args.input.clone().or(args.file.clone()) else {
+        eprintln!("error: no input: `sous evaluate FILE.solution` (or `-input FILE`)");
+        return INVALID;
+    };
+    let Some((metrics, has_none)) = parse_metrics(&args) else {
+        return INVALID;
+    };
+    let show = args.show || args.show_output.as_deref().is_some_and(is_true);
+    if show {
+        eprintln!("note: the web view of evaluations is not available yet; the scores are printed instead");
+    }
+    if has_none && !show {
+        eprintln!("`none` in the metrics: nothing to evaluate");
+        return OK;
+    }
+    let gold_dir = match (&args.gold, &args.benchmark) {
+        (Some(g), _) => g.clone(),
+        (None, Some(b)) => gold::gold_dir_of_benchmark(b),
+        (None, None) => {
+            eprintln!("error: {NO_DATA}");
+            return INVALID;
+        }
+    };
+    let gold = match GoldStandard::load(&gold_dir) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return INVALID;
+        }
+    };
+    let loaded = load(&input);
+    if let Some(d) = &loaded.fatal {
+        render::diagnostic(&loaded.name, &loaded.text, d);
+        return INVALID;
+    }
+    for (_, diags) in &loaded.recipes {
+        for d in diags {
+            render::diagnostic(&loaded.name, &loaded.text, d);
+        }
+    }
+    let options = Options {
+        metrics,
+        exact_smatch: args.smatch == SmatchMode::Exact,
+        explain: args.explain,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build();
+    let bar = progress_bar(loaded.recipes.len());
+    let evaluate =
+        || sous_eval::batch::evaluate_all(&loaded.recipes, &gold, &options, &|| bar.inc(1));
+    let mut reports = match pool {
+        Ok(pool) => pool.install(evaluate),
+        Err(_) => evaluate(),
+    };
+    bar.finish_and_clear();
+    if args.reference_order {
+        reports.reverse();
+    }
+
+    let mut code = OK;
+    for r in &reports {
+        if let Some(p) = &r.problem {
+            code = code.max(if p.is_fatal() { INVALID } else { FAILED });
+            if p.kind != ProblemKind::Invalid && p.kind != ProblemKind::Duplicate {
+                report_problem(&loaded.name, &loaded.text, &r.recipe_id, p);
+            }
+        }
+    }
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&reports).expect("reports serialise")
+        ),
+        Format::Text => {
+            for r in &reports {
+                print!("{}", text::scores(r, metrics));
+                if args.explain {
+                    let e = text::explanation(r);
+                    if !e.is_empty() {
+                        println!("{e}");
+                    }
+                }
+            }
+        }
+    }
+    if let Some(out) = &args.output {
+        if let Err(e) = write_csv(
+            out,
+            &csv::results_csv(&reports, metrics, options.exact_smatch),
+        ) {
+            eprintln!("error: cannot write {}: {e}", out.display());
+            return INVALID;
+        }
+    }
+    code
+}
+
+fn is_true(v: &str) -> bool {
+    v.eq_ignore_ascii_case("t") || v.eq_ignore_ascii_case("true")
+}
+
+/// The metric set, and whether `none` was given. Unknown names are warned
+/// about and ignored (the reference ignores them silently).
+fn parse_metrics(args: &EvaluateArgs) -> Option<(MetricSet, bool)> {
+    let mut set = MetricSet::NONE;
+    let mut none = false;
+    let mut unknown = Vec::new();
+    for name in &args.metrics {
+        if name.eq_ignore_ascii_case("none") {
+            none = true;
+        } else if let Some(m) = Metric::parse(name) {
+            set = set.with(m);
+        } else {
+            unknown.push(name.as_str());
+        }
+    }
+    if !unknown.is_empty() {
+        let known: Vec<&str> = Metric::ALL.iter().map(|m| m.name()).collect();
+        eprintln!(
+            "warning: ignoring unknown metric(s) {} (known: {}, none)",
+            unknown.join(", "),
+            known.join(", ")
+        );
+        if set.is_empty() && !none {
+            eprintln!("error: no known metric given");
+            return None;
+        }
+    }
+    if set.is_empty() && !none {
+        set = MetricSet::default();
+    }
+    if args.smatch == SmatchMode::Exact {
+        set = set.with(Metric::SmatchScore);
+    }
+    Some((set, none))
+}
+
+fn progress_bar(n: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(n as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} recipes evaluated ({elapsed})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn report_problem(name: &str, text: &str, recipe: &str, p: &Problem) {
+    let message = format!("{recipe}: {}", p.message);
+    let help = (!p.details.is_empty()).then(|| p.details.join("\n"));
+    match p.span {
+        Some(span) => render::report(
+            name,
+            text,
+            kind_code(p.kind),
+            &message,
+            span,
+            help.as_deref(),
+            MSeverity::Error,
+        ),
+        None => {
+            eprintln!("error: {name}: {message}");
+            for d in &p.details {
+                eprintln!("  {d}");
+            }
+        }
+    }
+}
+
+fn kind_code(k: ProblemKind) -> &'static str {
+    match k {
+        ProblemKind::Invalid => "invalid",
+        ProblemKind::UnknownRecipe => "unknown-recipe",
+        ProblemKind::Duplicate => "duplicate-recipe",
+        ProblemKind::NoSolution => "no-solution",
+        ProblemKind::ReferenceCrash => "reference-crash",
+        ProblemKind::BadGold => "bad-gold",
+    }
+}
+
+fn write_csv(path: &Path, csv: &str) -> std::io::Result<()> {
+    if path
+        .extension()
+        .is_none_or(|e| !e.eq_ignore_ascii_case("csv"))
+    {
+        eprintln!(
+            "warning: {} does not end in .csv (written anyway)",
+            path.display()
+        );
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, csv)
+}

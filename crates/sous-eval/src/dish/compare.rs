@@ -1,0 +1,180 @@
+//! Scores of one predicted dish against the gold dish: the container part
+//! (2 %), the contents part (98 %), and per base ingredient its own slots
+//! (60 %) and the mixtures around it (40 %).
+
+use serde::Serialize;
+use sous_kitchen::{slot, ClassId, Entity, Ontology, SlotId};
+
+use super::unfold::{contents_or_items, Unfolded};
+use crate::location::similar_locations;
+use crate::points::Points;
+use crate::similar::{compared_slot_count, differing_slots};
+
+/// How one gold base ingredient fared.
+#[derive(Debug, Clone)]
+pub struct IngredientMatch {
+    pub gold: Unfolded,
+    /// The predicted ingredient it was matched with, and the comparison.
+    pub matched: Option<(Unfolded, IngredientScore)>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct IngredientScore {
+    pub property_overlap: Points,
+    /// Slots of the gold ingredient on which the prediction differs.
+    #[serde(skip)]
+    pub differing_slots: Vec<SlotId>,
+    /// One comparison per level both hierarchies have, outermost first.
+    pub mixture_comparisons: Vec<Points>,
+    pub hierarchy_overlap: Points,
+    pub score: f64,
+}
+
+/// A predicted ingredient against a gold one of the same class
+/// (`compare-hierarchy-ingredient`).
+pub fn compare_ingredient(p: &Unfolded, g: &Unfolded) -> IngredientScore {
+    let differing = differing_slots(&p.ingredient, &g.ingredient, &[]);
+    let compared = compared_slot_count(&g.ingredient, &[]);
+    let property = Points {
+        points: compared - differing.len() as f64,
+        max: compared,
+    };
+    let mut hierarchy = Points::default();
+    let mut mixtures = Vec::new();
+    for (pm, gm) in p.hierarchy.iter().zip(&g.hierarchy) {
+        let m = compare_mixture(pm, gm);
+        hierarchy.add(m.ratio(), 1.0);
+        mixtures.push(m);
+    }
+    hierarchy.max += p.hierarchy.len().abs_diff(g.hierarchy.len()) as f64;
+    IngredientScore {
+        score: 0.6 * property.ratio() + 0.4 * hierarchy.ratio(),
+        property_overlap: property,
+        differing_slots: differing,
+        mixture_comparisons: mixtures,
+        hierarchy_overlap: hierarchy,
+    }
+}
+
+/// One mixture level: its slots except components and amount, plus a point
+/// for the same kind of mixture (`compare-mixture`).
+pub fn compare_mixture(p: &Entity, g: &Entity) -> Points {
+    let skip = [slot::COMPONENTS, slot::AMOUNT];
+    let differing = differing_slots(p, g, &skip).len() as f64;
+    let compared = compared_slot_count(g, &skip);
+    let mut points = Points {
+        points: compared - differing,
+        max: compared,
+    };
+    points.check(p.class == g.class);
+    points
+}
+
+/// The container part: location, class, the container's own slots and the
+/// number of portions.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ContainerScore {
+    pub points: Points,
+    pub same_location: bool,
+    pub same_class: bool,
+    #[serde(skip)]
+    pub differing_slots: Vec<SlotId>,
+    pub predicted_portions: usize,
+    pub gold_portions: usize,
+}
+
+pub fn compare_container(
+    p: &Entity,
+    p_location: Option<&[ClassId]>,
+    g: &Entity,
+    g_location: Option<&[ClassId]>,
+) -> ContainerScore {
+    let mut points = Points::default();
+    let same_location = similar_locations(p_location, g_location);
+    points.check(same_location);
+    let same_class = p.class == g.class;
+    points.check(same_class);
+    let skip = [slot::CONTENTS, slot::ITEMS];
+    let differing = differing_slots(p, g, &skip);
+    let compared = compared_slot_count(g, &skip);
+    points.add(compared - differing.len() as f64, compared);
+    let (pn, gn) = (contents_or_items(p).len(), contents_or_items(g).len());
+    points.check(pn == gn);
+    ContainerScore {
+        points,
+        same_location,
+        same_class,
+        differing_slots: differing,
+        predicted_portions: pn,
+        gold_portions: gn,
+    }
+}
+
+/// The contents part: each gold base ingredient, in unfold order, takes the
+/// best-scoring predicted ingredient of exactly its class (the first of
+/// equal scores); each gold ingredient without one and each predicted one
+/// left over counts 0 out of 1.
+pub fn compare_contents(
+    predicted: Vec<Unfolded>,
+    gold: Vec<Unfolded>,
+) -> (Points, Vec<IngredientMatch>, Vec<Unfolded>) {
+    let mut left = predicted;
+    let mut points = Points::default();
+    let mut matches = Vec::new();
+    for g in gold {
+        let candidates: Vec<usize> = (0..left.len())
+            .filter(|&i| left[i].ingredient.class == g.ingredient.class)
+            .collect();
+        if candidates.is_empty() {
+            points.max += 1.0;
+            matches.push(IngredientMatch {
+                gold: g,
+                matched: None,
+            });
+            continue;
+        }
+        let scores: Vec<IngredientScore> = candidates
+            .iter()
+            .map(|&i| compare_ingredient(&left[i], &g))
+            .collect();
+        let best = (0..scores.len()).fold(0, |b, k| {
+            if scores[k].score > scores[b].score {
+                k
+            } else {
+                b
+            }
+        });
+        let score = scores.into_iter().nth(best).expect("non-empty");
+        points.add(score.score, 1.0);
+        let p = left.remove(candidates[best]);
+        matches.push(IngredientMatch {
+            gold: g,
+            matched: Some((p, score)),
+        });
+    }
+    points.max += left.len() as f64;
+    (points, matches, left)
+}
+
+/// Whether a candidate output can be scored at all: a container or list
+/// whose items (with sprinkles and dips) are all ingredients, and at least one.
+pub fn scoreable(p: &Entity) -> Result<(), &'static str> {
+    let onto = Ontology::get();
+    if p.is_failed() {
+        return Err("a failed object");
+    }
+    if !p.is_a(onto.must("container")) && !p.is_a(onto.must("list-of-kitchen-entities")) {
+        return Err("not a container or list");
+    }
+    let items = super::unfold::all_ingredients(p);
+    if items.is_empty() {
+        return Err("empty");
+    }
+    let ingredient = onto.must("ingredient");
+    if items.iter().any(|i| !i.is_a(ingredient)) {
+        return Err("holds something that is not an ingredient");
+    }
+    Ok(())
+}

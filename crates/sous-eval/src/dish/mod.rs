@@ -1,0 +1,139 @@
+//! Dish approximation score: how close the best dish the prediction made
+//! at any step comes to the gold dish.
+
+mod compare;
+mod unfold;
+
+use serde::Serialize;
+use sous_kitchen::ConversionError;
+
+pub use compare::{
+    compare_container, compare_contents, compare_ingredient, compare_mixture, ContainerScore,
+    IngredientMatch, IngredientScore,
+};
+pub use unfold::{all_ingredients, contents_or_items, unfold_dish, Unfolded};
+
+use crate::nodes::Node;
+use crate::points::Points;
+
+/// The score of one candidate dish.
+#[derive(Debug, Clone)]
+pub struct Candidate<'a> {
+    pub node: Node<'a>,
+    pub outcome: CandidateOutcome,
+}
+
+#[derive(Debug, Clone)]
+pub enum CandidateOutcome {
+    /// Scored 0 without comparison, for this reason.
+    Unscored(&'static str),
+    Scored(Box<ScoredDish>),
+}
+
+#[derive(Debug, Clone)]
+pub struct ScoredDish {
+    pub container: ContainerScore,
+    pub contents: Points,
+    pub ingredients: Vec<IngredientMatch>,
+    /// Predicted base ingredients no gold ingredient took.
+    pub surplus: Vec<Unfolded>,
+    pub total: f64,
+}
+
+impl CandidateOutcome {
+    pub fn total(&self) -> f64 {
+        match self {
+            CandidateOutcome::Unscored(_) => 0.0,
+            CandidateOutcome::Scored(s) => s.total,
+        }
+    }
+}
+
+/// The outcome of the dish comparison for a whole prediction.
+#[derive(Debug, Clone)]
+pub struct DishScore<'a> {
+    pub score: f64,
+    pub candidates: Vec<Candidate<'a>>,
+    /// Index into `candidates` of the first with the best score.
+    pub best: usize,
+}
+
+#[derive(Debug, Clone, thiserror::Error, Serialize)]
+pub enum DishError {
+    /// The reference stops with an error here (a unit conversion it lacks).
+    #[error("unfolding a dish needs a conversion the reference does not have: {0}")]
+    Conversion(String),
+    #[error("the prediction executed no action")]
+    NoNodes,
+}
+
+impl From<ConversionError> for DishError {
+    fn from(e: ConversionError) -> Self {
+        DishError::Conversion(e.to_string())
+    }
+}
+
+/// Scores one candidate output against the gold dish (`compare-node-dishes`).
+pub fn compare_dishes(
+    candidate: &Node<'_>,
+    gold: &Node<'_>,
+) -> Result<CandidateOutcome, DishError> {
+    let (Some(p), Some(g)) = (candidate.output_entity(), gold.output_entity()) else {
+        return Ok(CandidateOutcome::Unscored("no output"));
+    };
+    if let Err(why) = compare::scoreable(p) {
+        return Ok(CandidateOutcome::Unscored(why));
+    }
+    let container = compare_container(
+        p,
+        candidate.output_location().as_deref(),
+        g,
+        gold.output_location().as_deref(),
+    );
+    let (contents, ingredients, surplus) = compare_contents(unfold_dish(p)?, unfold_dish(g)?);
+    let total = 0.98 * contents.ratio() + 0.02 * container.points.ratio();
+    Ok(CandidateOutcome::Scored(Box::new(ScoredDish {
+        container,
+        contents,
+        ingredients,
+        surplus,
+        total,
+    })))
+}
+
+/// Walks the prediction backwards from its last action: an action is a
+/// candidate unless its output is an argument of a candidate executed after
+/// it (`find-best-dish-score`); the best candidate's score is the dish score.
+pub fn best_dish_score<'a>(
+    predicted: &[Node<'a>],
+    gold: &Node<'_>,
+) -> Result<DishScore<'a>, DishError> {
+    let mut encountered: Vec<usize> = Vec::new();
+    let mut candidates = Vec::new();
+    for node in predicted.iter().rev() {
+        let out = node.action.args[0];
+        if encountered.contains(&out) {
+            continue;
+        }
+        candidates.push(Candidate {
+            node: *node,
+            outcome: compare_dishes(node, gold)?,
+        });
+        encountered.extend(&node.action.args);
+    }
+    if candidates.is_empty() {
+        return Err(DishError::NoNodes);
+    }
+    let best = (0..candidates.len()).fold(0, |b, k| {
+        if candidates[k].outcome.total() > candidates[b].outcome.total() {
+            k
+        } else {
+            b
+        }
+    });
+    Ok(DishScore {
+        score: candidates[best].outcome.total(),
+        candidates,
+        best,
+    })
+}

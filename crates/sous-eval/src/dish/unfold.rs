@@ -1,0 +1,158 @@
+//! A dish taken apart into its base ingredients (`unfold-dish`): every
+//! mixture is opened up to the ingredients it was made of, with their share
+//! of the mixture's grams and the chain of mixtures around them.
+
+use std::sync::Arc;
+
+use sous_kitchen::{
+    convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Ontology, Value,
+};
+
+use crate::similar::{similar, Ignore};
+
+/// A base ingredient of a dish.
+#[derive(Debug, Clone)]
+pub struct Unfolded {
+    /// The ingredient, its amount in grams.
+    pub ingredient: Entity,
+    /// The mixtures it is part of, outermost first.
+    pub hierarchy: Vec<EntityRef>,
+}
+
+/// The items of a container (`contents`) or of a list (`items`).
+pub fn contents_or_items(dish: &Entity) -> &[EntityRef] {
+    if dish.has_slot(slot::ITEMS) {
+        dish.items()
+    } else {
+        dish.contents()
+    }
+}
+
+/// What was dipped in or sprinkled on an ingredient, dip first.
+fn additions(x: &Entity) -> Vec<EntityRef> {
+    let onto = Ontology::get();
+    let mut out = Vec::new();
+    if x.is_a(onto.must("dippable")) {
+        if let Value::Entity(d) = x.get(slot::DIPPED_IN) {
+            out.push(d.clone());
+        }
+    }
+    if x.is_a(onto.must("can-be-sprinkled-on")) {
+        if let Value::Entity(s) = x.get(slot::SPRINKLED_WITH) {
+            out.push(s.clone());
+        }
+    }
+    out
+}
+
+/// The dish's items with sprinkles and dips counted as ingredients: the
+/// additions of the last item come first, then those of the one before, …,
+/// then the items themselves (`all-ingredients`).
+pub fn all_ingredients(dish: &Entity) -> Vec<EntityRef> {
+    let items = contents_or_items(dish);
+    let mut out = Vec::new();
+    for x in items.iter().rev() {
+        out.extend(additions(x));
+    }
+    out.extend(items.iter().cloned());
+    out
+}
+
+/// The base ingredients of a container or list, similar ones merged.
+pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
+    let onto = Ontology::get();
+    let (mixture, ingredient) = (onto.must("mixture"), onto.must("ingredient"));
+    let mut unfolded = Vec::new();
+    for item in all_ingredients(dish) {
+        if item.is_a(mixture) {
+            unfold_mixture(convert_to_g(&item)?, Vec::new(), &mut unfolded);
+        } else if item.is_a(ingredient) {
+            unfolded.push(Unfolded {
+                ingredient: convert_to_g(&item)?,
+                hierarchy: Vec::new(),
+            });
+        }
+    }
+    Ok(merge(unfolded))
+}
+
+/// Appends the base ingredients of `mixture` (whose amount is real, not a
+/// fraction) to `out`; `above` are the mixtures around it.
+fn unfold_mixture(mixture: Entity, above: Vec<EntityRef>, out: &mut Vec<Unfolded>) {
+    let onto = Ontology::get();
+    let (mixture_class, ingredient) = (onto.must("mixture"), onto.must("ingredient"));
+    let amount = mixture.amount().unwrap_or(Amount {
+        value: 0.0,
+        unit: onto.must("g"),
+    });
+    let components = mixture.get(slot::COMPONENTS).as_list().to_vec();
+    let mut hierarchy = above;
+    hierarchy.push(Arc::new(mixture));
+    for c in components {
+        let mut c = (*c).clone();
+        let fraction = c.amount().map_or(0.0, |a| a.value);
+        c.set_amount(Amount {
+            value: fraction * amount.value,
+            unit: amount.unit,
+        });
+        let extra = additions(&c);
+        if c.is_a(mixture_class) {
+            unfold_mixture(c, hierarchy.clone(), out);
+        } else if c.is_a(ingredient) {
+            out.push(Unfolded {
+                ingredient: c,
+                hierarchy: hierarchy.clone(),
+            });
+        }
+        // Quirk: sprinkles and dips on a component start a new hierarchy and
+        // keep their own amount (not converted to grams).
+        for a in extra {
+            if a.is_a(mixture_class) {
+                unfold_mixture((*a).clone(), Vec::new(), out);
+            } else if a.is_a(ingredient) {
+                out.push(Unfolded {
+                    ingredient: (*a).clone(),
+                    hierarchy: Vec::new(),
+                });
+            }
+        }
+    }
+}
+
+fn same_kind(x: &Unfolded, y: &Unfolded) -> bool {
+    similar(&x.ingredient, &y.ingredient, Ignore::IDS_AND_AMOUNT)
+        && x.hierarchy.len() == y.hierarchy.len()
+        && x.hierarchy
+            .iter()
+            .zip(&y.hierarchy)
+            .all(|(a, b)| similar(a, b, Ignore::IDS_AND_AMOUNT))
+}
+
+/// Adds up the amounts of ingredients that are the same apart from their
+/// amount and sit in the same kind of mixtures. The order follows the
+/// reference exactly (it decides ties later): each merged group is pushed
+/// to the front of the result, and after a merge the remaining list is
+/// reversed (SBCL's `set-difference` returns its result reversed).
+fn merge(mut rest: Vec<Unfolded>) -> Vec<Unfolded> {
+    let mut merged = Vec::new();
+    while !rest.is_empty() {
+        let mut x = rest.remove(0);
+        let (same, others): (Vec<Unfolded>, Vec<Unfolded>) =
+            rest.into_iter().partition(|y| same_kind(&x, y));
+        rest = others;
+        if !same.is_empty() {
+            let extra: f64 = same
+                .iter()
+                .map(|y| y.ingredient.amount().map_or(0.0, |a| a.value))
+                .sum();
+            if let Some(mut a) = x.ingredient.amount() {
+                a.value += extra;
+                x.ingredient.set_amount(a);
+            }
+            rest.reverse();
+        }
+        merged.push(x);
+    }
+    merged.reverse();
+    merged
+}

@@ -1,0 +1,410 @@
+//! Evaluating one predicted recipe network against its gold network.
+
+use sous_kitchen::{describe, Ontology};
+use sous_lang::{Diagnostic, Recipe};
+use sous_sim::{execute, Execution, FailureKind};
+
+use crate::dish::{best_dish_score, CandidateOutcome, DishScore, IngredientMatch, Unfolded};
+use crate::goals::goal_condition_success;
+use crate::gold::{GoldNetwork, GoldStandard};
+use crate::metric::{Metric, MetricSet};
+use crate::nodes::{node_sequence, Node};
+use crate::report::*;
+use crate::similar::similar_values;
+
+/// What to compute.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    pub metrics: MetricSet,
+    /// Also compute the exact Smatch optimum.
+    pub exact_smatch: bool,
+    /// Keep the explanation of the scores in the report.
+    pub explain: bool,
+}
+
+/// Evaluates `recipe` (with the problems its parsing and validation found)
+/// against the gold standard. Never panics on bad input: every problem ends
+/// up in the report, and the metrics that can still be computed are.
+pub fn evaluate_recipe(
+    recipe: &Recipe,
+    diagnostics: &[Diagnostic],
+    gold: &GoldStandard,
+    options: &Options,
+) -> RecipeReport {
+    let mut report = RecipeReport {
+        recipe_id: recipe.id.to_lowercase(),
+        line: recipe.span.line,
+        gold_file: None,
+        smatch: None,
+        goal_condition_success: None,
+        dish_approximation_score: None,
+        execution_time: None,
+        problem: None,
+        failures: Vec::new(),
+        explanation: None,
+    };
+    if let Some(problem) = invalid(diagnostics) {
+        report.problem = Some(problem);
+        return report;
+    }
+    let Some(gold_network) = gold.get(&recipe.id) else {
+        let suggestion = sous_lang::did_you_mean(&report.recipe_id, gold.ids())
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        report.problem = Some(Problem {
+            kind: ProblemKind::UnknownRecipe,
+            message: format!(
+                "no gold network for recipe `{}` in {}{suggestion}",
+                report.recipe_id,
+                gold.dir.display()
+            ),
+            line: Some(recipe.span.line),
+            column: Some(recipe.span.column),
+            span: Some(recipe.span),
+            details: Vec::new(),
+        });
+        return report;
+    };
+    report.gold_file = Some(gold_network.path.display().to_string());
+    let gold_recipe = match &gold_network.recipe {
+        Ok(r) => r,
+        Err(diags) => {
+            report.problem = Some(bad_gold(
+                gold_network,
+                "does not read",
+                diags
+                    .iter()
+                    .map(|d| format!("{}:{}: {}", d.span.line, d.span.column, d.message))
+                    .collect(),
+            ));
+            return report;
+        }
+    };
+    if options.metrics.contains(Metric::SmatchScore) {
+        report.smatch = Some(crate::smatch_report::smatch_report(
+            recipe,
+            gold_recipe,
+            options.exact_smatch,
+        ));
+    }
+    if !options.metrics.needs_simulation() {
+        return report;
+    }
+    let predicted = execute(recipe);
+    report.failures = predicted
+        .failures
+        .iter()
+        .filter(|f| f.kind == FailureKind::FailedObject)
+        .map(|f| failure_text(&predicted, f))
+        .collect();
+    if !predicted.solved {
+        report.problem = Some(no_solution(&predicted));
+        return report;
+    }
+    let Some(gold_execution) = gold_network.execution().filter(|x| x.solved) else {
+        report.problem = Some(bad_gold(gold_network, "has no solution", Vec::new()));
+        return report;
+    };
+    score(
+        &mut report,
+        &predicted,
+        gold_execution,
+        gold_network,
+        options,
+    );
+    report
+}
+
+fn score(
+    report: &mut RecipeReport,
+    predicted: &Execution,
+    gold_execution: &Execution,
+    gold_network: &GoldNetwork,
+    options: &Options,
+) {
+    let metrics = options.metrics;
+    let pred_nodes = node_sequence(predicted);
+    let gold_nodes = node_sequence(gold_execution);
+    let mut explanation = Explanation {
+        goals: None,
+        dish: None,
+    };
+    if metrics.contains(Metric::GoalConditionSuccess) {
+        let goals = goal_condition_success(&pred_nodes, &gold_nodes);
+        report.goal_condition_success = Some(goals.ratio());
+        explanation.goals = Some(goals);
+    }
+    if metrics.contains(Metric::DishApproximationScore) {
+        let dish_var = gold_network.dish_variable.as_deref();
+        let gold_dish = gold_nodes
+            .iter()
+            .rev()
+            .find(|n| Some(n.output_name) == dish_var);
+        match gold_dish {
+            None => {
+                report.problem = Some(bad_gold(
+                    gold_network,
+                    &format!("binds no dish variable `{}`", dish_var.unwrap_or("?")),
+                    Vec::new(),
+                ))
+            }
+            Some(gold_dish) => match best_dish_score(&pred_nodes, gold_dish) {
+                Ok(dish) => {
+                    report.dish_approximation_score = Some(dish.score);
+                    explanation.dish = Some(explain_dish(&dish, gold_dish));
+                }
+                Err(e) => {
+                    report.problem = Some(Problem {
+                        kind: ProblemKind::ReferenceCrash,
+                        message: e.to_string(),
+                        line: None,
+                        column: None,
+                        span: None,
+                        details: Vec::new(),
+                    })
+                }
+            },
+        }
+    }
+    if metrics.contains(Metric::ExecutionTime) {
+        report.execution_time = predicted.execution_time();
+    }
+    if options.explain {
+        report.explanation = Some(explanation);
+    }
+}
+
+fn invalid(diagnostics: &[Diagnostic]) -> Option<Problem> {
+    let errors: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    let first = errors.first()?;
+    let kind = if first.code == "duplicate-recipe" {
+        ProblemKind::Duplicate
+    } else {
+        ProblemKind::Invalid
+    };
+    Some(Problem {
+        kind,
+        message: first.message.clone(),
+        line: Some(first.span.line),
+        column: Some(first.span.column),
+        span: Some(first.span),
+        details: errors
+            .iter()
+            .skip(1)
+            .map(|d| format!("{}:{}: {}", d.span.line, d.span.column, d.message))
+            .collect(),
+    })
+}
+
+fn bad_gold(gold: &GoldNetwork, what: &str, details: Vec<String>) -> Problem {
+    Problem {
+        kind: ProblemKind::BadGold,
+        message: format!("the gold network {} {what}", gold.path.display()),
+        line: None,
+        column: None,
+        span: None,
+        details,
+    }
+}
+
+fn failure_text(x: &Execution, f: &sous_sim::Failure) -> String {
+    match f.action.map(|a| &x.network.actions[a]) {
+        Some(a) => format!("line {}: {}: {}", a.span.line, a.signature.name, f.message),
+        None => f.message.clone(),
+    }
+}
+
+/// NIL with the reason: the first failure that stopped the search.
+fn no_solution(x: &Execution) -> Problem {
+    let stopping: Vec<&sous_sim::Failure> = x
+        .failures
+        .iter()
+        .filter(|f| f.kind != FailureKind::FailedObject)
+        .collect();
+    let crash = stopping.iter().any(|f| f.kind == FailureKind::Crash);
+    let first = stopping.first();
+    let span = first.and_then(|f| f.span);
+    Problem {
+        kind: if crash {
+            ProblemKind::ReferenceCrash
+        } else {
+            ProblemKind::NoSolution
+        },
+        message: match first {
+            Some(f) if crash => format!("the reference stops with an error here: {}", f.message),
+            Some(f) => format!("the network has no solution: {}", f.message),
+            None => "the network has no solution".into(),
+        },
+        line: span.map(|s| s.line),
+        column: span.map(|s| s.column),
+        span,
+        details: stopping
+            .iter()
+            .skip(1)
+            .map(|f| failure_text(x, f))
+            .collect(),
+    }
+}
+
+fn node_summary(n: &Node<'_>) -> NodeSummary {
+    NodeSummary {
+        line: n.action.span.line,
+        predicate: n.predicate().to_string(),
+        output_variable: n.output_name.to_string(),
+        output: n.output_entity().map_or("nil".into(), describe::summary),
+    }
+}
+
+fn ingredient_view(u: &Unfolded) -> IngredientView {
+    IngredientView {
+        class: u.ingredient.class_name().to_string(),
+        amount: u.ingredient.amount().map_or("nil".into(), |a| {
+            describe::value(&sous_kitchen::Value::Amount(a))
+        }),
+        mixtures: u
+            .hierarchy
+            .iter()
+            .map(|m| m.class_name().to_string())
+            .collect(),
+    }
+}
+
+fn explain_dish(dish: &DishScore<'_>, gold: &Node<'_>) -> DishExplanation {
+    let candidates = dish
+        .candidates
+        .iter()
+        .map(|c| CandidateSummary {
+            node: node_summary(&c.node),
+            score: c.outcome.total(),
+            container: match &c.outcome {
+                CandidateOutcome::Scored(s) => Some(s.container.points),
+                CandidateOutcome::Unscored(_) => None,
+            },
+            contents: match &c.outcome {
+                CandidateOutcome::Scored(s) => Some(s.contents),
+                CandidateOutcome::Unscored(_) => None,
+            },
+            unscored: match &c.outcome {
+                CandidateOutcome::Unscored(why) => Some(why.to_string()),
+                CandidateOutcome::Scored(_) => None,
+            },
+        })
+        .collect();
+    let mut out = DishExplanation {
+        gold: node_summary(gold),
+        best: dish.best,
+        candidates,
+        container: None,
+        contents: None,
+        ingredients: Vec::new(),
+        surplus: Vec::new(),
+    };
+    let best = &dish.candidates[dish.best];
+    let CandidateOutcome::Scored(s) = &best.outcome else {
+        return out;
+    };
+    let (p, g) = (best.node.output_entity(), gold.output_entity());
+    let onto = Ontology::get();
+    out.container = Some(ContainerExplanation {
+        points: s.container.points,
+        same_location: s.container.same_location,
+        predicted_class: p.map_or("nil", |e| e.class_name()).to_string(),
+        gold_class: g.map_or("nil", |e| e.class_name()).to_string(),
+        predicted_portions: s.container.predicted_portions,
+        gold_portions: s.container.gold_portions,
+        differences: match (p, g) {
+            (Some(p), Some(g)) => s
+                .container
+                .differing_slots
+                .iter()
+                .map(|&sl| difference(onto.slot_name(sl).to_string(), p, g, sl))
+                .collect(),
+            _ => Vec::new(),
+        },
+    });
+    out.contents = Some(s.contents);
+    out.ingredients = s.ingredients.iter().map(explain_ingredient).collect();
+    out.surplus = s.surplus.iter().map(ingredient_view).collect();
+    out
+}
+
+fn difference(
+    attribute: String,
+    p: &sous_kitchen::Entity,
+    g: &sous_kitchen::Entity,
+    sl: sous_kitchen::SlotId,
+) -> SlotDifference {
+    SlotDifference {
+        attribute,
+        gold: describe::value(g.get(sl)),
+        predicted: if p.has_slot(sl) {
+            describe::value(p.get(sl))
+        } else {
+            "(no such attribute)".into()
+        },
+    }
+}
+
+fn explain_ingredient(m: &IngredientMatch) -> IngredientExplanation {
+    let onto = Ontology::get();
+    let Some((p, score)) = &m.matched else {
+        return IngredientExplanation {
+            gold: ingredient_view(&m.gold),
+            predicted: None,
+            score: 0.0,
+            property_overlap: None,
+            hierarchy_overlap: None,
+            differences: Vec::new(),
+        };
+    };
+    let mut differences: Vec<SlotDifference> = score
+        .differing_slots
+        .iter()
+        .map(|&sl| {
+            difference(
+                onto.slot_name(sl).to_string(),
+                &p.ingredient,
+                &m.gold.ingredient,
+                sl,
+            )
+        })
+        .collect();
+    for (level, (pm, gm)) in p.hierarchy.iter().zip(&m.gold.hierarchy).enumerate() {
+        if pm.class != gm.class {
+            differences.push(SlotDifference {
+                attribute: format!("mixture {}: kind", level + 1),
+                gold: gm.class_name().into(),
+                predicted: pm.class_name().into(),
+            });
+        }
+        for (sl, gv) in gm.slots() {
+            if sl == sous_kitchen::slot::COMPONENTS || sl == sous_kitchen::slot::AMOUNT {
+                continue;
+            }
+            if !pm.has_slot(sl) || !similar_values(pm.get(sl), gv, crate::similar::Ignore::IDS) {
+                differences.push(difference(
+                    format!("mixture {}: {}", level + 1, onto.slot_name(sl)),
+                    pm,
+                    gm,
+                    sl,
+                ));
+            }
+        }
+    }
+    let (pl, gl) = (p.hierarchy.len(), m.gold.hierarchy.len());
+    if pl != gl {
+        differences.push(SlotDifference {
+            attribute: "mixture levels".into(),
+            gold: gl.to_string(),
+            predicted: pl.to_string(),
+        });
+    }
+    IngredientExplanation {
+        gold: ingredient_view(&m.gold),
+        predicted: Some(ingredient_view(p)),
+        score: score.score,
+        property_overlap: Some(score.property_overlap),
+        hierarchy_overlap: Some(score.hierarchy_overlap),
+        differences,
+    }
+}

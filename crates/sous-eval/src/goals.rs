@@ -1,0 +1,99 @@
+//! Goal-condition success: the share of the gold network's intermediate
+//! states (each action's primary output, with its location) that the
+//! prediction reaches at some point.
+
+use serde::Serialize;
+
+use crate::location::{location_names, similar_locations};
+use crate::nodes::Node;
+use crate::similar::{similar, Ignore};
+
+/// One gold goal and whether the prediction reached it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Goal {
+    /// The gold action whose output this is (file line, predicate, variable).
+    pub gold_line: u32,
+    pub predicate: String,
+    pub output_variable: String,
+    pub output_class: String,
+    pub location: Vec<String>,
+    /// The predicted action whose output satisfied it.
+    pub reached_by: Option<Reached>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Reached {
+    pub line: u32,
+    pub predicate: String,
+    pub output_variable: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct GoalConditions {
+    pub reached: usize,
+    pub total: usize,
+    pub goals: Vec<Goal>,
+}
+
+impl GoalConditions {
+    /// reached / total (0 when the gold has no goals).
+    pub fn ratio(&self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            self.reached as f64 / self.total as f64
+        }
+    }
+}
+
+/// Matches every gold goal, in gold execution order, with the first
+/// not-yet-used predicted output (in predicted execution order) that is the
+/// same state at a similar location. Failed objects and `get-kitchen` count
+/// on neither side.
+pub fn goal_condition_success(predicted: &[Node<'_>], gold: &[Node<'_>]) -> GoalConditions {
+    let mut states: Vec<(&Node, Option<Vec<_>>)> = predicted
+        .iter()
+        .filter(|n| !n.is_get_kitchen() && !n.output_is_failed() && n.output.is_some())
+        .map(|n| (n, n.output_location()))
+        .collect();
+    let mut goals = Vec::new();
+    let mut reached = 0;
+    for g in gold.iter().filter(|n| !n.is_get_kitchen()) {
+        let location = g.output_location();
+        let hit = g.output_entity().and_then(|goal| {
+            states.iter().position(|(n, loc)| {
+                n.output_entity()
+                    .is_some_and(|s| similar(goal, s, Ignore::IDS))
+                    && similar_locations(location.as_deref(), loc.as_deref())
+            })
+        });
+        let reached_by = hit.map(|i| {
+            let (n, _) = states.remove(i);
+            reached += 1;
+            Reached {
+                line: n.action.span.line,
+                predicate: n.predicate().to_string(),
+                output_variable: n.output_name.to_string(),
+            }
+        });
+        goals.push(Goal {
+            gold_line: g.action.span.line,
+            predicate: g.predicate().to_string(),
+            output_variable: g.output_name.to_string(),
+            output_class: g
+                .output_entity()
+                .map_or("nil", |e| e.class_name())
+                .to_string(),
+            location: location_names(location.as_deref()),
+            reached_by,
+        });
+    }
+    GoalConditions {
+        reached,
+        total: goals.len(),
+        goals,
+    }
+}

@@ -1,0 +1,152 @@
+//! The gold standard: one gold network per recipe, executed once and kept.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use sous_lang::{Diagnostic, Recipe};
+use sous_sim::{execute, Execution};
+
+use crate::source::load;
+
+/// Which file holds each benchmark recipe's gold network and which of its
+/// variables is the gold dish.
+pub const GOLD_DISHES_TOML: &str = include_str!("../data/gold-dishes.toml");
+
+#[derive(Debug, Deserialize)]
+struct GoldDishes {
+    recipes: BTreeMap<String, GoldDish>,
+}
+
+#[derive(Debug, Deserialize)]
+struct GoldDish {
+    file: Option<String>,
+    dish: String,
+}
+
+fn gold_dishes() -> &'static GoldDishes {
+    static TABLE: OnceLock<GoldDishes> = OnceLock::new();
+    TABLE.get_or_init(|| toml::from_str(GOLD_DISHES_TOML).expect("data/gold-dishes.toml is valid"))
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GoldError {
+    #[error("cannot read the gold folder {dir}: {source}")]
+    Unreadable {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no gold networks (*.solution) in {0}")]
+    Empty(PathBuf),
+}
+
+/// One recipe's gold network.
+#[derive(Debug)]
+pub struct GoldNetwork {
+    pub recipe_id: String,
+    pub path: PathBuf,
+    /// The network, or why it could not be read.
+    pub recipe: Result<Recipe, Vec<Diagnostic>>,
+    /// The variable whose value is the gold dish.
+    pub dish_variable: Option<String>,
+    execution: OnceLock<Option<Execution>>,
+}
+
+impl GoldNetwork {
+    /// The gold network executed from the full kitchen (computed once).
+    pub fn execution(&self) -> Option<&Execution> {
+        self.execution
+            .get_or_init(|| self.recipe.as_ref().ok().map(execute))
+            .as_ref()
+    }
+}
+
+/// The gold networks of a folder, keyed by recipe id.
+#[derive(Debug)]
+pub struct GoldStandard {
+    pub dir: PathBuf,
+    networks: BTreeMap<String, GoldNetwork>,
+}
+
+impl GoldStandard {
+    /// Reads every `*.solution` file of `dir`. The recipe id is the file
+    /// name (the header inside is not trusted: one gold file of the
+    /// benchmark carries another recipe's header), except where
+    /// `data/gold-dishes.toml` names another file.
+    pub fn load(dir: &Path) -> Result<GoldStandard, GoldError> {
+        let entries = std::fs::read_dir(dir).map_err(|source| GoldError::Unreadable {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "solution"))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(GoldError::Empty(dir.to_path_buf()));
+        }
+        let table = gold_dishes();
+        let mut networks = BTreeMap::new();
+        for path in files {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_lowercase())
+                .unwrap_or_default();
+            let id = table
+                .recipes
+                .iter()
+                .find(|(_, d)| d.file.as_deref() == Some(stem.as_str()))
+                .map_or(stem, |(id, _)| id.clone());
+            let loaded = load(&path);
+            let recipe = match (loaded.fatal, loaded.recipes.into_iter().next()) {
+                (Some(d), _) => Err(vec![d]),
+                (None, Some((r, diags))) if !diags.iter().any(Diagnostic::is_error) => Ok(r),
+                (None, Some((_, diags))) => Err(diags),
+                (None, None) => Err(Vec::new()),
+            };
+            let dish_variable = table.recipes.get(&id).map(|d| d.dish.clone()).or_else(|| {
+                let r = recipe.as_ref().ok()?;
+                r.predicates
+                    .last()?
+                    .args
+                    .first()?
+                    .as_variable()
+                    .map(str::to_string)
+            });
+            networks.insert(
+                id.clone(),
+                GoldNetwork {
+                    recipe_id: id,
+                    path,
+                    recipe,
+                    dish_variable,
+                    execution: OnceLock::new(),
+                },
+            );
+        }
+        Ok(GoldStandard {
+            dir: dir.to_path_buf(),
+            networks,
+        })
+    }
+
+    /// The gold network of a recipe id (case-insensitive).
+    pub fn get(&self, recipe_id: &str) -> Option<&GoldNetwork> {
+        self.networks.get(&recipe_id.to_lowercase())
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.networks.keys().map(String::as_str)
+    }
+
+    pub fn networks(&self) -> impl Iterator<Item = &GoldNetwork> {
+        self.networks.values()
+    }
+}
+
+/// The benchmark's gold folder inside a benchmark checkout.
+pub fn gold_dir_of_benchmark(benchmark: &Path) -> PathBuf {
+    benchmark.join("data/gold-standard-solutions/meaning-only")
+}

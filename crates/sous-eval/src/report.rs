@@ -1,0 +1,200 @@
+//! What an evaluation of one recipe produced, as plain data for the CSV,
+//! the console, JSON and the explanation.
+
+use serde::Serialize;
+
+use crate::goals::GoalConditions;
+use crate::points::Points;
+
+/// The evaluation of one predicted recipe network.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct RecipeReport {
+    /// The id as written in the input, lower-cased.
+    pub recipe_id: String,
+    /// Line of the `#recipe-id` header.
+    pub line: u32,
+    /// The gold network it was scored against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gold_file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub smatch: Option<SmatchReport>,
+    pub goal_condition_success: Option<f64>,
+    pub dish_approximation_score: Option<f64>,
+    pub execution_time: Option<f64>,
+    /// Why some metric has no value (the CSV then says NIL).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<Problem>,
+    /// Actions that could not do their job (they bound failed objects).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explanation>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct SmatchReport {
+    /// F1 as the reference reports it (two decimals).
+    pub f1: f64,
+    pub f1_unrounded: f64,
+    pub precision: f64,
+    pub recall: f64,
+    pub matches: usize,
+    pub predicted_triples: usize,
+    pub gold_triples: usize,
+    /// The true optimum (with `--smatch exact`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactSmatchReport>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ExactSmatchReport {
+    pub f1: f64,
+    pub matches: usize,
+    /// False when the search stopped at its limit (then `matches` is a lower bound).
+    pub proven_optimal: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProblemKind {
+    /// The network does not parse or validate.
+    Invalid,
+    /// No gold network for this recipe id.
+    UnknownRecipe,
+    /// The recipe appears twice in the input.
+    Duplicate,
+    /// The network has no solution: the reference prints NIL.
+    NoSolution,
+    /// The reference itself stops with an error on this network.
+    ReferenceCrash,
+    /// The gold network itself could not be evaluated.
+    BadGold,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Problem {
+    pub kind: ProblemKind,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<u32>,
+    /// Where in the input, for underlining.
+    #[serde(skip)]
+    pub span: Option<sous_lang::Span>,
+    /// Further details (every diagnostic, every reason).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
+}
+
+impl Problem {
+    /// An error for the whole recipe: no metric has a value.
+    pub fn is_fatal(&self) -> bool {
+        !matches!(
+            self.kind,
+            ProblemKind::NoSolution | ProblemKind::ReferenceCrash
+        )
+    }
+}
+
+/// Why the scores are what they are.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Explanation {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goals: Option<GoalConditions>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dish: Option<DishExplanation>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct DishExplanation {
+    /// The gold dish.
+    pub gold: NodeSummary,
+    /// Index into `candidates` of the winner.
+    pub best: usize,
+    /// Every candidate dish, from the last action backwards.
+    pub candidates: Vec<CandidateSummary>,
+    /// Details of the winner (absent when it scored 0 without comparison).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub container: Option<ContainerExplanation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contents: Option<Points>,
+    pub ingredients: Vec<IngredientExplanation>,
+    /// Predicted base ingredients the gold dish does not have.
+    pub surplus: Vec<IngredientView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct NodeSummary {
+    pub line: u32,
+    pub predicate: String,
+    pub output_variable: String,
+    pub output: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CandidateSummary {
+    #[serde(flatten)]
+    pub node: NodeSummary,
+    pub score: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub container: Option<Points>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contents: Option<Points>,
+    /// Why it scored 0 without comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unscored: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ContainerExplanation {
+    pub points: Points,
+    pub same_location: bool,
+    pub predicted_class: String,
+    pub gold_class: String,
+    pub predicted_portions: usize,
+    pub gold_portions: usize,
+    pub differences: Vec<SlotDifference>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct IngredientExplanation {
+    pub gold: IngredientView,
+    /// The predicted ingredient it was matched with (`None`: missing).
+    pub predicted: Option<IngredientView>,
+    pub score: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub property_overlap: Option<Points>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hierarchy_overlap: Option<Points>,
+    /// Attributes of the gold ingredient that differ, and per mixture level.
+    pub differences: Vec<SlotDifference>,
+}
+
+/// A base ingredient: class, grams, and the mixtures around it (outermost first).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct IngredientView {
+    pub class: String,
+    pub amount: String,
+    pub mixtures: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct SlotDifference {
+    /// `temperature`, or `mixture 1: baked` for a mixture level (1 = outermost).
+    pub attribute: String,
+    pub gold: String,
+    pub predicted: String,
+}

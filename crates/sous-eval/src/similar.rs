@@ -1,0 +1,150 @@
+//! Structural equality of kitchen objects, as the reference's
+//! `equal-ontology-objects` decides it: same class and every slot similar,
+//! ids ignored, lists compared as sets, numbers exactly, no tolerance.
+
+use sous_kitchen::{slot, Entity, SlotId, Value};
+
+/// Slots every reference object has besides those of the ontology (`name`,
+/// `simulation-data`). They are always nil, so they always agree; the
+/// scores still count them.
+pub const BOOKKEEPING_SLOTS: f64 = 2.0;
+
+/// What a comparison leaves out besides the ids (which sous does not store as slots).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ignore {
+    /// Also ignore every `amount` slot, at every depth (used to merge unfolded ingredients).
+    pub amount: bool,
+}
+
+impl Ignore {
+    pub const IDS: Ignore = Ignore { amount: false };
+    pub const IDS_AND_AMOUNT: Ignore = Ignore { amount: true };
+
+    fn skips(self, s: SlotId) -> bool {
+        self.amount && s == slot::AMOUNT
+    }
+}
+
+/// Whether two entities are the same state of the same kind of thing.
+pub fn similar(a: &Entity, b: &Entity, ignore: Ignore) -> bool {
+    a.class == b.class
+        && a.slots()
+            .zip(b.slots())
+            .all(|((s, x), (_, y))| ignore.skips(s) || similar_values(x, y, ignore))
+}
+
+/// Slot values: in the reference `nil`, `false` and the empty list are one
+/// value; a list matches a list of the same length whose every element has
+/// a similar element in the other (a set test, not a multiset test).
+pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
+    match (a, b) {
+        _ if is_nil(a) && is_nil(b) => true,
+        (Value::Bool(true), Value::Bool(true)) => true,
+        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::Amount(x), Value::Amount(y)) => x.unit == y.unit && x.value == y.value,
+        (Value::Entity(x), Value::Entity(y)) => similar(x, y, ignore),
+        (Value::List(x), Value::List(y)) => {
+            x.len() == y.len() && x.iter().all(|e| y.iter().any(|f| similar(e, f, ignore)))
+        }
+        _ => false,
+    }
+}
+
+fn is_nil(v: &Value) -> bool {
+    match v {
+        Value::Nil | Value::Bool(false) => true,
+        Value::List(l) => l.is_empty(),
+        _ => false,
+    }
+}
+
+/// The slots of `gold` (except `skip`) on which `predicted` differs; a slot
+/// `predicted`'s class lacks counts as differing.
+pub fn differing_slots(predicted: &Entity, gold: &Entity, skip: &[SlotId]) -> Vec<SlotId> {
+    gold.slots()
+        .filter(|(s, _)| !skip.contains(s))
+        .filter(|(s, g)| {
+            !predicted.has_slot(*s) || !similar_values(predicted.get(*s), g, Ignore::IDS)
+        })
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// Number of slots of `gold` compared when `skip` is left out, bookkeeping included.
+pub fn compared_slot_count(gold: &Entity, skip: &[SlotId]) -> f64 {
+    gold.slots().filter(|(s, _)| !skip.contains(s)).count() as f64 + BOOKKEEPING_SLOTS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sous_kitchen::{IdGen, Ontology};
+
+    fn new(class: &str) -> Entity {
+        Entity::new(Ontology::get().must(class), &mut IdGen::starting_at(1))
+    }
+
+    #[test]
+    fn nil_false_and_empty_list_are_one_value() {
+        assert!(similar_values(
+            &Value::Nil,
+            &Value::Bool(false),
+            Ignore::IDS
+        ));
+        assert!(similar_values(
+            &Value::List(vec![]),
+            &Value::Nil,
+            Ignore::IDS
+        ));
+        assert!(!similar_values(
+            &Value::Bool(true),
+            &Value::Nil,
+            Ignore::IDS
+        ));
+    }
+
+    #[test]
+    fn persistent_ids_do_not_matter_but_every_slot_does() {
+        let a = new("butter");
+        let mut b = new("butter").with_new_pid(&mut IdGen::starting_at(99));
+        assert!(similar(&a, &b, Ignore::IDS));
+        b.set_flag(slot::MELTED, true);
+        assert!(!similar(&a, &b, Ignore::IDS));
+        assert_eq!(differing_slots(&b, &a, &[]), vec![slot::MELTED]);
+        assert!(!similar(&a, &new("white-sugar"), Ignore::IDS));
+    }
+
+    #[test]
+    fn amounts_compare_exactly_unless_ignored() {
+        let onto = Ontology::get();
+        let mut a = new("butter");
+        let mut b = new("butter");
+        let g = onto.must("g");
+        a.set_amount(sous_kitchen::Amount {
+            value: 230.0,
+            unit: g,
+        });
+        b.set_amount(sous_kitchen::Amount {
+            value: 229.9,
+            unit: g,
+        });
+        assert!(!similar(&a, &b, Ignore::IDS));
+        assert!(similar(&a, &b, Ignore::IDS_AND_AMOUNT));
+    }
+
+    #[test]
+    fn lists_are_compared_as_sets() {
+        use std::sync::Arc;
+        let x = Arc::new(new("butter"));
+        let y = Arc::new(new("white-sugar"));
+        let l1 = Value::List(vec![x.clone(), y.clone()]);
+        let l2 = Value::List(vec![y.clone(), x.clone()]);
+        let l3 = Value::List(vec![x.clone(), x.clone()]);
+        assert!(similar_values(&l1, &l2, Ignore::IDS));
+        assert!(
+            similar_values(&l3, &l1, Ignore::IDS),
+            "set test: every element of the first has a match"
+        );
+        assert!(!similar_values(&l1, &l3, Ignore::IDS));
+    }
+}

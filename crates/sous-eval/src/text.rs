@@ -1,0 +1,190 @@
+//! Console output: the reference's per-recipe lines, and the explanation.
+
+use std::fmt::Write;
+
+use crate::csv::cell;
+use crate::metric::{Metric, MetricSet};
+use crate::report::*;
+use crate::rounding::two_decimals;
+
+/// `RECIPE: id`, one line per metric as the reference prints them, a blank line.
+pub fn scores(r: &RecipeReport, metrics: MetricSet) -> String {
+    let mut out = format!("RECIPE: {}\n", r.recipe_id);
+    for m in metrics.iter() {
+        let _ = writeln!(out, "{}: {}", m.label(), cell(r, m));
+        if m == Metric::SmatchScore {
+            if let Some(e) = r.smatch.as_ref().and_then(|s| s.exact.as_ref()) {
+                let _ = writeln!(
+                    out,
+                    "Smatch Score (exact optimum{}): {}",
+                    if e.proven_optimal {
+                        ""
+                    } else {
+                        ", search limit reached"
+                    },
+                    two_decimals(e.f1)
+                );
+            }
+        }
+    }
+    out.push('\n');
+    out
+}
+
+fn pct(p: &crate::points::Points) -> String {
+    format!("{}/{}", trim(p.points), trim(p.max))
+}
+
+fn trim(x: f64) -> String {
+    let s = format!("{x:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Why each score is what it is, in a few readable lines.
+pub fn explanation(r: &RecipeReport) -> String {
+    let mut out = String::new();
+    if let Some(p) = &r.problem {
+        let at = match (p.line, p.column) {
+            (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "  Problem{at}: {}", p.message);
+        for d in &p.details {
+            let _ = writeln!(out, "    {d}");
+        }
+    }
+    for f in &r.failures {
+        let _ = writeln!(out, "  Failed action: {f}");
+    }
+    if let Some(s) = &r.smatch {
+        let _ = writeln!(
+            out,
+            "  Smatch: {} of {} predicted and {} gold triples matched (precision {}, recall {}, F1 {:.4}).",
+            s.matches,
+            s.predicted_triples,
+            s.gold_triples,
+            two_decimals(s.precision),
+            two_decimals(s.recall),
+            s.f1_unrounded
+        );
+        if let Some(e) = &s.exact {
+            let _ = writeln!(
+                out,
+                "  Smatch exact optimum: {} matches{}.",
+                e.matches,
+                if e.proven_optimal {
+                    " (proven)"
+                } else {
+                    " (search limit reached: a lower bound)"
+                }
+            );
+        }
+    }
+    let Some(e) = &r.explanation else {
+        return out;
+    };
+    if let Some(g) = &e.goals {
+        let _ = writeln!(
+            out,
+            "  Goal conditions: {} of {} reached.",
+            g.reached, g.total
+        );
+        for goal in g.goals.iter().filter(|g| g.reached_by.is_none()) {
+            let _ = writeln!(
+                out,
+                "    missed: {} {} (gold line {}): {} at {}",
+                goal.predicate,
+                goal.output_variable,
+                goal.gold_line,
+                goal.output_class,
+                goal.location.join(" > ")
+            );
+        }
+    }
+    if let Some(d) = &e.dish {
+        explain_dish(&mut out, d);
+    }
+    out
+}
+
+fn explain_dish(out: &mut String, d: &DishExplanation) {
+    let best = &d.candidates[d.best];
+    let _ = writeln!(
+        out,
+        "  Dish: best candidate is {} {} (line {}): {}, score {:.4}; gold dish {} {}: {}.",
+        best.node.predicate,
+        best.node.output_variable,
+        best.node.line,
+        best.node.output,
+        best.score,
+        d.gold.predicate,
+        d.gold.output_variable,
+        d.gold.output
+    );
+    let others: Vec<String> = d
+        .candidates
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != d.best)
+        .map(|(_, c)| {
+            format!(
+                "{} {} {:.3}",
+                c.node.predicate, c.node.output_variable, c.score
+            )
+        })
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(out, "    other candidates: {}", others.join("; "));
+    }
+    if let Some(c) = &d.container {
+        let _ = writeln!(
+            out,
+            "    container (2 %): {}: {} vs gold {}, {} location, {} vs {} portions",
+            pct(&c.points),
+            c.predicted_class,
+            c.gold_class,
+            if c.same_location { "same" } else { "different" },
+            c.predicted_portions,
+            c.gold_portions
+        );
+        for diff in &c.differences {
+            let _ = writeln!(
+                out,
+                "      {}: {} (gold {})",
+                diff.attribute, diff.predicted, diff.gold
+            );
+        }
+    }
+    if let Some(k) = &d.contents {
+        let _ = writeln!(out, "    contents (98 %): {}", pct(k));
+    }
+    for i in &d.ingredients {
+        let gold = view(&i.gold);
+        match &i.predicted {
+            None => {
+                let _ = writeln!(out, "      missing: {gold}");
+            }
+            Some(p) => {
+                let _ = writeln!(out, "      {gold} <- {} : {:.4}", view(p), i.score);
+                for diff in &i.differences {
+                    let _ = writeln!(
+                        out,
+                        "        {}: {} (gold {})",
+                        diff.attribute, diff.predicted, diff.gold
+                    );
+                }
+            }
+        }
+    }
+    for s in &d.surplus {
+        let _ = writeln!(out, "      in excess: {}", view(s));
+    }
+}
+
+fn view(v: &IngredientView) -> String {
+    if v.mixtures.is_empty() {
+        format!("{} {}", v.class, v.amount)
+    } else {
+        format!("{} {} in {}", v.class, v.amount, v.mixtures.join(" > "))
+    }
+}
