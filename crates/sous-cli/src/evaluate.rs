@@ -153,6 +153,9 @@ pub fn run(args: EvaluateArgs) -> u8 {
 
     let mut code = OK;
     for r in &reports {
+        for f in &r.failures {
+            eprintln!("warning: {}: {}: {f}", loaded.name, r.recipe_id);
+        }
         if let Some(p) = &r.problem {
             code = code.max(if p.is_fatal() { INVALID } else { FAILED });
             if p.kind != ProblemKind::Invalid && p.kind != ProblemKind::Duplicate {

@@ -13,7 +13,9 @@ fn evaluate(file: &str) -> RecipeReport {
         metrics: MetricSet::ALL,
         ..Options::default()
     };
-    let path = common::benchmark_dir().join("documentation/examples/evaluation").join(file);
+    let path = common::benchmark_dir()
+        .join("documentation/examples/evaluation")
+        .join(file);
     let mut reports = common::evaluate_file(&path, &gold, &options);
     assert_eq!(reports.len(), 1, "{file}");
     reports.remove(0)
@@ -21,7 +23,10 @@ fn evaluate(file: &str) -> RecipeReport {
 
 #[test]
 fn forty_documented_figures() {
-    let table = common::tsv(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/documented-examples.tsv"));
+    let table = common::tsv(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/documented-examples.tsv"),
+    );
     assert_eq!(table.len(), 10);
     let mut checked = 0;
     let mut wrong = Vec::new();
@@ -33,27 +38,51 @@ fn forty_documented_figures() {
             let got = cell(&r, m);
             checked += 1;
             if &got != want {
-                wrong.push(format!("table {} ({}): {} is {got}, documented {want}", row[0], row[1], m.name()));
+                wrong.push(format!(
+                    "table {} ({}): {} is {got}, documented {want}",
+                    row[0],
+                    row[1],
+                    m.name()
+                ));
             }
         }
     }
     assert_eq!(checked, 40);
-    assert!(wrong.is_empty(), "{} of 40 figures differ:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of 40 figures differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
 fn unrounded_scores_agree_with_the_reference_run() {
     let expected = common::tsv(&common::spec_dir().join("expected/examples.tsv"));
     let mut wrong = Vec::new();
-    for row in expected.iter().filter(|r| !r[0].starts_with("example-multiple")) {
+    for row in expected
+        .iter()
+        .filter(|r| !r[0].starts_with("example-multiple"))
+    {
         let r = evaluate(&row[0]);
         let (gcs, dish): (f64, f64) = (row[3].parse().unwrap(), row[4].parse().unwrap());
-        let (got_gcs, got_dish) = (r.goal_condition_success.unwrap(), r.dish_approximation_score.unwrap());
+        let (got_gcs, got_dish) = (
+            r.goal_condition_success.unwrap(),
+            r.dish_approximation_score.unwrap(),
+        );
         if (got_gcs - gcs).abs() > 0.0005 || (got_dish - dish).abs() > 0.0005 {
-            wrong.push(format!("{}: {got_gcs} {got_dish}, reference {gcs} {dish}", row[0]));
+            wrong.push(format!(
+                "{}: {got_gcs} {got_dish}, reference {gcs} {dish}",
+                row[0]
+            ));
         }
         assert_eq!(cell(&r, Metric::SmatchScore), row[2], "{}: smatch", row[0]);
-        assert_eq!(r.execution_time, Some(row[5].parse().unwrap()), "{}: time", row[0]);
+        assert_eq!(
+            r.execution_time,
+            Some(row[5].parse().unwrap()),
+            "{}: time",
+            row[0]
+        );
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -1,0 +1,210 @@
+//! `sous evaluate`: one bad recipe gets its own error (file:line:col, a
+//! non-zero exit code) and the rest of the file is still evaluated and
+//! written; the reference's command line is accepted.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn benchmark_dir() -> PathBuf {
+    let dir = std::env::var_os("SOUS_BENCHMARK_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/recipe-execution-benchmark")
+        });
+    assert!(
+        dir.is_dir(),
+        "the Recipe Execution Benchmark not found at {}. Set SOUS_BENCHMARK_DIR to a checkout of muhai-project/recipe-execution-benchmark; `.ci/run` sets it to ../shared/...",
+        dir.display()
+    );
+    dir
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+struct Outcome {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn sous(args: &[&str]) -> Outcome {
+    let out = Command::new(env!("CARGO_BIN_EXE_sous"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("SOUS_BENCHMARK_DIR", benchmark_dir())
+        .output()
+        .expect("sous runs");
+    Outcome {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn temp_csv(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sous-evaluate-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn each_bad_recipe_gets_its_error_and_the_others_are_written() {
+    let manifest = std::fs::read_to_string(fixtures().join("evaluate.tsv")).unwrap();
+    let mut problems = Vec::new();
+    for (i, line) in manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (file, code, text, csv) = (
+            f[0],
+            f[1].parse::<i32>().unwrap(),
+            f[2],
+            f[3].replace('|', "\n") + "\n",
+        );
+        let input = fixtures().join("evaluate").join(file);
+        let output = temp_csv(&format!("{i}.csv"));
+        let out = sous(&[
+            "evaluate",
+            "-input",
+            input.to_str().unwrap(),
+            "-output",
+            output.to_str().unwrap(),
+        ]);
+        let all = format!("{}{}", out.stdout, out.stderr)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if out.code != code {
+            problems.push(format!("{file}: exit {} instead of {code}", out.code));
+        }
+        if !all.contains(text) {
+            problems.push(format!("{file}: no `{text}` in:\n{}", out.stderr));
+        }
+        if all.contains("panicked") {
+            problems.push(format!("{file}: panic"));
+        }
+        match std::fs::read_to_string(&output) {
+            Ok(got) if got == csv => {}
+            Ok(got) => problems.push(format!("{file}: CSV\n{got}instead of\n{csv}")),
+            Err(e) => problems.push(format!("{file}: no CSV: {e}")),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn reference_command_line_reproduces_results_csv() {
+    let dir = benchmark_dir().join("documentation/examples/script");
+    let output = temp_csv("results.csv");
+    // The reference's flags, in its case-insensitive spelling; -lib-dir is accepted and ignored.
+    let out = sous(&[
+        "evaluate",
+        "-INPUT",
+        dir.join("example-multiple-recipes.solution")
+            .to_str()
+            .unwrap(),
+        "-output",
+        output.to_str().unwrap(),
+        "-metrics",
+        "goal-condition-success",
+        "Dish-Approximation-Score",
+        "execution-time",
+        "-lib-dir",
+        "/nonexistent",
+        "--reference-order",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let got = std::fs::read_to_string(&output).unwrap();
+    // Against the current gold the afghan row differs from the January-2023 run (see the note in results.csv's test).
+    assert_eq!(
+        got,
+        "recipe-id,goal-condition-success,dish-approximation-score,execution-time\n\
+         afghan-biscuits,0.60,0.99,2735\nalmond-crescent-cookies,0.96,0.85,2550\n"
+    );
+    assert!(out.stdout.contains("RECIPE: almond-crescent-cookies\nGoal-Condition Success: 0.96\nDish Approximation Score: 0.85\nRecipe Execution Time: 2550\n"));
+}
+
+#[test]
+fn json_and_explanation() {
+    let file = benchmark_dir().join("documentation/examples/evaluation/wrong-ingredient.solution");
+    let out = sous(&[
+        "evaluate",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+        "--explain",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON output");
+    let r = &json[0];
+    assert_eq!(r["recipe-id"], "almond-crescent-cookies");
+    assert_eq!(r["execution-time"], 2600.0);
+    let dish = &r["explanation"]["dish"];
+    let missing: Vec<&str> = dish["ingredients"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["predicted"].is_null())
+        .map(|i| i["gold"]["class"].as_str().unwrap())
+        .collect();
+    assert_eq!(missing, ["white-sugar"]);
+    assert_eq!(dish["surplus"][0]["class"], "cocoa-powder");
+
+    let out = sous(&["evaluate", file.to_str().unwrap(), "--explain"]);
+    assert!(
+        out.stdout.contains("missing: white-sugar 120 g"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("in excess: cocoa-powder 120 g"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("Goal conditions: 11 of 26 reached."),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn output_is_the_same_whatever_the_thread_count() {
+    let file =
+        benchmark_dir().join("documentation/examples/script/example-multiple-recipes.solution");
+    let one = sous(&[
+        "evaluate",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+        "--explain",
+        "-j",
+        "1",
+    ]);
+    let two = sous(&[
+        "evaluate",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+        "--explain",
+        "-j",
+        "2",
+    ]);
+    assert_eq!(one.code, 0);
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn missing_benchmark_says_how_to_get_it() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sous"))
+        .args(["evaluate", "x.solution"])
+        .env_remove("SOUS_BENCHMARK_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("recipe-execution-benchmark"));
+}
