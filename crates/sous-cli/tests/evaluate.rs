@@ -6,17 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn benchmark_dir() -> PathBuf {
-    let dir = std::env::var_os("SOUS_BENCHMARK_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/recipe-execution-benchmark")
-        });
-    assert!(
-        dir.is_dir(),
-        "the Recipe Execution Benchmark not found at {}. Set SOUS_BENCHMARK_DIR to a checkout of muhai-project/recipe-execution-benchmark; `.ci/run` sets it to ../shared/...",
-        dir.display()
-    );
-    dir
+    sous_testdata::benchmark_dir()
 }
 
 fn fixtures() -> PathBuf {
@@ -155,45 +145,32 @@ fn json_and_explanation() {
     assert_eq!(dish["surplus"][0]["class"], "cocoa-powder");
 
     let out = sous(&["evaluate", file.to_str().unwrap(), "--explain"]);
-    assert!(
-        out.stdout.contains("missing: white-sugar 120 g"),
-        "{}",
-        out.stdout
-    );
-    assert!(
-        out.stdout.contains("in excess: cocoa-powder 120 g"),
-        "{}",
-        out.stdout
-    );
-    assert!(
-        out.stdout.contains("Goal conditions: 11 of 26 reached."),
-        "{}",
-        out.stdout
-    );
+    for text in [
+        "missing: white-sugar 120 g",
+        "in excess: cocoa-powder 120 g",
+        "Goal conditions: 11 of 26 reached.",
+    ] {
+        assert!(out.stdout.contains(text), "no `{text}` in {}", out.stdout);
+    }
 }
 
 #[test]
 fn output_is_the_same_whatever_the_thread_count() {
     let file =
         benchmark_dir().join("documentation/examples/script/example-multiple-recipes.solution");
-    let one = sous(&[
-        "evaluate",
-        file.to_str().unwrap(),
-        "--format",
-        "json",
-        "--explain",
-        "-j",
-        "1",
-    ]);
-    let two = sous(&[
-        "evaluate",
-        file.to_str().unwrap(),
-        "--format",
-        "json",
-        "--explain",
-        "-j",
-        "2",
-    ]);
+    let with_threads = |jobs: &str| {
+        let args = [
+            "evaluate",
+            file.to_str().unwrap(),
+            "--format",
+            "json",
+            "--explain",
+            "-j",
+            jobs,
+        ];
+        sous(&args)
+    };
+    let (one, two) = (with_threads("1"), with_threads("2"));
     assert_eq!(one.code, 0);
     assert_eq!(one.stdout, two.stdout);
 }

@@ -10,11 +10,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use sous_eval::{evaluate_recipe, GoldStandard, MetricSet, Options};
 
 fn gold_dir() -> PathBuf {
-    let dir = std::env::var_os("SOUS_BENCHMARK_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/recipe-execution-benchmark"));
-    assert!(dir.is_dir(), "set SOUS_BENCHMARK_DIR to the Recipe Execution Benchmark checkout");
-    sous_eval::gold::gold_dir_of_benchmark(&dir)
+    sous_testdata::gold_current_dir()
 }
 
 fn all_gold(c: &mut Criterion, name: &str, metrics: MetricSet) {

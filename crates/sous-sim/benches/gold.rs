@@ -1,24 +1,11 @@
 //! Executes all 30 current gold networks (parsing excluded): `cargo bench -p sous-sim`.
 
-use std::path::PathBuf;
-
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn gold_recipes() -> Vec<sous_lang::Recipe> {
-    let dir = std::env::var_os("SOUS_BENCHMARK_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../../shared/recipe-execution-benchmark")
-        })
-        .join("data/gold-standard-solutions/meaning-only");
+    let dir = sous_testdata::gold_current_dir();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; set SOUS_BENCHMARK_DIR to the benchmark folder",
-                dir.display()
-            )
-        })
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();

@@ -8,16 +8,7 @@ mod common;
 use std::path::PathBuf;
 
 fn traces_dir() -> PathBuf {
-    let dir = std::env::var_os("SOUS_SPEC_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/spec"))
-        .join("expected/traces");
-    assert!(
-        dir.is_dir(),
-        "reference traces not found at {}; set SOUS_SPEC_DIR to the spec folder",
-        dir.display()
-    );
-    dir
+    common::spec_dir().join("expected/traces")
 }
 
 #[test]

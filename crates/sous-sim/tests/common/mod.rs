@@ -1,42 +1,7 @@
-//! Finding the benchmark data for tests.
+//! Test data for the simulator tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
-/// `$SOUS_BENCHMARK_DIR`, or a failure that says how to get the data.
-pub fn benchmark_dir() -> PathBuf {
-    dir_from(
-        "SOUS_BENCHMARK_DIR",
-        "../../../shared/recipe-execution-benchmark",
-        "the Recipe Execution Benchmark (muhai-project/recipe-execution-benchmark)",
-    )
-}
-
-/// `$SOUS_BENCHMARK_2023_DIR`: the January-2023 gold networks.
-pub fn gold_2023_dir() -> PathBuf {
-    dir_from(
-        "SOUS_BENCHMARK_2023_DIR",
-        "../../../shared/recipe-execution-benchmark-2023",
-        "the January-2023 gold networks",
-    )
-    .join("gold-networks")
-}
-
-fn dir_from(var: &str, fallback: &str, what: &str) -> PathBuf {
-    let dir = std::env::var_os(var)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(fallback));
-    assert!(
-        dir.is_dir(),
-        "{what} not found at {}. Set {var} to its folder (for example: git clone the benchmark and export {var}=/path/to/it); `.ci/run` sets it to ../shared/...",
-        dir.display()
-    );
-    dir
-}
-
-pub fn gold_current_dir() -> PathBuf {
-    benchmark_dir().join("data/gold-standard-solutions/meaning-only")
-}
+pub use sous_testdata::*;
 
 /// (file stem, current time, 2023 time) for the 30 gold networks.
 pub fn expected_times() -> Vec<(String, f64, f64)> {
@@ -52,16 +17,6 @@ pub fn expected_times() -> Vec<(String, f64, f64)> {
             )
         })
         .collect()
-}
-
-/// The gold file for a recipe id (one recipe is stored under another name).
-pub fn gold_file(dir: &std::path::Path, recipe: &str) -> PathBuf {
-    let stem = if recipe == "black-bean-and-sweet-potato-salad" {
-        "vegan-black-bean-and-sweet-potato-salad"
-    } else {
-        recipe
-    };
-    dir.join(format!("{stem}.solution"))
 }
 
 pub fn parse_one(path: &std::path::Path) -> sous_lang::Recipe {

@@ -1,0 +1,73 @@
+//! Where tests find the data they check against. Each folder comes from an
+//! environment variable (`.ci/run` sets them), else from `../shared/...` next
+//! to the repository; a test that cannot find it fails and says how to get it,
+//! it never skips.
+
+use std::path::{Path, PathBuf};
+
+/// `$SOUS_BENCHMARK_DIR`: the Recipe Execution Benchmark checkout.
+pub fn benchmark_dir() -> PathBuf {
+    dir_from(
+        "SOUS_BENCHMARK_DIR",
+        "recipe-execution-benchmark",
+        "the Recipe Execution Benchmark (git clone https://github.com/muhai-project/recipe-execution-benchmark)",
+    )
+}
+
+/// The current gold networks.
+pub fn gold_current_dir() -> PathBuf {
+    benchmark_dir().join("data/gold-standard-solutions/meaning-only")
+}
+
+/// `$SOUS_BENCHMARK_2023_DIR`: the gold networks as published in January 2023.
+pub fn gold_2023_dir() -> PathBuf {
+    dir_from(
+        "SOUS_BENCHMARK_2023_DIR",
+        "recipe-execution-benchmark-2023",
+        "the January-2023 gold networks",
+    )
+    .join("gold-networks")
+}
+
+/// `$SOUS_SPEC_DIR`: the reference's behavioural specification and expected numbers.
+pub fn spec_dir() -> PathBuf {
+    dir_from(
+        "SOUS_SPEC_DIR",
+        "spec",
+        "the reference's specification and expected numbers",
+    )
+}
+
+fn dir_from(var: &str, shared_name: &str, what: &str) -> PathBuf {
+    let dir = std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared")
+            .join(shared_name)
+    });
+    assert!(
+        dir.is_dir(),
+        "{what} not found at {}. Set {var} to its folder; `.ci/run` sets it to ../shared/{shared_name}",
+        dir.display()
+    );
+    dir
+}
+
+/// The gold file of a recipe id (one recipe's file has another name).
+pub fn gold_file(dir: &Path, recipe: &str) -> PathBuf {
+    let stem = if recipe == "black-bean-and-sweet-potato-salad" {
+        "vegan-black-bean-and-sweet-potato-salad"
+    } else {
+        recipe
+    };
+    dir.join(format!("{stem}.solution"))
+}
+
+/// Rows of a tab-separated file, comment lines (`#`) and blank lines left out.
+pub fn tsv(path: &Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
