@@ -12,8 +12,14 @@ use sous_eval::{evaluate_recipe, GoldStandard, MetricSet, Options};
 fn gold_dir() -> PathBuf {
     let dir = std::env::var_os("SOUS_BENCHMARK_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/recipe-execution-benchmark"));
-    assert!(dir.is_dir(), "set SOUS_BENCHMARK_DIR to the Recipe Execution Benchmark checkout");
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../../../shared/recipe-execution-benchmark")
+        });
+    assert!(
+        dir.is_dir(),
+        "set SOUS_BENCHMARK_DIR to the Recipe Execution Benchmark checkout"
+    );
     sous_eval::gold::gold_dir_of_benchmark(&dir)
 }
 
