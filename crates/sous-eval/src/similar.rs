@@ -1,6 +1,8 @@
 //! Structural equality of kitchen objects, as the reference's
 //! `equal-ontology-objects` decides it: same class and every slot similar,
-//! ids ignored, lists compared as sets, numbers exactly, no tolerance.
+//! ids ignored, lists compared as sets, numbers with Lisp's `=` (exact
+//! numbers exactly, `5 = 5.0`, a ratio never equal to a float it is not
+//! exactly; no tolerance).
 
 use sous_kitchen::{slot, Entity, SlotId, Value};
 
@@ -40,6 +42,7 @@ pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
     match (a, b) {
         _ if is_nil(a) && is_nil(b) => true,
         (Value::Bool(true), Value::Bool(true)) => true,
+        // `Num`'s `==` is Lisp's `=`.
         (Value::Number(x), Value::Number(y)) => x == y,
         (Value::Amount(x), Value::Amount(y)) => x.unit == y.unit && x.value == y.value,
         (Value::Entity(x), Value::Entity(y)) => similar(x, y, ignore),
@@ -120,16 +123,19 @@ mod tests {
         let mut a = new("butter");
         let mut b = new("butter");
         let g = onto.must("g");
-        a.set_amount(sous_kitchen::Amount {
-            value: 230.0,
-            unit: g,
-        });
-        b.set_amount(sous_kitchen::Amount {
-            value: 229.9,
-            unit: g,
-        });
+        a.set_amount(sous_kitchen::Amount::new(230, g));
+        b.set_amount(sous_kitchen::Amount::new(229.9, g));
         assert!(!similar(&a, &b, Ignore::IDS));
         assert!(similar(&a, &b, Ignore::IDS_AND_AMOUNT));
+        // Lisp `=`: an integer equals the same float; a ratio is not its float.
+        b.set_amount(sous_kitchen::Amount::new(230.0, g));
+        assert!(similar(&a, &b, Ignore::IDS));
+        use sous_kitchen::Num;
+        a.set_amount(sous_kitchen::Amount::new(Num::ratio(1, 3), g));
+        b.set_amount(sous_kitchen::Amount::new(1.0 / 3.0, g));
+        assert!(!similar(&a, &b, Ignore::IDS));
+        b.set_amount(sous_kitchen::Amount::new(Num::ratio(2, 6), g));
+        assert!(similar(&a, &b, Ignore::IDS));
     }
 
     #[test]

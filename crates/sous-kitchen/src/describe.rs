@@ -19,11 +19,11 @@ pub fn value(v: &Value) -> String {
     match v {
         Value::Nil | Value::Bool(false) => "nil".into(),
         Value::Bool(true) => "true".into(),
-        Value::Number(n) => fmt_num(*n),
+        Value::Number(n) => fmt_num(n.to_f64()),
         Value::Amount(a) if onto.name(a.unit) == "degrees-celsius" => {
-            format!("{} °C", fmt_num(a.value))
+            format!("{} °C", fmt_num(a.value.to_f64()))
         }
-        Value::Amount(a) => format!("{} {}", fmt_num(a.value), onto.name(a.unit)),
+        Value::Amount(a) => format!("{} {}", fmt_num(a.value.to_f64()), onto.name(a.unit)),
         Value::Entity(e) => summary(e),
         Value::List(l) if l.is_empty() => "nil".into(),
         Value::List(l) => format!(
@@ -39,11 +39,15 @@ fn notes(e: &Entity) -> String {
     let mut s = String::new();
     let mut notes: Vec<String> = Vec::new();
     if let Some(a) = e.amount() {
-        notes.push(format!("{} {}", fmt_num(a.value), onto.name(a.unit)));
+        notes.push(format!(
+            "{} {}",
+            fmt_num(a.value.to_f64()),
+            onto.name(a.unit)
+        ));
     }
     if let Some(t) = e.get(slot::TEMPERATURE).as_amount() {
         if !e.is_a(onto.must("kitchen-state")) {
-            notes.push(format!("{} °C", fmt_num(t.value)));
+            notes.push(format!("{} °C", fmt_num(t.value.to_f64())));
         }
     }
     for (sl, v) in e.slots() {
@@ -75,7 +79,7 @@ fn notes(e: &Entity) -> String {
             {
                 let amount = x
                     .amount()
-                    .map(|a| format!(" {} {}", fmt_num(a.value), onto.name(a.unit)))
+                    .map(|a| format!(" {} {}", fmt_num(a.value.to_f64()), onto.name(a.unit)))
                     .unwrap_or_default();
                 notes.push(format!("{name} {}{amount}", x.class_name()));
             }

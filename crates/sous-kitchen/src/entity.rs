@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use crate::ontology::SlotDefault;
-use crate::{slot, Amount, ClassId, IdGen, Ontology, Pid, SlotId, Value};
+use crate::{slot, Amount, ClassId, IdGen, Num, Ontology, Pid, SlotId, Value};
 
 /// An entity shared between kitchen states; change it with `Arc::make_mut`.
 pub type EntityRef = Arc<Entity>;
@@ -40,9 +40,9 @@ impl Entity {
     }
 
     /// A `quantity` entity holding `value`.
-    pub fn quantity(value: f64, ids: &mut IdGen) -> Entity {
+    pub fn quantity(value: impl Into<Num>, ids: &mut IdGen) -> Entity {
         let mut e = Entity::new(Ontology::get().must("quantity"), ids);
-        e.set(slot::VALUE, Value::Number(value));
+        e.set(slot::VALUE, Value::Number(value.into()));
         e
     }
 
@@ -137,7 +137,7 @@ impl Entity {
     }
 
     /// The number a `quantity` entity holds.
-    pub fn quantity_value(&self) -> Option<f64> {
+    pub fn quantity_value(&self) -> Option<Num> {
         self.get(slot::VALUE).as_number()
     }
 

@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
-use crate::{slot, Amount, Entity, IdGen, KitchenState, Ontology, Value};
+use crate::{slot, Amount, Entity, IdGen, KitchenState, Num, Ontology, Value};
 
 /// The kitchen file embedded at build time.
 pub const FULL_KITCHEN_TOML: &str = include_str!("../data/full-kitchen.toml");
@@ -13,7 +13,7 @@ pub const FULL_KITCHEN_TOML: &str = include_str!("../data/full-kitchen.toml");
 #[derive(Deserialize)]
 #[serde(rename_all = "kebab-case")]
 struct File {
-    kitchen_time: f64,
+    kitchen_time: Num,
     temperature: AmountSpec,
     arrangement: NewSpec,
     places: Vec<String>,
@@ -23,7 +23,7 @@ struct File {
 
 #[derive(Deserialize)]
 struct AmountSpec {
-    amount: f64,
+    amount: Num,
     unit: String,
 }
 
@@ -59,9 +59,10 @@ struct ItemSpec {
 #[serde(deny_unknown_fields)]
 struct IngredientSpec {
     class: String,
-    amount: f64,
+    /// Integers exact, decimals floats (`0.5` l), as in the reference.
+    amount: Num,
     unit: String,
-    temperature: Option<f64>,
+    temperature: Option<Num>,
 }
 
 fn one() -> usize {
@@ -198,7 +199,8 @@ mod tests {
         assert_eq!(b[0], 5);
         let bowl = k.get(&b).unwrap();
         assert_eq!(bowl.contents()[0].class_name(), "butter");
-        assert_eq!(bowl.contents()[0].amount().unwrap().value, 500.0);
+        assert_eq!(bowl.contents()[0].amount().unwrap().value, Num::int(500));
+        assert!(bowl.contents()[0].amount().unwrap().value.is_exact());
         assert_eq!(k.time(), 0.0);
     }
 }

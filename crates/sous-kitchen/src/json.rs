@@ -2,7 +2,7 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use crate::{Entity, Ontology, Pid, Value};
+use crate::{Entity, Num, Ontology, Pid, Value};
 
 /// A number as JSON: integral values print without a fraction.
 pub fn number_json(x: f64) -> Json {
@@ -10,6 +10,15 @@ pub fn number_json(x: f64) -> Json {
         Json::from(x as i64)
     } else {
         json!(x)
+    }
+}
+
+/// A [`Num`] as JSON: an exact integer as an integer, anything else as
+/// [`number_json`] of its nearest float (a ratio has no JSON form).
+pub fn num_json(x: Num) -> Json {
+    match x.as_integer() {
+        Some(i) => Json::from(i),
+        None => number_json(x.to_f64()),
     }
 }
 
@@ -32,9 +41,9 @@ pub fn value_json(v: &Value) -> Json {
     match v {
         Value::Nil => Json::Null,
         Value::Bool(b) => Json::Bool(*b),
-        Value::Number(n) => number_json(*n),
+        Value::Number(n) => num_json(*n),
         Value::Amount(a) => {
-            json!({"value": number_json(a.value), "unit": Ontology::get().name(a.unit)})
+            json!({"value": num_json(a.value), "unit": Ontology::get().name(a.unit)})
         }
         Value::Entity(e) => entity_json(e),
         Value::List(items) => Json::Array(items.iter().map(|e| entity_json(e)).collect()),

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::{slot, ClassId, Entity, EntityRef, Ontology, Pid, Value};
+use crate::{slot, ClassId, Entity, EntityRef, Num, Ontology, Pid, Value};
 
 /// Indices into successive `contents` lists, from the kitchen root.
 pub type Place = Vec<usize>;
@@ -30,13 +30,19 @@ impl KitchenState {
         self.root
     }
 
-    /// When the cook is free again.
+    /// When the cook is free again. Times are `f64` in the simulator: they
+    /// never flow into amounts.
     pub fn time(&self) -> f64 {
-        self.root.get(slot::KITCHEN_TIME).as_number().unwrap_or(0.0)
+        self.root
+            .get(slot::KITCHEN_TIME)
+            .as_number()
+            .map_or(0.0, Num::to_f64)
     }
 
+    /// Stores the time, whole seconds as an exact integer (as the reference has them).
     pub fn set_time(&mut self, t: f64) {
-        Arc::make_mut(&mut self.root).set(slot::KITCHEN_TIME, Value::Number(t));
+        Arc::make_mut(&mut self.root)
+            .set(slot::KITCHEN_TIME, Value::Number(Num::exact_if_integral(t)));
     }
 
     pub fn get(&self, place: &[usize]) -> Option<&EntityRef> {

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
 
-use crate::slot;
+use crate::{slot, Num};
 
 /// The ontology file embedded at build time.
 pub const ONTOLOGY_TOML: &str = include_str!("../data/ontology.toml");
@@ -30,14 +30,14 @@ pub enum OntologyError {
 pub enum SlotDefault {
     Nil,
     Bool(bool),
-    Number(f64),
+    Number(Num),
     EmptyList,
     /// A fresh instance of the class.
     New(ClassId),
-    Amount(f64, ClassId),
-    Quantity(f64),
+    Amount(Num, ClassId),
+    Quantity(Num),
     /// Fresh instances with the given amount each.
-    Instances(Vec<(ClassId, f64, ClassId)>),
+    Instances(Vec<(ClassId, Num, ClassId)>),
 }
 
 #[derive(Debug)]
@@ -71,15 +71,17 @@ pub struct Ontology {
     by_name: FxHashMap<String, ClassId>,
     slot_names: Vec<String>,
     slot_by_name: FxHashMap<String, SlotId>,
-    conversions: FxHashMap<ClassId, Vec<(ClassId, f64)>>,
-    stove_mode_temperatures: FxHashMap<ClassId, f64>,
+    conversions: FxHashMap<ClassId, Vec<(ClassId, Num)>>,
+    stove_mode_temperatures: FxHashMap<ClassId, Num>,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "kebab-case")]
 struct File {
-    stove_mode_temperatures: BTreeMap<String, f64>,
-    conversions: indexmap_like::Ordered<BTreeMap<String, f64>>,
+    /// Integers are read as exact numbers, decimals as floats (as the
+    /// reference's source writes them: `teaspoon 4` vs `teaspoon 4.2`).
+    stove_mode_temperatures: BTreeMap<String, Num>,
+    conversions: indexmap_like::Ordered<BTreeMap<String, Num>>,
     classes: indexmap_like::Ordered<ClassEntry>,
 }
 
@@ -295,7 +297,7 @@ impl Ontology {
     }
 
     /// Grams per `unit` of `ingredient` (exact class, no inheritance).
-    pub fn grams_per(&self, ingredient: ClassId, unit: ClassId) -> Option<f64> {
+    pub fn grams_per(&self, ingredient: ClassId, unit: ClassId) -> Option<Num> {
         self.conversions
             .get(&ingredient)?
             .iter()
@@ -303,7 +305,7 @@ impl Ontology {
             .map(|(_, g)| *g)
     }
 
-    pub fn stove_mode_temperature(&self, mode: ClassId) -> Option<f64> {
+    pub fn stove_mode_temperature(&self, mode: ClassId) -> Option<Num> {
         self.stove_mode_temperatures.get(&mode).copied()
     }
 }
@@ -317,15 +319,16 @@ fn parse_default(
         let name = name.as_str().ok_or("expected a class name")?;
         lookup(name).map_err(|e| e.to_string())
     };
-    let number = |v: &T| {
-        v.as_float()
-            .or_else(|| v.as_integer().map(|i| i as f64))
-            .ok_or_else(|| "expected a number".to_string())
+    // Integers exact, decimals floats, as the reference's source writes them.
+    let number = |v: &T| match v {
+        T::Integer(i) => Ok(Num::int(*i)),
+        T::Float(f) => Ok(Num::float(*f)),
+        _ => Err("expected a number".to_string()),
     };
     Ok(match raw {
         T::Boolean(b) => SlotDefault::Bool(*b),
-        T::Integer(i) => SlotDefault::Number(*i as f64),
-        T::Float(f) => SlotDefault::Number(*f),
+        T::Integer(i) => SlotDefault::Number(Num::int(*i)),
+        T::Float(f) => SlotDefault::Number(Num::float(*f)),
         T::String(s) if s == "nil" => SlotDefault::Nil,
         T::Array(items) if items.is_empty() => SlotDefault::EmptyList,
         T::Array(items) => SlotDefault::Instances(
@@ -431,13 +434,21 @@ mod tests {
         assert!(!o.is_a(c("salted-butter"), c("butter")));
         assert!(o.is_a(c("failed-object"), c("kitchen-state")));
         assert!(!o.is_a(c("failed-object"), c("cutting-pattern")));
-        assert_eq!(o.grams_per(c("butter"), c("teaspoon")), Some(5.0));
+        assert_eq!(o.grams_per(c("butter"), c("teaspoon")), Some(Num::int(5)));
+        assert!(o.grams_per(c("butter"), c("teaspoon")).unwrap().is_exact());
+        assert!(o
+            .grams_per(c("white-sugar"), c("teaspoon"))
+            .unwrap()
+            .is_float());
         assert_eq!(
             o.grams_per(c("olive-oil"), c("teaspoon")),
             None,
             "no inheritance in the conversion table"
         );
-        assert_eq!(o.stove_mode_temperature(c("medium-heat")), Some(150.0));
+        assert_eq!(
+            o.stove_mode_temperature(c("medium-heat")),
+            Some(Num::int(150))
+        );
         assert_eq!(
             o.class(c("walnut-ball-shape")).undefined_superclasses,
             ["ballshape"]

@@ -1,6 +1,6 @@
 //! Conversion of ingredient amounts to grams.
 
-use crate::{slot, Amount, Entity, Ontology};
+use crate::{slot, Amount, Entity, Num, Ontology};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ConversionError {
@@ -16,7 +16,9 @@ pub enum ConversionError {
 /// it: `ml` becomes `l`/1000 and `tablespoon` 3 `teaspoon` before the table
 /// lookup (exact class, no inheritance); a mixture converts each component
 /// (fraction × mixture amount, in the mixture's unit) and sums. A missing
-/// entry is an error (the reference crashes there).
+/// entry is an error (the reference crashes there). The arithmetic is the
+/// reference's: exact unless a float takes part (`/ 1000` and `* 3` are
+/// integer literals there; rates such as `4.2` are floats).
 pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
     let onto = Ontology::get();
     let amount = ingredient
@@ -29,9 +31,9 @@ pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
         return Ok(ingredient.clone());
     }
     let grams = if ingredient.is_a(onto.must("mixture")) {
-        let mut total = 0.0;
+        let mut total = Num::ZERO;
         for comp in ingredient.get(slot::COMPONENTS).as_list() {
-            let fraction = comp.amount().map_or(0.0, |a| a.value);
+            let fraction = comp.amount().map_or(Num::ZERO, |a| a.value);
             let mut scaled = (**comp).clone();
             scaled.set_amount(Amount {
                 value: fraction * amount.value,
@@ -43,10 +45,10 @@ pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
     } else {
         let (mut value, mut unit) = (amount.value, amount.unit);
         if unit == onto.must("ml") {
-            value /= 1000.0;
+            value = value / Num::int(1000);
             unit = onto.must("l");
         } else if unit == onto.must("tablespoon") {
-            value *= 3.0;
+            value = value * Num::int(3);
             unit = onto.must("teaspoon");
         }
         let name = || ingredient.class_name().to_string();
@@ -70,8 +72,10 @@ pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
 }
 
 /// Grams of an ingredient (see [`convert_to_g`]).
-pub fn grams_of(ingredient: &Entity) -> Result<f64, ConversionError> {
-    Ok(convert_to_g(ingredient)?.amount().map_or(0.0, |a| a.value))
+pub fn grams_of(ingredient: &Entity) -> Result<Num, ConversionError> {
+    Ok(convert_to_g(ingredient)?
+        .amount()
+        .map_or(Num::ZERO, |a| a.value))
 }
 
 fn has_entry(ingredient: &Entity) -> bool {
@@ -86,33 +90,62 @@ mod tests {
     use super::*;
     use crate::IdGen;
 
-    fn ingredient(class: &str, value: f64, unit: &str) -> Entity {
+    fn ingredient(class: &str, value: impl Into<Num>, unit: &str) -> Entity {
         let onto = Ontology::get();
         let mut e = Entity::new(onto.must(class), &mut IdGen::starting_at(1));
-        e.set_amount(Amount {
-            value,
-            unit: onto.must(unit),
-        });
+        e.set_amount(Amount::new(value, onto.must(unit)));
         e
+    }
+
+    fn exact(g: Result<Num, ConversionError>) -> Option<i64> {
+        g.ok().and_then(Num::as_integer)
     }
 
     #[test]
     fn converts_like_the_reference() {
-        assert_eq!(grams_of(&ingredient("butter", 230.0, "g")), Ok(230.0));
+        assert_eq!(exact(grams_of(&ingredient("butter", 230, "g"))), Some(230));
         assert_eq!(
-            grams_of(&ingredient("vanilla-extract", 1.0, "teaspoon")),
-            Ok(4.0)
+            exact(grams_of(&ingredient("vanilla-extract", 1, "teaspoon"))),
+            Some(4)
         );
-        assert_eq!(grams_of(&ingredient("butter", 2.0, "tablespoon")), Ok(30.0));
-        assert_eq!(grams_of(&ingredient("milk", 250.0, "ml")), Ok(258.0));
-        assert_eq!(grams_of(&ingredient("egg", 2.0, "piece")), Ok(100.0));
+        assert_eq!(
+            exact(grams_of(&ingredient("butter", 2, "tablespoon"))),
+            Some(30)
+        );
+        assert_eq!(exact(grams_of(&ingredient("milk", 250, "ml"))), Some(258));
+        assert_eq!(exact(grams_of(&ingredient("egg", 2, "piece"))), Some(100));
         assert!(matches!(
-            grams_of(&ingredient("butter", 1.0, "cup")),
+            grams_of(&ingredient("butter", 1, "cup")),
             Err(ConversionError::NoUnit { .. })
         ));
         assert!(matches!(
-            grams_of(&ingredient("black-bean", 1.0, "teaspoon")),
+            grams_of(&ingredient("black-bean", 1, "teaspoon")),
             Err(ConversionError::NoEntry { .. })
         ));
+    }
+
+    #[test]
+    fn floats_only_where_the_reference_has_them() {
+        // 100/3 ml of milk stays exact; a float rate or quantity makes a float.
+        let third = grams_of(&ingredient("milk", Num::ratio(100, 3), "ml")).unwrap();
+        assert!(third.is_exact());
+        assert_eq!(third, Num::ratio(172, 5));
+        let sugar = grams_of(&ingredient("white-sugar", 2, "teaspoon")).unwrap();
+        assert!(sugar.is_float());
+        assert_eq!(sugar, Num::float(8.4));
+        let half = grams_of(&ingredient("butter", 0.5, "teaspoon")).unwrap();
+        assert!(half.is_float());
+        // A mixture: fraction × amount per component, summed from 0.
+        let onto = Ontology::get();
+        let mut ids = IdGen::starting_at(1);
+        let mut m = Entity::new(onto.must("homogeneous-mixture"), &mut ids);
+        let comps = [
+            ("butter", Num::ratio(23, 35)),
+            ("almond-flour", Num::ratio(12, 35)),
+        ]
+        .map(|(c, f)| std::sync::Arc::new(ingredient(c, f, "percent")));
+        m.set(slot::COMPONENTS, crate::Value::List(comps.to_vec()));
+        m.set_amount(Amount::new(35, onto.must("teaspoon")));
+        assert_eq!(exact(grams_of(&m)), Some(23 * 5 + 12 * 2));
     }
 }

@@ -1,12 +1,22 @@
 use std::sync::Arc;
 
-use crate::{ClassId, Entity};
+use crate::{ClassId, Entity, Num};
 
 /// An amount: a number in a unit (the unit is a unit class such as `g`).
+/// Equality is the unit's identity and Lisp `=` on the number.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Amount {
-    pub value: f64,
+    pub value: Num,
     pub unit: ClassId,
+}
+
+impl Amount {
+    pub fn new(value: impl Into<Num>, unit: ClassId) -> Amount {
+        Amount {
+            value: value.into(),
+            unit,
+        }
+    }
 }
 
 /// The value of a slot.
@@ -15,7 +25,8 @@ pub enum Value {
     #[default]
     Nil,
     Bool(bool),
-    Number(f64),
+    /// A number: the value of a `quantity`, or the kitchen time.
+    Number(Num),
     Amount(Amount),
     Entity(Arc<Entity>),
     /// A list of entities (`contents`, `items`, `components`).
@@ -35,7 +46,7 @@ impl Value {
         }
     }
 
-    pub fn as_number(&self) -> Option<f64> {
+    pub fn as_number(&self) -> Option<Num> {
         match self {
             Value::Number(n) => Some(*n),
             _ => None,

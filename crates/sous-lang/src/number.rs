@@ -2,7 +2,8 @@ use std::fmt;
 
 /// A numeric constant as written in a network: the Lisp reader distinguishes
 /// integers, ratios (`1/2`) and decimals; we keep the written form for printing
-/// (Smatch compares constants as the Lisp printer writes them).
+/// (Smatch compares constants as the Lisp printer writes them). The kitchen
+/// reads it as a `sous_kitchen::Num`: integers and ratios exact, a decimal a float.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Number {
     Integer(i64),

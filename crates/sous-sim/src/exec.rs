@@ -121,7 +121,7 @@ impl<'a> Exec<'a> {
     }
 
     /// A number given as a `quantity` argument.
-    pub fn number(&self, arg: &str) -> Result<f64, SimError> {
+    pub fn number(&self, arg: &str) -> Result<sous_kitchen::Num, SimError> {
         self.arg(arg)?.quantity_value().ok_or_else(|| {
             SimError::Crash(format!(
                 "`{arg}` of `{}` is not a number",

@@ -108,7 +108,8 @@ impl Network {
 fn constant_entity(arg: &Arg, ids: &mut IdGen) -> EntityRef {
     let onto = Ontology::get();
     Arc::new(match &arg.kind {
-        ArgKind::Number(n) => Entity::quantity(n.value(), ids),
+        // Integers and ratios exact, decimals floats, as the Lisp reader reads them.
+        ArgKind::Number(n) => Entity::quantity(sous_kitchen::Num::from(*n), ids),
         ArgKind::Symbol(s) => match onto.id(s) {
             Some(c) => Entity::concept(c, ids),
             None => Entity::new(onto.must("failed-object"), ids),

@@ -1,7 +1,7 @@
 //! The JSON view of an execution (`sous run --format json`).
 
 use serde_json::{json, Map, Value as Json};
-use sous_kitchen::{entity_json, number_json};
+use sous_kitchen::{entity_json, num_json, number_json};
 
 use crate::Execution;
 
@@ -75,8 +75,8 @@ fn binding_json(e: &sous_kitchen::Entity) -> Json {
         let time = e
             .get(sous_kitchen::slot::KITCHEN_TIME)
             .as_number()
-            .unwrap_or(0.0);
-        json!({"class": "kitchen-state", "id": sous_kitchen::pid_string("kitchen-state", e.pid), "kitchen-time": number_json(time)})
+            .unwrap_or(sous_kitchen::Num::ZERO);
+        json!({"class": "kitchen-state", "id": sous_kitchen::pid_string("kitchen-state", e.pid), "kitchen-time": num_json(time)})
     } else {
         entity_json(e)
     }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use sous_kitchen::{
-    convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Ontology, Value,
+    convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Num, Ontology, Value,
 };
 
 use crate::similar::{similar, Ignore};
@@ -77,20 +77,21 @@ pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
 }
 
 /// Appends the base ingredients of `mixture` (whose amount is real, not a
-/// fraction) to `out`; `above` are the mixtures around it.
+/// fraction) to `out`; `above` are the mixtures around it. Each component's
+/// amount is its fraction × the mixture's amount, exact when both are (the
+/// fractions are exact when the grams they were made from were).
 fn unfold_mixture(mixture: Entity, above: Vec<EntityRef>, out: &mut Vec<Unfolded>) {
     let onto = Ontology::get();
     let (mixture_class, ingredient) = (onto.must("mixture"), onto.must("ingredient"));
-    let amount = mixture.amount().unwrap_or(Amount {
-        value: 0.0,
-        unit: onto.must("g"),
-    });
+    let amount = mixture
+        .amount()
+        .unwrap_or(Amount::new(Num::ZERO, onto.must("g")));
     let components = mixture.get(slot::COMPONENTS).as_list().to_vec();
     let mut hierarchy = above;
     hierarchy.push(Arc::new(mixture));
     for c in components {
         let mut c = (*c).clone();
-        let fraction = c.amount().map_or(0.0, |a| a.value);
+        let fraction = c.amount().map_or(Num::ZERO, |a| a.value);
         c.set_amount(Amount {
             value: fraction * amount.value,
             unit: amount.unit,
@@ -132,7 +133,8 @@ fn same_kind(x: &Unfolded, y: &Unfolded) -> bool {
 /// amount and sit in the same kind of mixtures. The order follows the
 /// reference exactly (it decides ties later): each merged group is pushed
 /// to the front of the result, and after a merge the remaining list is
-/// reversed (SBCL's `set-difference` returns its result reversed).
+/// reversed (SBCL's `set-difference` returns its result reversed). The
+/// others' amounts are summed from the integer 0 and added to the first's.
 fn merge(mut rest: Vec<Unfolded>) -> Vec<Unfolded> {
     let mut merged = Vec::new();
     while !rest.is_empty() {
@@ -141,9 +143,9 @@ fn merge(mut rest: Vec<Unfolded>) -> Vec<Unfolded> {
             rest.into_iter().partition(|y| same_kind(&x, y));
         rest = others;
         if !same.is_empty() {
-            let extra: f64 = same
+            let extra: Num = same
                 .iter()
-                .map(|y| y.ingredient.amount().map_or(0.0, |a| a.value))
+                .map(|y| y.ingredient.amount().map_or(Num::ZERO, |a| a.value))
                 .sum();
             if let Some(mut a) = x.ingredient.amount() {
                 a.value += extra;

@@ -91,7 +91,7 @@ pub fn set_on_contents(
 }
 
 /// The number of an item's amount (the reference crashes without one).
-pub fn amount_value(item: &Entity) -> Result<f64, SimError> {
+pub fn amount_value(item: &Entity) -> Result<sous_kitchen::Num, SimError> {
     item.amount()
         .map(|a| a.value)
         .ok_or_else(|| SimError::Crash(format!("`{}` has no amount", item.class_name())))

@@ -3,22 +3,23 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, EntityRef, IdGen, KitchenState, Ontology, Value};
+use sous_kitchen::{slot, Amount, Entity, EntityRef, IdGen, KitchenState, Num, Ontology, Value};
 
 use crate::ops::portions;
 use crate::{Exec, SimError};
 
-/// Seconds for `q` of a time unit named `unit`: hours ×3600, anything else ×60.
-pub fn seconds(q: f64, unit: &str) -> f64 {
+/// Seconds for `q` of a time unit named `unit`: hours ×3600, anything else
+/// ×60 (integer factors in the reference, so an exact `q` gives exact seconds).
+pub fn seconds(q: Num, unit: &str) -> Num {
     if unit == "hour" {
-        q * 3600.0
+        q * Num::int(3600)
     } else {
-        q * 60.0
+        q * Num::int(60)
     }
 }
 
 /// A fresh `quantity` holding `v` (a default the reference makes itself).
-pub fn quantity(v: f64, ids: &mut IdGen) -> EntityRef {
+pub fn quantity(v: impl Into<Num>, ids: &mut IdGen) -> EntityRef {
     Arc::new(Entity::quantity(v, ids))
 }
 
@@ -98,14 +99,12 @@ pub fn take_ten_grams(
     let have = stock
         .amount()
         .ok_or_else(|| SimError::Crash("the stock has no amount".into()))?;
+    // `:value 10` in the reference: an integer.
     stock.set_amount(Amount {
-        value: have.value - 10.0,
+        value: have.value - Num::int(10),
         unit: have.unit,
     });
-    portion.set_amount(Amount {
-        value: 10.0,
-        unit: onto.must("g"),
-    });
+    portion.set_amount(Amount::new(10, onto.must("g")));
     if spread {
         portion.set_flag(slot::SPREAD, true);
     }

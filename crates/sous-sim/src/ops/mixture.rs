@@ -2,14 +2,18 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{convert_to_g, slot, Amount, Entity, EntityRef, IdGen, Ontology, SlotId, Value};
+use sous_kitchen::{
+    convert_to_g, slot, Amount, Entity, EntityRef, IdGen, Num, Ontology, SlotId, Value,
+};
 
 use crate::SimError;
 
 /// A mixture of `ingredients` (class `homogeneous-mixture` or
 /// `heterogeneous-mixture`): its amount is the sum in grams, each component
 /// keeps its identity with its amount replaced by its fraction (unit percent),
-/// and `flag` (e.g. `mixed`) is set when given.
+/// and `flag` (e.g. `mixed`) is set when given. Grams are summed from the
+/// integer 0 and each fraction is grams / total, exactly when the grams are
+/// exact (230 g of 350 g is 23/35), as in the reference.
 pub fn make(
     class: &str,
     ingredients: &[EntityRef],
@@ -19,9 +23,9 @@ pub fn make(
     let onto = Ontology::get();
     let mut grams = Vec::with_capacity(ingredients.len());
     for i in ingredients {
-        grams.push(convert_to_g(i)?.amount().map_or(0.0, |a| a.value));
+        grams.push(convert_to_g(i)?.amount().map_or(Num::ZERO, |a| a.value));
     }
-    let total: f64 = grams.iter().sum();
+    let total: Num = grams.iter().sum();
     let percent = onto.must("percent");
     let components = ingredients
         .iter()
@@ -29,7 +33,7 @@ pub fn make(
         .map(|(i, g)| {
             let mut c = (**i).clone();
             c.set_amount(Amount {
-                value: g / total,
+                value: *g / total,
                 unit: percent,
             });
             Arc::new(c)

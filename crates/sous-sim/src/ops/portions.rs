@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Entity, EntityRef, KitchenState, Ontology, Pid, SlotId, Value};
+use sous_kitchen::{slot, Entity, EntityRef, KitchenState, Num, Ontology, Pid, SlotId, Value};
 
 use crate::{Exec, SimError};
 
@@ -146,14 +146,12 @@ pub fn empty(x: &mut Exec, pid: Pid) {
     }
 }
 
-/// `value / n` as the reference's division, which errors on a zero divisor.
-pub fn divide(value: f64, n: usize) -> Result<f64, SimError> {
-    if n == 0 {
-        return Err(SimError::Crash(
-            "division by zero: there are no portions".into(),
-        ));
-    }
-    Ok(value / n as f64)
+/// `value / n` as the reference's division (exact for an exact value),
+/// which errors on a zero divisor.
+pub fn divide(value: Num, n: usize) -> Result<Num, SimError> {
+    value
+        .checked_div(Num::from(n))
+        .ok_or_else(|| SimError::Crash("division by zero: there are no portions".into()))
 }
 
 /// A network for tests: 230 g of butter and 120 g of sugar, mixed and cut
@@ -173,7 +171,7 @@ pub fn share_out(
     portions: &mut Portions,
     topping: &Entity,
     target: SlotId,
-) -> Result<f64, SimError> {
+) -> Result<Num, SimError> {
     let grams = sous_kitchen::grams_of(topping)?;
     let each = divide(grams, portions.len(x))?;
     let g = x.class("g");
@@ -193,13 +191,13 @@ pub fn share_out(
 /// Used to portion a dough and to hand out a topping.
 pub fn split(
     item: &Entity,
-    mut left: f64,
+    mut left: Num,
     size: sous_kitchen::Amount,
     g: sous_kitchen::ClassId,
     limit: usize,
 ) -> Vec<EntityRef> {
     let mut out = Vec::new();
-    while left > 0.0 && out.len() < limit {
+    while left > Num::ZERO && out.len() < limit {
         let mut piece = item.clone();
         if left > size.value {
             piece.set_amount(size);
@@ -209,7 +207,7 @@ pub fn split(
                 value: left,
                 unit: g,
             });
-            left = 0.0;
+            left = Num::ZERO;
         }
         out.push(Arc::new(piece));
     }

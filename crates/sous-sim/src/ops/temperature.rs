@@ -2,11 +2,12 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, Ontology, Value};
+use sous_kitchen::{slot, Amount, Entity, Num, Ontology, Value};
 
 /// `change-temperature`: with a time amount, cools every content that has a
 /// temperature by T − (T/45)·q, not below 18 °C (q: the number as given, in
 /// minutes or hours alike); otherwise sets every such content's temperature.
+/// `45` and `18` are integers in the reference: exact in, exact out.
 pub fn change(container: &mut Entity, amount: Amount) {
     let onto = Ontology::get();
     let cooling = onto.is_a(amount.unit, onto.must("time-unit"));
@@ -21,7 +22,7 @@ pub fn change(container: &mut Entity, amount: Amount) {
         let new = if cooling {
             match item.get(slot::TEMPERATURE).as_amount() {
                 Some(t) => Value::Amount(Amount {
-                    value: (t.value - t.value / 45.0 * amount.value).max(18.0),
+                    value: (t.value - t.value / Num::int(45) * amount.value).max(Num::int(18)),
                     unit: celsius,
                 }),
                 None => Value::Nil,

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{convert_to_g, Amount, Entity, IdGen, Ontology};
+use sous_kitchen::{convert_to_g, Amount, Entity, IdGen, Num, Ontology};
 
 use crate::SimError;
 
@@ -51,10 +51,11 @@ fn take_pieces(
     let onto = Ontology::get();
     let piece = onto.must("piece");
     if want.unit == piece {
-        let wholes = want.value.floor();
-        let part = want.value - wholes;
+        // Lisp `floor`: whole pieces of the integer 1, and the rest first
+        // (exact for an exact amount, a float for a float).
+        let (wholes, part) = want.value.floor();
         let mut out = Vec::new();
-        let one = |v: f64, ids: &mut IdGen| {
+        let one = |v: Num, ids: &mut IdGen| {
             let mut e = Entity::new(stock.class, ids);
             e.set_amount(Amount {
                 value: v,
@@ -62,11 +63,11 @@ fn take_pieces(
             });
             Arc::new(e)
         };
-        if part != 0.0 {
+        if !part.is_zero() {
             out.push(one(part, ids));
         }
-        for _ in 0..wholes as i64 {
-            out.push(one(1.0, ids));
+        for _ in 0..wholes.as_integer().unwrap_or(0) {
+            out.push(one(Num::ONE, ids));
         }
         return Ok((
             out,
@@ -77,11 +78,13 @@ fn take_pieces(
         ));
     }
     let stock_g = convert_to_g(stock)?;
-    let stock_grams = stock_g.amount().map_or(0.0, |a| a.value);
+    let stock_grams = stock_g.amount().map_or(Num::ZERO, |a| a.value);
     let one_piece = stock_grams / have.value;
     let mut portion = stock_g.clone();
     portion.set_amount(want);
-    let portion_grams = convert_to_g(&portion)?.amount().map_or(0.0, |a| a.value);
+    let portion_grams = convert_to_g(&portion)?
+        .amount()
+        .map_or(Num::ZERO, |a| a.value);
     let left = Amount {
         value: (stock_grams - portion_grams) / one_piece,
         unit: piece,
@@ -111,7 +114,7 @@ fn weigh(
     }
     let mut in_g = convert_to_g(stock)?;
     in_g.set_amount(want);
-    let grams = convert_to_g(&in_g)?.amount().map_or(0.0, |a| a.value);
+    let grams = convert_to_g(&in_g)?.amount().map_or(Num::ZERO, |a| a.value);
     in_g.set_amount(want);
     Ok((
         vec![Arc::new(in_g)],

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Value};
+use sous_kitchen::{slot, Num, Value};
 
 use crate::ops::heat::{amount_parts, settable};
 use crate::{Exec, SimError};
@@ -20,7 +20,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         start.max(x.available("oven-to-bake-in")?)
     };
     // Quirk: the time unit is ignored; the number always counts as minutes.
-    let baked_at = ready_from + x.number("time-to-bake-quantity")? * 60.0;
+    let baked_at = ready_from + (x.number("time-to-bake-quantity")? * Num::int(60)).to_f64();
     let done = start + 30.0;
     let thing = x.arg("thing-to-bake")?.clone();
     let thing_pid = (!thing.is_failed()).then_some(thing.pid);
@@ -177,7 +177,10 @@ mod tests {
         // Waits for the preheated oven (615), then 20 minutes.
         assert_eq!(at(&x, "?baked"), Some(615.0 + 1200.0));
         assert_eq!(at(&x, "?ks3"), Some(45.0 + 30.0));
-        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(200.0));
+        assert_eq!(
+            bound(&x, "?q").value.quantity_value(),
+            Some(sous_kitchen::Num::int(200))
+        );
         assert_eq!(bound(&x, "?u").value.class_name(), "degrees-celsius");
         assert_eq!(at(&x, "?q"), None);
     }
@@ -190,7 +193,10 @@ mod tests {
         // looked up in the baking kitchen state, where it is hot.
         assert!(x.failures.is_empty(), "{:?}", x.failures);
         assert_eq!(at(&x, "?baked"), Some(45.0 + 1200.0));
-        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(200.0));
+        assert_eq!(
+            bound(&x, "?q").value.quantity_value(),
+            Some(sous_kitchen::Num::int(200))
+        );
         // In a kitchen state where the oven was never heated, the reference crashes.
         let x = run("(get-kitchen ?k)\n(fetch ?tray ?ks1 ?k baking-tray 1)\n\
              (preheat-oven ?hot ?ks2 ?ks1 ?oven 200 degrees-celsius)\n(bake ?baked ?ks3 ?ks1 ?tray ?oven 20 minute ?q ?u)");

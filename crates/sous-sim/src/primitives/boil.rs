@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Entity, EntityRef, Value};
+use sous_kitchen::{slot, Entity, EntityRef, Num, Value};
 
 use crate::ops::heat::{instance, quantity, settable, stove_temperature};
 use crate::ops::mixture;
@@ -18,11 +18,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let minutes = if given_time {
         x.number("time-to-boil-quantity")?
     } else {
-        30.0
+        Num::int(30)
     };
     // Quirk: the reference compares the unit object with the symbol `hour`,
     // which never matches, so every boiling time counts as minutes.
-    let boiled_at = start + minutes * 60.0;
+    let boiled_at = start + (minutes * Num::int(60)).to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if case == 4 {
         x.arg("heating-mode")?.clone()
@@ -83,7 +83,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x.bind_value("heating-mode", mode, None);
     }
     if !given_time {
-        let q = quantity(30.0, x.ids);
+        let q = quantity(30, x.ids);
         let u = instance("minute", x.ids);
         x.bind_value("time-to-boil-quantity", q, None);
         x.bind_value("time-to-boil-unit", u, None);

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, Pid};
+use sous_kitchen::{slot, Amount, Entity, Num, Pid};
 
 use crate::ops::cutting::{amount_value, anywhere, as_before, entity_mut, mark_used, retrieve};
 use crate::{Exec, SimError};
@@ -71,18 +71,15 @@ fn crack(x: &mut Exec, eggs: Pid, target: Pid) -> Result<(), SimError> {
     for item in &items {
         // `for i from 1 to n`: one egg per whole unit (none below 1).
         let n = amount_value(item)?;
-        let mut i = 1.0;
+        let mut i = Num::ONE;
         while i <= n {
             let mut w = Entity::new(whole_egg, x.ids);
-            w.set_amount(Amount {
-                value: 50.0,
-                unit: g,
-            });
+            w.set_amount(Amount::new(50, g));
             wholes.push(Arc::new(w));
             let mut s = Entity::new(shell, x.ids);
             s.set_flag(slot::CRACKED, true);
             shells.push(Arc::new(s));
-            i += 1.0;
+            i += Num::ONE;
         }
     }
     if let Some(c) = entity_mut(x, target)?.contents_mut() {

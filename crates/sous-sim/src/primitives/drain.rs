@@ -130,10 +130,7 @@ mod tests {
     fn item(class: &str, value: f64, unit: &str, ids: &mut IdGen) -> Entity {
         let onto = Ontology::get();
         let mut e = Entity::new(onto.must(class), ids);
-        e.set_amount(Amount {
-            value,
-            unit: onto.must(unit),
-        });
+        e.set_amount(Amount::new(value, onto.must(unit)));
         e
     }
 

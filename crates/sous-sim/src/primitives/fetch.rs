@@ -4,15 +4,15 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Value};
+use sous_kitchen::{slot, Num, Value};
 
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let concept = x.arg("concept-to-fetch")?.class;
     let n = x.number("quantity")?;
-    let done = x.ks_time() + 30.0 * n;
-    if n == 1.0 {
+    let done = x.ks_time() + (n * Num::int(30)).to_f64();
+    if n == Num::ONE {
         match x.ks.retrieve(concept, &[]) {
             Some(place) => {
                 let pid =
@@ -32,7 +32,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     } else {
         let mut found = Vec::new();
         let mut failed = false;
-        for _ in 0..n.max(0.0).ceil() as usize {
+        for _ in 0..n.to_f64().max(0.0).ceil() as usize {
             let excluded: Vec<_> = found
                 .iter()
                 .map(|e: &sous_kitchen::EntityRef| e.pid)

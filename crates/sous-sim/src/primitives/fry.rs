@@ -5,14 +5,14 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, EntityRef};
+use sous_kitchen::{slot, EntityRef, Num};
 
 use crate::ops::heat::{instance, quantity, seconds, settable, stove_temperature};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let start = x.start_after("thing-to-fry")?;
-    let fried_at = start + seconds(30.0, "minute");
+    let fried_at = start + seconds(Num::int(30), "minute").to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if x.case == 0 {
         instance("medium-heat", x.ids)
@@ -54,7 +54,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             x.bind_failed("stove-to-fry-on", Some(fried_at));
         }
     }
-    let q = quantity(30.0, x.ids);
+    let q = quantity(30, x.ids);
     let u = instance("minute", x.ids);
     x.bind_value("time-to-fry-quantity", q, None);
     x.bind_value("time-to-fry-unit", u, None);
@@ -84,7 +84,10 @@ mod tests {
         assert_eq!(at(&x, "?stove"), Some(1880.0));
         assert_eq!(at(&x, "?ks4"), Some(110.0));
         assert_eq!(bound(&x, "?mode").value.class_name(), "medium-heat");
-        assert_eq!(bound(&x, "?tq").value.quantity_value(), Some(30.0));
+        assert_eq!(
+            bound(&x, "?tq").value.quantity_value(),
+            Some(sous_kitchen::Num::int(30))
+        );
         assert_eq!(bound(&x, "?tu").value.class_name(), "minute");
         let almond = &bound(&x, "?fried").value.contents()[0];
         assert!(almond.flag(slot::FRIED));

@@ -81,7 +81,7 @@ mod tests {
     use crate::primitives::test_util::*;
     use sous_kitchen::{slot, KitchenState};
 
-    fn fridge_butter(ks: &KitchenState) -> (usize, f64) {
+    fn fridge_butter(ks: &KitchenState) -> (usize, sous_kitchen::Num) {
         let fridge = ks
             .get(&ks.appliance_named("fridge").unwrap())
             .unwrap()
@@ -119,8 +119,8 @@ mod tests {
         // The stock loses 10 and its bowl moves to the front of the fridge.
         let before = KitchenState::from_entity(bound(&x, "?ks1").value.clone());
         let after = KitchenState::from_entity(bound(&x, "?ks2").value.clone());
-        assert_eq!(fridge_butter(&before), (5, 500.0));
-        assert_eq!(fridge_butter(&after), (0, 490.0));
+        assert_eq!(fridge_butter(&before), (5, sous_kitchen::Num::int(500)));
+        assert_eq!(fridge_butter(&after), (0, sous_kitchen::Num::int(490)));
     }
 
     #[test]

@@ -10,7 +10,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let ks = x.ks_time();
     let time = x.amount("cooling-quantity", "cooling-unit")?;
     // Quirk: the container's own availability is not waited for.
-    let ready = ks + seconds(time.value, x.arg("cooling-unit")?.class_name());
+    let ready = ks + seconds(time.value, x.arg("cooling-unit")?.class_name()).to_f64();
     temperature::change_in_background(x, time, ready)
 }
 
@@ -48,10 +48,10 @@ mod tests {
         let onto = sous_kitchen::Ontology::get();
         std::sync::Arc::make_mut(&mut m[0]).set(
             slot::TEMPERATURE,
-            sous_kitchen::Value::Amount(sous_kitchen::Amount {
-                value: 180.0,
-                unit: onto.must("degrees-celsius"),
-            }),
+            sous_kitchen::Value::Amount(sous_kitchen::Amount::new(
+                180,
+                onto.must("degrees-celsius"),
+            )),
         );
         let bowl = ks.get(&place).unwrap().clone();
         let o = run_on(

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Entity, EntityRef, Value};
+use sous_kitchen::{slot, Entity, EntityRef, Num, Value};
 
 use crate::ops::heat::{list_with, listed_items, settable};
 use crate::{Exec, SimError};
@@ -157,14 +157,14 @@ fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
                 .ok_or_else(|| SimError::Crash("ran out of paper baking cups".into()))?;
         let pack = x.ks.at_mut(&place).expect("retrieved");
         let items = pack.list_mut(slot::ITEMS).expect("a list of cups");
-        while remaining > 0.0 && !items.is_empty() {
+        while remaining > Num::ZERO && !items.is_empty() {
             taken.insert(0, items.remove(0));
-            remaining -= 1.0;
+            remaining -= Num::ONE;
         }
         if items.is_empty() {
             x.ks.remove(&place);
         }
-        if remaining <= 0.0 {
+        if remaining <= Num::ZERO {
             break;
         }
     }

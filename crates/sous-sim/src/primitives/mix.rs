@@ -72,7 +72,12 @@ mod tests {
         assert_eq!(m.amount().unwrap().value, 150.0);
         let butter = &m.get(slot::COMPONENTS).as_list()[1];
         assert_eq!(butter.class_name(), "butter");
-        assert_eq!(butter.amount().unwrap().value, 100.0 / 150.0);
+        // The fraction is exact, as in the reference: 100/150 = 2/3.
+        assert_eq!(
+            butter.amount().unwrap().value,
+            sous_kitchen::Num::ratio(2, 3)
+        );
+        assert_ne!(butter.amount().unwrap().value, 2.0 / 3.0);
         // Mixing a mixture again nests it.
         let m2 = &bound(&x, "?m2").value.contents()[0];
         assert_eq!(m2.get(slot::COMPONENTS).as_list().len(), 1);

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{convert_to_g, slot, Amount, Entity, EntityRef, Pid, Value};
+use sous_kitchen::{convert_to_g, slot, Amount, Entity, EntityRef, Num, Pid, Value};
 
 use crate::ops::portions::set_slot;
 use crate::{Exec, SimError};
@@ -116,11 +116,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 /// `size` is left, then the rest, in g.
 fn cut(
     dough: &Entity,
-    left: f64,
+    left: Num,
     size: Amount,
     g: sous_kitchen::ClassId,
 ) -> Result<Vec<EntityRef>, SimError> {
-    if left > 0.0 && size.value <= 0.0 {
+    if left > Num::ZERO && size.value <= Num::ZERO {
         return Err(SimError::Crash(
             "a portion size of zero: the reference never stops portioning".into(),
         ));
@@ -170,7 +170,7 @@ fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimErr
             .and_then(|d| d.get(slot::NUMBER_OF_TINS).as_entity().cloned())
             .and_then(|q| q.quantity_value())
             .ok_or_else(|| SimError::Crash("the muffin tin has no number of tins".into()))?;
-    if n == 0.0 {
+    if n.is_zero() {
         return Err(SimError::Crash(
             "division by zero: a muffin tin with no tins".into(),
         ));
@@ -186,9 +186,9 @@ fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimErr
     let dest = x.ks.at_mut(&dest_place).expect("located");
     if let Some(c) = dest.contents_mut() {
         let mut left = n;
-        while left > 0.0 {
+        while left > Num::ZERO {
             c.insert(0, portion.clone());
-            left -= 1.0;
+            left -= Num::ONE;
         }
     }
     empty(x, container_pid);
@@ -216,7 +216,7 @@ mod tests {
         (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 120 g)\n\
         (mix ?dough ?ks3 ?ks2 ?b ?tool)\n";
 
-    fn amounts(items: &[sous_kitchen::EntityRef]) -> Vec<f64> {
+    fn amounts(items: &[sous_kitchen::EntityRef]) -> Vec<sous_kitchen::Num> {
         items.iter().map(|i| i.amount().unwrap().value).collect()
     }
 
@@ -260,11 +260,16 @@ mod tests {
         assert_eq!(tray.class_name(), "baking-tray");
         // 10 tablespoons of the butter-and-sugar dough, by its components.
         let size: f64 = 10.0 * 3.0 * (230.0 / 350.0 * 5.0 + 120.0 / 350.0 * 4.2);
-        let got = amounts(tray.contents());
+        let got: Vec<f64> = amounts(tray.contents())
+            .iter()
+            .map(|a| a.to_f64())
+            .collect();
         assert_eq!(got.len(), (350.0 / size).ceil() as usize);
         assert!((got[1] - size).abs() < 1e-9, "{got:?}");
         assert!(got[0] < size);
         assert!((got.iter().sum::<f64>() - 350.0).abs() < 1e-9);
+        // The white sugar's teaspoon rate (4.2) is a float: so is the size.
+        assert!(amounts(tray.contents())[1].is_float());
     }
 
     #[test]
@@ -276,8 +281,10 @@ mod tests {
         assert!(x.failures.is_empty(), "{:?}", x.failures);
         let tin = &bound(&x, "?muffins").value;
         assert_eq!(tin.contents().len(), 12);
-        assert_eq!(amounts(tin.contents())[0], 350.0 / 12.0);
-        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(350.0 / 12.0));
+        let each = sous_kitchen::Num::ratio(350, 12);
+        assert_eq!(amounts(tin.contents())[0], each);
+        assert_eq!(format!("{each:?}"), "175/6");
+        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(each));
         assert_eq!(bound(&x, "?u").value.class_name(), "g");
         assert_eq!(at(&x, "?q"), None);
     }

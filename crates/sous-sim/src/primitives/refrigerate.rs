@@ -4,7 +4,7 @@
 //! case 2 to the kitchen's fridge (both bound as in the input state, at the
 //! kitchen time); case 3 uses the given fridge.
 
-use sous_kitchen::{Amount, EntityRef};
+use sous_kitchen::{Amount, EntityRef, Num};
 
 use crate::ops::heat::{instance, quantity, seconds};
 use crate::ops::temperature;
@@ -13,8 +13,8 @@ use crate::{Exec, SimError};
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let ks = x.ks_time();
     x.set_start(ks);
-    let (q, unit): (f64, String) = if x.case == 0 {
-        (1.0, "hour".into())
+    let (q, unit): (Num, String) = if x.case == 0 {
+        (Num::ONE, "hour".into())
     } else {
         (
             x.number("cooling-quantity")?,
@@ -22,7 +22,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         )
     };
     // Quirk: the quantity counts twice (2 hours -> 14 400, 24 hours -> 2 073 600).
-    let ready = ks + q * seconds(q, &unit);
+    let ready = ks + (q * seconds(q, &unit)).to_f64();
     let container = x.locate_on_counter_top("container-with-ingredients")?;
     let fridge: Option<EntityRef> = if x.case == 2 {
         x.locate("refrigerator")?
@@ -72,7 +72,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         }
     }
     if x.case == 0 {
-        let q = quantity(1.0, x.ids);
+        let q = quantity(1, x.ids);
         let u = instance("hour", x.ids);
         x.bind_value("cooling-quantity", q, None);
         x.bind_value("cooling-unit", u, None);
@@ -114,7 +114,10 @@ mod tests {
         );
         assert!(x.failures.is_empty(), "{:?}", x.failures);
         assert_eq!(at(&x, "?cold"), Some(30.0 + 3600.0));
-        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(1.0));
+        assert_eq!(
+            bound(&x, "?q").value.quantity_value(),
+            Some(sous_kitchen::Num::int(1))
+        );
         assert_eq!(bound(&x, "?u").value.class_name(), "hour");
         assert_eq!(at(&x, "?q"), None);
         assert_eq!(at(&x, "?u"), None);

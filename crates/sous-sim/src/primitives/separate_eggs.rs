@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{Amount, Entity, Pid};
+use sous_kitchen::{Amount, Entity, Num, Pid};
 
 use crate::ops::cutting::{
     amount_value, anywhere, as_before, entity_mut, mark_used, on_counter_top, retrieve,
@@ -85,7 +85,7 @@ fn separate(x: &mut Exec, eggs: Pid, yolks: Pid, whites: Pid) -> Result<(), SimE
     for item in &items {
         let value = amount_value(item)?;
         let unit = item.amount().expect("checked").unit;
-        let part = |class, share: f64, ids: &mut sous_kitchen::IdGen| {
+        let part = |class, share: Num, ids: &mut sous_kitchen::IdGen| {
             let mut e = Entity::new(class, ids);
             e.set_amount(Amount {
                 value: share * value,
@@ -93,8 +93,9 @@ fn separate(x: &mut Exec, eggs: Pid, yolks: Pid, whites: Pid) -> Result<(), SimE
             });
             Arc::new(e)
         };
-        new_yolks.push(part(yolk, 0.36, x.ids));
-        new_whites.push(part(white, 0.64, x.ids));
+        // Float literals in the reference: yolks and whites are floats.
+        new_yolks.push(part(yolk, Num::float(0.36), x.ids));
+        new_whites.push(part(white, Num::float(0.64), x.ids));
     }
     if let Some(c) = entity_mut(x, yolks)?.contents_mut() {
         c.extend(new_yolks);
@@ -128,8 +129,14 @@ mod tests {
         assert_ne!(y.pid, w.pid);
         assert_eq!(y.contents().len(), 2);
         assert_eq!(y.contents()[0].class_name(), "egg-yolk");
-        assert!((y.contents()[0].amount().unwrap().value - 18.0).abs() < 1e-9);
-        assert!((w.contents()[0].amount().unwrap().value - 32.0).abs() < 1e-9);
+        // 0.36 and 0.64 are float literals in the reference.
+        let (yolk, white) = (
+            y.contents()[0].amount().unwrap().value,
+            w.contents()[0].amount().unwrap().value,
+        );
+        assert!(yolk.is_float() && white.is_float());
+        assert!((yolk.to_f64() - 18.0).abs() < 1e-9);
+        assert!((white.to_f64() - 32.0).abs() < 1e-9);
         assert!(y.flag(slot::USED) && w.flag(slot::USED));
         assert!(!bound(&x, "?yb").value.flag(slot::USED));
         assert!(bound(&x, "?sep").value.flag(slot::USED));

@@ -62,10 +62,10 @@ mod tests {
         let mut jar = Entity::new(onto.must("jar"), &mut ids);
         let lid = Entity::new(onto.must("jar-lid"), &mut ids);
         jar.set(slot::COVERED_WITH, Value::Entity(Arc::new(lid)));
-        for (class, g) in [("olive-oil", 30.0), ("red-wine-vinegar", 10.0)] {
+        for (class, g) in [("olive-oil", 30), ("red-wine-vinegar", 10)] {
             let mut e = Entity::new(onto.must(class), &mut ids);
             let unit = onto.must("g");
-            e.set_amount(Amount { value: g, unit });
+            e.set_amount(Amount::new(g, unit));
             jar.contents_mut().unwrap().push(Arc::new(e));
         }
         let jar = Arc::new(jar);

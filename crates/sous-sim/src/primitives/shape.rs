@@ -57,7 +57,7 @@ mod tests {
         assert_eq!(at(&x, "?portions"), Some(170.0));
         assert_eq!(at(&x, "?balls"), Some(255.0));
         assert_eq!(at(&x, "?crescents"), Some(340.0));
-        let amounts = |var: &str| -> Vec<f64> {
+        let amounts = |var: &str| -> Vec<sous_kitchen::Num> {
             bound(&x, var)
                 .value
                 .items()

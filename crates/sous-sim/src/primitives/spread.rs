@@ -55,7 +55,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         let upon = x.class("can-be-spread-upon");
         let c = x.ks.at_mut(&target_place).expect("located");
         let count = c.contents().iter().filter(|i| i.is_a(upon)).count();
-        let each = divide(amount.value, count)?;
+        // `(float (/ amount count))` in the reference: always a float.
+        let each = divide(amount.value, count)?.to_float();
         let mut share = (**first).clone();
         share.set_amount(Amount {
             value: each,

@@ -85,7 +85,10 @@ mod tests {
         for item in bowl.contents() {
             let s = item.get(slot::SPRINKLED_WITH).as_entity().unwrap();
             let a = s.amount().unwrap();
-            assert!((a.value - 4.2).abs() < 1e-9, "2 teaspoons = 8.4 g, halved");
+            assert!(
+                (a.value.to_f64() - 4.2).abs() < 1e-9,
+                "2 teaspoons = 8.4 g, halved"
+            );
             assert_eq!(a.unit, sous_kitchen::Ontology::get().must("g"));
         }
     }

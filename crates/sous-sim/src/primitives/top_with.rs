@@ -101,7 +101,7 @@ mod tests {
     const PLATES: &str = "(get-kitchen ?k)\n(fetch ?plates ?ks1 ?k plate 3)\n\
         (fetch-and-proportion ?cheese ?ks2 ?ks1 ?t grated-mozzarella 100 g)\n";
 
-    fn on_top(x: &crate::Execution, var: &str) -> Vec<Option<f64>> {
+    fn on_top(x: &crate::Execution, var: &str) -> Vec<Option<sous_kitchen::Num>> {
         bound(x, var)
             .value
             .items()
@@ -122,9 +122,10 @@ mod tests {
         assert!(x.failures.is_empty(), "{:?}", x.failures);
         assert_eq!(at(&x, "?topped"), Some(170.0));
         assert_eq!(at(&x, "?q"), None);
-        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(100.0 / 3.0));
+        let third = sous_kitchen::Num::ratio(100, 3);
+        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(third));
         assert_eq!(bound(&x, "?u").value.class_name(), "g");
-        assert_eq!(on_top(&x, "?topped"), [Some(100.0 / 3.0); 3]);
+        assert_eq!(on_top(&x, "?topped"), [Some(third); 3]);
         let ks = KitchenState::from_entity(bound(&x, "?ks3").value.clone());
         assert!(ks
             .find(bound(&x, "?cheese").value.pid)
@@ -139,11 +140,12 @@ mod tests {
             "{PLATES}(top-with ?topped ?ks3 ?ks2 ?plates ?cheese 40 g)"
         ));
         assert!(x.failures.is_empty(), "{:?}", x.failures);
-        assert_eq!(on_top(&x, "?topped"), [Some(40.0), Some(40.0), Some(20.0)]);
+        let g = |n| Some(sous_kitchen::Num::int(n));
+        assert_eq!(on_top(&x, "?topped"), [g(40), g(40), g(20)]);
         let x = run(&format!(
             "{PLATES}(top-with ?topped ?ks3 ?ks2 ?plates ?cheese 60 g)"
         ));
-        assert_eq!(on_top(&x, "?topped"), [Some(60.0), Some(40.0), None]);
+        assert_eq!(on_top(&x, "?topped"), [g(60), g(40), None]);
         // The list comes out reversed.
         let plates: Vec<_> = bound(&x, "?plates")
             .value

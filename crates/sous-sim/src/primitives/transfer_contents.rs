@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Entity, Value};
+use sous_kitchen::{slot, Entity, Num, Value};
 
 use crate::{Exec, SimError};
 
@@ -56,7 +56,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             .and_then(|s| s.contents_mut())
             .map(std::mem::take)
             .unwrap_or_default();
-    let total: f64 = moved
+    // Summed from the integer 0, as the reference does.
+    let total: Num = moved
         .iter()
         .filter_map(|i| i.amount())
         .map(|a| a.value)
@@ -106,7 +107,10 @@ mod tests {
         let names: Vec<_> = all.contents().iter().map(|i| i.class_name()).collect();
         assert_eq!(names, ["white-sugar", "butter"]);
         assert!(bound(&x, "?rest").value.contents().is_empty());
-        assert_eq!(bound(&x, "?q").value.quantity_value(), Some(100.0));
+        assert_eq!(
+            bound(&x, "?q").value.quantity_value(),
+            Some(sous_kitchen::Num::int(100))
+        );
     }
 }
 
