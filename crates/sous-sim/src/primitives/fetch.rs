@@ -32,7 +32,12 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     } else {
         let mut found = Vec::new();
         let mut failed = false;
-        for _ in 0..n.to_f64().max(0.0).ceil() as usize {
+        // `loop for i from 1 to q`: floor(q) times; after the first miss every
+        // later retrieval misses too, so stop there.
+        for _ in 0..n.to_f64().max(0.0).floor() as usize {
+            if failed {
+                break;
+            }
             let excluded: Vec<_> = found
                 .iter()
                 .map(|e: &sous_kitchen::EntityRef| e.pid)
@@ -90,5 +95,24 @@ mod more_tests {
         assert!(bound(&x, "?trays").value.is_failed());
         assert_eq!(at(&x, "?trays"), Some(60.0), "the time is spent anyway");
         assert_eq!(x.failures.len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod fractional_tests {
+    use crate::primitives::test_util::*;
+
+    #[test]
+    fn a_fractional_quantity_fetches_its_floor() {
+        // `loop for i from 1 to 2.5` runs twice; the time still counts 2.5 × 30.
+        let x = run("(get-kitchen ?k)\n(fetch ?forks ?ks ?k fork 2.5)");
+        assert_eq!(bound(&x, "?forks").value.items().len(), 2);
+        assert_eq!(at(&x, "?forks"), Some(75.0));
+    }
+
+    #[test]
+    fn a_huge_quantity_fails_quickly() {
+        let x = run("(get-kitchen ?k)\n(fetch ?forks ?ks ?k fork 1000000000000)");
+        assert!(bound(&x, "?forks").value.is_failed());
     }
 }
