@@ -2,8 +2,28 @@
 
 use sous_lang::Recipe;
 
-use crate::report::SmatchReport;
+use crate::report::{ExactSmatchReport, SmatchReport};
+use crate::smatch::{smatch, smatch_exact, ExactLimits, SmatchOptions};
 
-pub fn smatch_report(_predicted: &Recipe, _gold: &Recipe, _exact: bool) -> SmatchReport {
-    unimplemented!("waiting for the smatch module")
+/// The reference's (deterministic) hill-climbing score, and the exact
+/// optimum when asked for.
+pub fn smatch_report(predicted: &Recipe, gold: &Recipe, exact: bool) -> SmatchReport {
+    let s = smatch(&predicted.predicates, &gold.predicates, &SmatchOptions::default());
+    SmatchReport {
+        f1: s.reported(),
+        f1_unrounded: s.f1,
+        precision: s.precision,
+        recall: s.recall,
+        matches: s.matches,
+        predicted_triples: s.test_triples,
+        gold_triples: s.gold_triples,
+        exact: exact.then(|| {
+            let e = smatch_exact(&predicted.predicates, &gold.predicates, &ExactLimits::default());
+            ExactSmatchReport {
+                f1: e.score.f1,
+                matches: e.score.matches,
+                proven_optimal: e.proven_optimal,
+            }
+        }),
+    }
 }
