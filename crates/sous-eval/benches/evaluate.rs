@@ -42,7 +42,33 @@ fn all_gold(c: &mut Criterion, name: &str, metrics: MetricSet) {
     });
 }
 
+/// The ten documented example solutions (imperfect predictions: Smatch runs
+/// all five climbs), all four metrics.
+fn examples(c: &mut Criterion) {
+    let dir = sous_testdata::benchmark_dir().join("documentation/examples/evaluation");
+    let gold = GoldStandard::load(&gold_dir()).unwrap();
+    let mut predictions = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let loaded = sous_eval::source::load(&entry.unwrap().path());
+        predictions.extend(loaded.recipes);
+    }
+    assert_eq!(predictions.len(), 10);
+    let options = Options {
+        metrics: MetricSet::ALL,
+        ..Options::default()
+    };
+    c.bench_function("10 documented examples, all four metrics", |b| {
+        b.iter(|| {
+            predictions
+                .iter()
+                .map(|(r, d)| evaluate_recipe(r, d, &gold, &options))
+                .count()
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
+    examples(c);
     all_gold(c, "30 gold networks, all four metrics", MetricSet::ALL);
     all_gold(c, "30 gold networks, without smatch", MetricSet::default());
 }

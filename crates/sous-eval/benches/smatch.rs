@@ -10,18 +10,7 @@ use sous_eval::smatch::{smatch, smatch_exact, ExactLimits, SmatchOptions};
 use sous_lang::Predicate;
 
 fn benchmark_dir() -> PathBuf {
-    let dir = std::env::var_os("SOUS_BENCHMARK_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../../shared/recipe-execution-benchmark")
-        });
-    assert!(
-        dir.is_dir(),
-        "{}: not found; set SOUS_BENCHMARK_DIR to the benchmark folder",
-        dir.display()
-    );
-    dir
+    sous_testdata::benchmark_dir()
 }
 
 fn load(path: &Path) -> Vec<Predicate> {

@@ -8,7 +8,11 @@ use crate::smatch::{smatch, smatch_exact, ExactLimits, SmatchOptions};
 /// The reference's (deterministic) hill-climbing score, and the exact
 /// optimum when asked for.
 pub fn smatch_report(predicted: &Recipe, gold: &Recipe, exact: bool) -> SmatchReport {
-    let s = smatch(&predicted.predicates, &gold.predicates, &SmatchOptions::default());
+    let s = smatch(
+        &predicted.predicates,
+        &gold.predicates,
+        &SmatchOptions::default(),
+    );
     SmatchReport {
         f1: s.reported(),
         f1_unrounded: s.f1,
@@ -18,7 +22,11 @@ pub fn smatch_report(predicted: &Recipe, gold: &Recipe, exact: bool) -> SmatchRe
         predicted_triples: s.test_triples,
         gold_triples: s.gold_triples,
         exact: exact.then(|| {
-            let e = smatch_exact(&predicted.predicates, &gold.predicates, &ExactLimits::default());
+            let e = smatch_exact(
+                &predicted.predicates,
+                &gold.predicates,
+                &ExactLimits::default(),
+            );
             ExactSmatchReport {
                 f1: e.score.f1,
                 matches: e.score.matches,

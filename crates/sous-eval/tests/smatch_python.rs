@@ -17,19 +17,8 @@ use std::path::{Path, PathBuf};
 use sous_eval::smatch::{smatch, SmatchOptions, SmatchScore};
 use sous_lang::Predicate;
 
-/// `$SOUS_BENCHMARK_DIR`, or a failure that says how to get the data.
 fn benchmark_dir() -> PathBuf {
-    let var = "SOUS_BENCHMARK_DIR";
-    let dir = std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/recipe-execution-benchmark")
-    });
-    assert!(
-        dir.is_dir(),
-        "the Recipe Execution Benchmark (muhai-project/recipe-execution-benchmark) not found at {}. \
-         Set {var} to its folder (for example: git clone the benchmark and export {var}=/path/to/it)",
-        dir.display()
-    );
-    dir
+    sous_testdata::benchmark_dir()
 }
 
 fn load(path: &Path) -> Vec<Predicate> {

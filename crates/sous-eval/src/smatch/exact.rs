@@ -81,10 +81,14 @@ pub fn smatch_exact_triples(t1: &Triples, t2: &Triples, limits: &ExactLimits) ->
     let options = SmatchOptions::default();
     let cap = t1.len().min(t2.len()) as i64;
     let (mut heuristic, mut mapping) =
-        hill_climb::best_match(&pool, options.restarts, options.seed);
+        hill_climb::best_match(&pool, options.restarts, options.seed, cap as u32);
     if (heuristic as i64) < cap && limits.restarts > 0 {
-        let (more, more_mapping) =
-            hill_climb::best_match(&pool, limits.restarts - 1, options.seed ^ 0xE8AC_7000);
+        let (more, more_mapping) = hill_climb::best_match(
+            &pool,
+            limits.restarts - 1,
+            options.seed ^ 0xE8AC_7000,
+            cap as u32,
+        );
         if more > heuristic {
             (heuristic, mapping) = (more, more_mapping);
         }

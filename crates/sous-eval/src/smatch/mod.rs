@@ -122,7 +122,8 @@ pub fn smatch(predicted: &[Predicate], gold: &[Predicate], options: &SmatchOptio
 /// Smatch of two triple sets (hill climbing).
 pub fn smatch_triples(t1: &Triples, t2: &Triples, options: &SmatchOptions) -> SmatchScore {
     let pool = pool::Pool::new(t1, t2);
-    let (matches, _) = hill_climb::best_match(&pool, options.restarts, options.seed);
+    let ceiling = t1.len().min(t2.len()) as u32;
+    let (matches, _) = hill_climb::best_match(&pool, options.restarts, options.seed, ceiling);
     SmatchScore::from_counts(matches as usize, t1.len(), t2.len())
 }
 
