@@ -50,7 +50,23 @@ impl Number {
         {
             return body.parse::<f64>().ok().map(Number::Decimal);
         }
-        None
+        // Exponent notation: `1.0e3`, `2d-2` (Lisp's markers e, s, f, d, l).
+        let marker = digits.find(|c: char| "esfdlESFDL".contains(c))?;
+        let (mantissa, exponent) = (&digits[..marker], &digits[marker + 1..]);
+        let exponent_digits = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+        let mantissa_ok = mantissa.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && mantissa.contains(|c: char| c.is_ascii_digit())
+            && mantissa.matches('.').count() <= 1;
+        let exponent_ok =
+            !exponent_digits.is_empty() && exponent_digits.chars().all(|c| c.is_ascii_digit());
+        if !(mantissa_ok && exponent_ok) {
+            return None;
+        }
+        let sign = if body.starts_with('-') { "-" } else { "" };
+        format!("{sign}{mantissa}e{exponent}")
+            .parse::<f64>()
+            .ok()
+            .map(Number::Decimal)
     }
 }
 
@@ -94,5 +110,11 @@ mod tests {
         assert_eq!(Number::parse("butter"), None);
         assert_eq!(Number::parse("5-cm-apart"), None);
         assert_eq!(Number::parse("1.2.3"), None);
+        assert_eq!(Number::parse("1.0e3"), Some(Number::Decimal(1000.0)));
+        assert_eq!(Number::parse("-2.5E-1"), Some(Number::Decimal(-0.25)));
+        assert_eq!(Number::parse("1d2"), Some(Number::Decimal(100.0)));
+        assert_eq!(Number::parse("1e"), None);
+        assert_eq!(Number::parse("2-eggs"), None);
+        assert_eq!(Number::parse("3e-x"), None);
     }
 }
