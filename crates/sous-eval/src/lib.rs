@@ -25,5 +25,6 @@ pub use gold::{GoldNetwork, GoldStandard};
 pub use metric::{Metric, MetricSet};
 pub use report::RecipeReport;
 pub mod batch;
+pub mod benchmark;
 pub mod csv;
 pub mod text;

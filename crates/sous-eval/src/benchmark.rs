@@ -1,0 +1,143 @@
+//! A benchmark checkout: the recipe texts (`data/recipe-texts/*.xml`) and
+//! the gold networks (`data/gold-standard-solutions/meaning-only/`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::gold::{gold_dir_of_benchmark, GoldError, GoldStandard};
+
+/// One recipe as the benchmark writes it: title, ingredient lines, instructions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecipeText {
+    pub id: String,
+    pub title: String,
+    pub ingredients: Vec<String>,
+    pub instructions: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BenchmarkError {
+    #[error("cannot read {path}: {source}")]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a benchmark recipe: {message}")]
+    BadRecipe { path: PathBuf, message: String },
+    #[error(transparent)]
+    Gold(#[from] GoldError),
+}
+
+/// The recipes and the gold standard of a benchmark folder.
+#[derive(Debug)]
+pub struct Benchmark {
+    pub dir: PathBuf,
+    /// By recipe id (the `<id>` inside the file).
+    pub recipes: BTreeMap<String, RecipeText>,
+    pub gold: GoldStandard,
+}
+
+impl Benchmark {
+    pub fn load(dir: &Path) -> Result<Benchmark, BenchmarkError> {
+        let texts = dir.join("data/recipe-texts");
+        let unreadable = |path: &Path, source| BenchmarkError::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&texts)
+            .map_err(|e| unreadable(&texts, e))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "xml"))
+            .collect();
+        files.sort();
+        let mut recipes = BTreeMap::new();
+        for path in files {
+            let xml = std::fs::read_to_string(&path).map_err(|e| unreadable(&path, e))?;
+            let r = parse_recipe(&xml).map_err(|message| BenchmarkError::BadRecipe {
+                path: path.clone(),
+                message,
+            })?;
+            recipes.insert(r.id.clone(), r);
+        }
+        Ok(Benchmark {
+            dir: dir.to_path_buf(),
+            recipes,
+            gold: GoldStandard::load(&gold_dir_of_benchmark(dir))?,
+        })
+    }
+
+    /// A recipe by id (case-insensitive).
+    pub fn recipe(&self, id: &str) -> Option<&RecipeText> {
+        self.recipes.get(&id.to_lowercase())
+    }
+}
+
+#[derive(Deserialize)]
+struct XmlRecipe {
+    id: String,
+    title: String,
+    ingredients: XmlList<XmlIngredient>,
+    instructions: XmlList<XmlInstruction>,
+}
+
+#[derive(Deserialize)]
+struct XmlList<T> {
+    #[serde(rename = "$value", default = "Vec::new")]
+    items: Vec<T>,
+}
+
+#[derive(Deserialize)]
+struct XmlIngredient {
+    #[serde(rename = "$text", default)]
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct XmlInstruction {
+    #[serde(rename = "$text", default)]
+    text: String,
+}
+
+/// Whitespace inside the elements is layout: lines are trimmed and joined.
+fn clean(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Parses one `<recipe>` document.
+pub fn parse_recipe(xml: &str) -> Result<RecipeText, String> {
+    let r: XmlRecipe = quick_xml::de::from_str(xml).map_err(|e| e.to_string())?;
+    Ok(RecipeText {
+        id: clean(&r.id).to_lowercase(),
+        title: clean(&r.title),
+        ingredients: r.ingredients.items.iter().map(|i| clean(&i.text)).collect(),
+        instructions: r
+            .instructions
+            .items
+            .iter()
+            .map(|i| clean(&i.text))
+            .collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_recipe_text() {
+        let xml = "<recipe>\n  <id> my-cake </id>\n  <title>My Cake</title>\n  <ingredients>\n    <ingredient>\n      230 grams butter,\n      soft\n    </ingredient>\n    <ingredient>1 egg</ingredient>\n  </ingredients>\n  <instructions>\n    <instruction> Beat it. </instruction>\n  </instructions>\n</recipe>";
+        let r = parse_recipe(xml).unwrap();
+        assert_eq!(r.id, "my-cake");
+        assert_eq!(r.title, "My Cake");
+        assert_eq!(r.ingredients, ["230 grams butter, soft", "1 egg"]);
+        assert_eq!(r.instructions, ["Beat it."]);
+    }
+
+    #[test]
+    fn a_broken_file_is_an_error_not_a_panic() {
+        assert!(parse_recipe("<recipe><id>x</id>").is_err());
+        assert!(parse_recipe("not xml").is_err());
+    }
+}
