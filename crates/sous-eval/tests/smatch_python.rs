@@ -22,10 +22,7 @@ fn benchmark_dir() -> PathBuf {
 }
 
 fn load(path: &Path) -> Vec<Predicate> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (file, diags) = sous_lang::parse(&path.display().to_string(), &text);
-    assert!(diags.is_empty(), "{}: {diags:?}", path.display());
-    file.recipes.into_iter().next().unwrap().predicates
+    sous_testdata::parse_one(path).predicates
 }
 
 struct Row {

@@ -71,3 +71,12 @@ pub fn tsv(path: &Path) -> Vec<Vec<String>> {
         .map(|l| l.split('\t').map(str::to_string).collect())
         .collect()
 }
+
+/// The one recipe of a network file that must parse without a problem.
+pub fn parse_one(path: &Path) -> sous_lang::Recipe {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (file, diags) = sous_lang::parse(&path.display().to_string(), &text);
+    assert!(diags.is_empty(), "{}: {diags:?}", path.display());
+    assert_eq!(file.recipes.len(), 1, "{}", path.display());
+    file.recipes.into_iter().next().expect("one recipe")
+}

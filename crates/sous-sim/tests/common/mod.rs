@@ -18,11 +18,3 @@ pub fn expected_times() -> Vec<(String, f64, f64)> {
         })
         .collect()
 }
-
-pub fn parse_one(path: &std::path::Path) -> sous_lang::Recipe {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (file, diags) = sous_lang::parse(&path.display().to_string(), &text);
-    assert!(diags.is_empty(), "{}: {diags:?}", path.display());
-    assert_eq!(file.recipes.len(), 1, "{}", path.display());
-    file.recipes.into_iter().next().unwrap()
-}
