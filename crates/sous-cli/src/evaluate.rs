@@ -55,10 +55,11 @@ pub struct EvaluateArgs {
     /// execution-time, or none. Default: all but smatch-score (as the reference).
     #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "METRIC")]
     metrics: Vec<String>,
-    /// `t`/`true` to show the evaluated recipes in the web page (the reference's `-show-output`).
+    /// The reference's `-show-output t`: accepted; the web view of evaluations
+    /// is not built yet (planned with `sous serve`), so a note is printed.
     #[arg(long = "show-output", value_name = "t|nil")]
     show_output: Option<String>,
-    /// Show the evaluated recipes in the web page.
+    /// Same as `-show-output t`.
     #[arg(long)]
     show: bool,
     /// Accepted for compatibility and ignored: Smatch is built in.
