@@ -4,6 +4,7 @@ use sous_kitchen::{describe, Ontology};
 use sous_lang::{Diagnostic, Recipe};
 use sous_sim::{execute, Execution, FailureKind};
 
+use crate::aliasing::bindings_after_run;
 use crate::dish::{best_dish_score, CandidateOutcome, DishScore, IngredientMatch, Unfolded};
 use crate::goals::goal_condition_success;
 use crate::gold::{GoldNetwork, GoldStandard};
@@ -123,8 +124,12 @@ fn score(
     options: &Options,
 ) {
     let metrics = options.metrics;
-    let pred_nodes = node_sequence(predicted);
-    let gold_nodes = node_sequence(gold_execution);
+    let (pred_bindings, gold_bindings) = (
+        bindings_after_run(predicted),
+        bindings_after_run(gold_execution),
+    );
+    let pred_nodes = node_sequence(predicted, &pred_bindings);
+    let gold_nodes = node_sequence(gold_execution, &gold_bindings);
     let mut explanation = Explanation {
         goals: None,
         dish: None,

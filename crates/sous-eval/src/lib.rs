@@ -5,6 +5,7 @@
 //! * goal-condition success, dish approximation score and execution time:
 //!   computed from the simulated executions of the prediction and the gold.
 
+pub mod aliasing;
 pub mod dish;
 pub mod evaluate;
 pub mod goals;

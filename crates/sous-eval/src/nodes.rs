@@ -3,7 +3,7 @@
 //! the kitchen state it left.
 
 use sous_kitchen::{Entity, EntityRef, Ontology};
-use sous_sim::{Action, Execution};
+use sous_sim::{Action, Binding, Execution};
 
 /// One executed action.
 #[derive(Debug, Clone, Copy)]
@@ -43,15 +43,16 @@ impl<'a> Node<'a> {
     }
 }
 
-/// The executed actions of `x` in execution order.
-pub fn node_sequence(x: &Execution) -> Vec<Node<'_>> {
+/// The executed actions of `x` in execution order, their values taken from
+/// `bindings` (normally [`crate::aliasing::bindings_after_run`] of `x`).
+pub fn node_sequence<'a>(x: &'a Execution, bindings: &'a [Option<Binding>]) -> Vec<Node<'a>> {
     let kitchen_state = Ontology::get().must("kitchen-state");
     x.steps
         .iter()
         .enumerate()
         .map(|(step, s)| {
             let action = &x.network.actions[s.action];
-            let bound = |v: usize| x.bindings[v].as_ref();
+            let bound = |v: usize| bindings[v].as_ref();
             let output = bound(action.args[0]);
             let kitchen = action
                 .args
