@@ -4,6 +4,7 @@ mod demo;
 mod evaluate;
 mod render;
 mod run;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -50,6 +51,8 @@ enum Command {
     /// was scored, 1 when a network has no solution (its scores are NIL),
     /// 2 on invalid input (the other recipes are still evaluated).
     Evaluate(evaluate::EvaluateArgs),
+    /// Serve the simulator and evaluator over HTTP (JSON API under /api).
+    Serve(serve::ServeArgs),
     /// Run the example recipes that ship with sous (no data needed).
     Demo {
         #[arg(long, value_enum, default_value = "text")]
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Check { file } => run::run_file(&file, None, Format::Text, false),
         Command::Demo { format } => demo::run(format),
         Command::Evaluate(args) => evaluate::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     ExitCode::from(code)
 }

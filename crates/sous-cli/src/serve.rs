@@ -1,0 +1,56 @@
+//! `sous serve`: the JSON API of the simulator and the evaluator.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+use sous_server::{Config, Limits};
+
+use crate::run::{FAILED, INVALID};
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// Address to listen on (loopback unless told otherwise).
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// The benchmark folder (recipes and gold networks) for /api/recipes and /api/evaluate.
+    #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
+    benchmark: Option<PathBuf>,
+    /// Largest request body, in bytes.
+    #[arg(long, default_value_t = Limits::default().max_body_bytes)]
+    max_body_bytes: usize,
+    /// Most predicates in one network.
+    #[arg(long, default_value_t = Limits::default().max_network_predicates)]
+    max_network_predicates: usize,
+}
+
+pub fn run(args: ServeArgs) -> u8 {
+    let config = Config {
+        bind: args.bind,
+        port: args.port,
+        benchmark: args.benchmark,
+        limits: Limits {
+            max_body_bytes: args.max_body_bytes,
+            max_network_predicates: args.max_network_predicates,
+        },
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the server: {e}");
+            return FAILED;
+        }
+    };
+    let served = runtime.block_on(sous_server::serve(config, |addr| {
+        eprintln!("sous serves http://{addr}/api/ (Ctrl-C to stop)");
+    }));
+    match served {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            INVALID
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! `POST /api/evaluate`: score a network against a recipe's gold standard.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+
+use super::network::read_network;
+use crate::{ApiError, AppState};
+use sous_eval::{Metric, MetricSet, Options, RecipeReport};
+
+#[derive(Deserialize)]
+pub struct EvaluateRequest {
+    recipe: String,
+    network: String,
+    /// Metric names; default: all four.
+    #[serde(default)]
+    metrics: Vec<String>,
+    /// Include the explanation (default true).
+    #[serde(default = "yes")]
+    explain: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// All four metrics (unless fewer are asked for) and their explanation.
+pub async fn evaluate(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<EvaluateRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<RecipeReport>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    let mut metrics = MetricSet::NONE;
+    for name in &req.metrics {
+        let m = Metric::parse(name).ok_or_else(|| {
+            let known: Vec<&str> = Metric::ALL.iter().map(|m| m.name()).collect();
+            ApiError::bad_request(format!(
+                "unknown metric `{name}`; known: {}",
+                known.join(", ")
+            ))
+        })?;
+        metrics = metrics.with(m);
+    }
+    if metrics.is_empty() {
+        metrics = MetricSet::ALL;
+    }
+    let mut recipe = read_network(&req.network, &state.limits)?;
+    recipe.id = req.recipe.to_lowercase();
+    let options = Options {
+        metrics,
+        exact_smatch: false,
+        explain: req.explain,
+    };
+    let report = tokio::task::spawn_blocking(move || {
+        let Some(benchmark) = &state.benchmark else {
+            return Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "no benchmark loaded: start the server with --benchmark DIR (or SOUS_BENCHMARK_DIR)",
+            ));
+        };
+        if benchmark.gold.get(&recipe.id).is_none() {
+            return Err(ApiError::not_found(format!("no gold network for recipe `{}`", recipe.id)));
+        }
+        Ok(sous_eval::evaluate_recipe(&recipe, &[], &benchmark.gold, &options))
+    })
+    .await
+    .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    Ok(Json(report))
+}

@@ -1,0 +1,49 @@
+//! `POST /api/execute`: run a network in the qualitative kitchen.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::network::read_network;
+use crate::{ApiError, AppState};
+
+/// The execution modes the server offers.
+const MODES: &[&str] = &["qualitative"];
+
+#[derive(Deserialize)]
+pub struct ExecuteRequest {
+    #[serde(default = "qualitative")]
+    mode: String,
+    network: String,
+}
+
+fn qualitative() -> String {
+    "qualitative".into()
+}
+
+/// Bindings (variable → entity), the execution order with start and end of
+/// each action, failures with reasons, and the execution time.
+pub async fn execute(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<ExecuteRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    if !MODES.contains(&req.mode.as_str()) {
+        return Err(ApiError::bad_request(format!(
+            "unknown mode `{}`; supported: {}",
+            req.mode,
+            MODES.join(", ")
+        )));
+    }
+    let recipe = read_network(&req.network, &state.limits)?;
+    let json =
+        tokio::task::spawn_blocking(move || sous_sim::execution_json(&sous_sim::execute(&recipe)))
+            .await
+            .map_err(|e| {
+                ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+            })?;
+    Ok(Json(json))
+}

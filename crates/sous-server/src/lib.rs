@@ -1,0 +1,86 @@
+//! The HTTP API of the kitchen simulator and the evaluator (`sous serve`).
+//!
+//! Every endpoint answers JSON; errors are `{"error", "line", "column"}`
+//! with a proper status code. The server binds to loopback unless told
+//! otherwise, and limits the size of what it accepts.
+
+mod api;
+mod error;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use sous_eval::benchmark::Benchmark;
+
+pub use error::ApiError;
+
+/// Limits on what a client may send.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Largest request body, in bytes.
+    pub max_body_bytes: usize,
+    /// Most predicates in one network.
+    pub max_network_predicates: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_body_bytes: 1 << 20,
+            max_network_predicates: 5_000,
+        }
+    }
+}
+
+/// What the server knows: the benchmark (recipes and gold networks), if any.
+pub struct AppState {
+    pub benchmark: Option<Benchmark>,
+    pub limits: Limits,
+}
+
+/// The API's routes.
+pub fn router(state: Arc<AppState>) -> Router {
+    let limit = state.limits.max_body_bytes;
+    Router::new()
+        .route("/api/kitchen", get(api::kitchen))
+        .route("/api/primitives", get(api::primitives))
+        .route("/api/recipes", get(api::recipes))
+        .route("/api/recipes/{id}", get(api::recipe))
+        .route("/api/execute", post(api::execute))
+        .route("/api/evaluate", post(api::evaluate))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(state)
+}
+
+/// Where to listen and what to load.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bind: std::net::IpAddr,
+    pub port: u16,
+    pub benchmark: Option<PathBuf>,
+    pub limits: Limits,
+}
+
+/// Loads the benchmark (if any), binds, and serves until the process ends.
+/// `on_listening` gets the address actually bound (useful with port 0).
+pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let benchmark =
+        match &config.benchmark {
+            Some(dir) => Some(Benchmark::load(dir).map_err(|e| {
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string())
+            })?),
+            None => None,
+        };
+    let state = Arc::new(AppState {
+        benchmark,
+        limits: config.limits,
+    });
+    let listener = tokio::net::TcpListener::bind((config.bind, config.port)).await?;
+    on_listening(listener.local_addr()?);
+    axum::serve(listener, router(state)).await
+}

@@ -1,0 +1,178 @@
+//! The API on a free loopback port: every endpoint, its error paths and limits.
+
+use std::net::SocketAddr;
+use std::sync::mpsc;
+
+use serde_json::{json, Value};
+use sous_server::{Config, Limits};
+
+/// Starts a server on a free loopback port (in the background) and returns its base URL.
+fn start(benchmark: bool, limits: Limits) -> String {
+    let (tx, rx) = mpsc::channel::<SocketAddr>();
+    let config = Config {
+        bind: "127.0.0.1".parse().unwrap(),
+        port: 0,
+        benchmark: benchmark.then(sous_testdata::benchmark_dir),
+        limits,
+    };
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(sous_server::serve(config, |addr| tx.send(addr).unwrap()))
+            .unwrap();
+    });
+    let addr = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("server starts");
+    format!("http://{addr}")
+}
+
+fn get(url: &str) -> (u16, Value) {
+    match ureq::get(url).call() {
+        Ok(r) => (r.status(), r.into_json().unwrap()),
+        Err(ureq::Error::Status(code, r)) => (code, r.into_json().unwrap()),
+        Err(e) => panic!("{url}: {e}"),
+    }
+}
+
+fn post(url: &str, body: &Value) -> (u16, Value) {
+    post_raw(url, &body.to_string())
+}
+
+fn post_raw(url: &str, body: &str) -> (u16, Value) {
+    match ureq::post(url)
+        .set("Content-Type", "application/json")
+        .send_string(body)
+    {
+        Ok(r) => (r.status(), r.into_json().unwrap()),
+        Err(ureq::Error::Status(code, r)) => (code, r.into_json().unwrap_or(Value::Null)),
+        Err(e) => panic!("{url}: {e}"),
+    }
+}
+
+fn almond_gold() -> String {
+    std::fs::read_to_string(
+        sous_testdata::gold_current_dir().join("almond-crescent-cookies.solution"),
+    )
+    .unwrap()
+}
+
+#[test]
+fn kitchen_primitives_and_recipes() {
+    let base = start(true, Limits::default());
+    let (code, kitchen) = get(&format!("{base}/api/kitchen"));
+    assert_eq!(code, 200);
+    assert_eq!(kitchen["class"], "kitchen-state");
+
+    let (code, prims) = get(&format!("{base}/api/primitives"));
+    assert_eq!(code, 200);
+    let prims = prims.as_array().unwrap();
+    assert!(prims.len() >= 38, "{} primitives", prims.len());
+    let beat = prims.iter().find(|p| p["name"] == "beat").unwrap();
+    assert_eq!(beat["arguments"][0]["role"], "output");
+    assert_eq!(beat["arguments"][1]["role"], "kitchen-state-out");
+
+    let (code, recipes) = get(&format!("{base}/api/recipes"));
+    assert_eq!(code, 200);
+    assert_eq!(recipes.as_array().unwrap().len(), 30);
+    let (code, r) = get(&format!("{base}/api/recipes/Almond-Crescent-Cookies"));
+    assert_eq!(code, 200);
+    assert_eq!(r["title"], "Almond Crescent Cookies");
+    let (code, e) = get(&format!("{base}/api/recipes/no-such-recipe"));
+    assert_eq!(code, 404);
+    assert!(e["error"].as_str().unwrap().contains("no-such-recipe"));
+    let (code, _) = get(&format!("{base}/api/nothing-here"));
+    assert_eq!(code, 404);
+}
+
+#[test]
+fn execute_a_gold_network_and_the_errors() {
+    let base = start(false, Limits::default());
+    let url = format!("{base}/api/execute");
+    let (code, x) = post(
+        &url,
+        &json!({"mode": "qualitative", "network": almond_gold()}),
+    );
+    assert_eq!(code, 200, "{x}");
+    assert_eq!(x["execution_time"], 2600);
+    assert_eq!(x["steps"].as_array().unwrap().len(), 27);
+    assert!(x["bindings"]["?almond-crescent-cookies"]["class"] == "baking-tray");
+
+    let (code, e) = post(
+        &url,
+        &json!({"mode": "physics", "network": "(get-kitchen ?k)"}),
+    );
+    assert_eq!(code, 400);
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("supported: qualitative"),
+        "{e}"
+    );
+
+    let (code, e) = post(
+        &url,
+        &json!({"network": "(get-kitchen ?k)\n(beet ?a ?b ?k ?c ?d)"}),
+    );
+    assert_eq!(code, 422, "{e}");
+    assert_eq!(e["line"], 2);
+    assert_eq!(e["column"], 2);
+    assert!(e["error"].as_str().unwrap().contains("beet"));
+
+    let (code, _) = post_raw(&url, "{not json");
+    assert_eq!(code, 400);
+    let (code, _) = post(&url, &json!({"mode": "qualitative"}));
+    assert_eq!(code, 422, "a missing field");
+}
+
+#[test]
+fn limits_are_enforced() {
+    let base = start(
+        false,
+        Limits {
+            max_body_bytes: 2_000,
+            max_network_predicates: 3,
+        },
+    );
+    let url = format!("{base}/api/execute");
+    let (code, e) = post(&url, &json!({"network": "(get-kitchen ?k)\n".repeat(4)}));
+    assert_eq!(code, 413, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("limit is 3"));
+    let (code, _) = post(&url, &json!({"network": "x".repeat(10_000)}));
+    assert_eq!(code, 413);
+}
+
+#[test]
+fn evaluate_scores_against_the_gold() {
+    let base = start(true, Limits::default());
+    let url = format!("{base}/api/evaluate");
+    let (code, r) = post(
+        &url,
+        &json!({"recipe": "almond-crescent-cookies", "network": almond_gold()}),
+    );
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["goal-condition-success"], 1.0);
+    assert_eq!(r["dish-approximation-score"], 1.0);
+    assert_eq!(r["execution-time"], 2600.0);
+    assert_eq!(r["smatch"]["f1"], 1.0);
+    assert!(r["explanation"]["dish"]["candidates"].is_array());
+
+    let (code, e) = post(
+        &url,
+        &json!({"recipe": "nope", "network": "(get-kitchen ?k)"}),
+    );
+    assert_eq!(code, 404, "{e}");
+    let (code, e) = post(
+        &url,
+        &json!({"recipe": "almond-crescent-cookies", "network": "(get-kitchen ?k)", "metrics": ["taste"]}),
+    );
+    assert_eq!(code, 400, "{e}");
+
+    let without = start(false, Limits::default());
+    let (code, e) = post(
+        &format!("{without}/api/evaluate"),
+        &json!({"recipe": "almond-crescent-cookies", "network": "(get-kitchen ?k)"}),
+    );
+    assert_eq!(code, 503, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("--benchmark"));
+}
