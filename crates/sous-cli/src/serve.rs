@@ -4,7 +4,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 use clap::Args;
-use sous_server::{Config, Limits};
+use sous_server::{Config, Limits, SessionLimits};
 
 use crate::run::{FAILED, INVALID};
 
@@ -24,6 +24,12 @@ pub struct ServeArgs {
     /// Most predicates in one network.
     #[arg(long, default_value_t = Limits::default().max_network_predicates)]
     max_network_predicates: usize,
+    /// Most live incremental sessions.
+    #[arg(long, default_value_t = SessionLimits::default().max_live)]
+    max_sessions: usize,
+    /// Seconds after which an unused session ends.
+    #[arg(long, default_value_t = SessionLimits::default().idle_timeout.as_secs())]
+    session_idle_seconds: u64,
 }
 
 pub fn run(args: ServeArgs) -> u8 {
@@ -34,6 +40,10 @@ pub fn run(args: ServeArgs) -> u8 {
         limits: Limits {
             max_body_bytes: args.max_body_bytes,
             max_network_predicates: args.max_network_predicates,
+            sessions: SessionLimits {
+                max_live: args.max_sessions,
+                idle_timeout: std::time::Duration::from_secs(args.session_idle_seconds),
+            },
         },
     };
     let runtime = match tokio::runtime::Runtime::new() {

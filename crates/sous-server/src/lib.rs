@@ -6,6 +6,7 @@
 
 mod api;
 mod error;
+mod sessions;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -17,6 +18,7 @@ use axum::Router;
 use sous_eval::benchmark::Benchmark;
 
 pub use error::ApiError;
+pub use sessions::SessionLimits;
 
 /// Limits on what a client may send.
 #[derive(Debug, Clone, Copy)]
@@ -25,6 +27,7 @@ pub struct Limits {
     pub max_body_bytes: usize,
     /// Most predicates in one network.
     pub max_network_predicates: usize,
+    pub sessions: SessionLimits,
 }
 
 impl Default for Limits {
@@ -32,6 +35,7 @@ impl Default for Limits {
         Limits {
             max_body_bytes: 1 << 20,
             max_network_predicates: 5_000,
+            sessions: SessionLimits::default(),
         }
     }
 }
@@ -40,6 +44,7 @@ impl Default for Limits {
 pub struct AppState {
     pub benchmark: Option<Benchmark>,
     pub limits: Limits,
+    pub sessions: sessions::Sessions,
 }
 
 /// The API's routes.
@@ -52,6 +57,16 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/recipes/{id}", get(api::recipe))
         .route("/api/execute", post(api::execute))
         .route("/api/evaluate", post(api::evaluate))
+        .route("/api/sessions", post(api::sessions::create))
+        .route(
+            "/api/sessions/{id}",
+            get(api::sessions::show).delete(api::sessions::end),
+        )
+        .route(
+            "/api/sessions/{id}/actions",
+            post(api::sessions::add_actions),
+        )
+        .route("/api/sessions/{id}/evaluate", post(api::sessions::evaluate))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)
@@ -79,6 +94,7 @@ pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std
     let state = Arc::new(AppState {
         benchmark,
         limits: config.limits,
+        sessions: sessions::Sessions::default(),
     });
     let listener = tokio::net::TcpListener::bind((config.bind, config.port)).await?;
     on_listening(listener.local_addr()?);

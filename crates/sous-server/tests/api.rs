@@ -1,53 +1,10 @@
 //! The API on a free loopback port: every endpoint, its error paths and limits.
 
-use std::net::SocketAddr;
-use std::sync::mpsc;
+mod common;
 
-use serde_json::{json, Value};
-use sous_server::{Config, Limits};
-
-/// Starts a server on a free loopback port (in the background) and returns its base URL.
-fn start(benchmark: bool, limits: Limits) -> String {
-    let (tx, rx) = mpsc::channel::<SocketAddr>();
-    let config = Config {
-        bind: "127.0.0.1".parse().unwrap(),
-        port: 0,
-        benchmark: benchmark.then(sous_testdata::benchmark_dir),
-        limits,
-    };
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(sous_server::serve(config, |addr| tx.send(addr).unwrap()))
-            .unwrap();
-    });
-    let addr = rx
-        .recv_timeout(std::time::Duration::from_secs(60))
-        .expect("server starts");
-    format!("http://{addr}")
-}
-
-fn get(url: &str) -> (u16, Value) {
-    match ureq::get(url).call() {
-        Ok(r) => (r.status(), r.into_json().unwrap()),
-        Err(ureq::Error::Status(code, r)) => (code, r.into_json().unwrap()),
-        Err(e) => panic!("{url}: {e}"),
-    }
-}
-
-fn post(url: &str, body: &Value) -> (u16, Value) {
-    post_raw(url, &body.to_string())
-}
-
-fn post_raw(url: &str, body: &str) -> (u16, Value) {
-    match ureq::post(url)
-        .set("Content-Type", "application/json")
-        .send_string(body)
-    {
-        Ok(r) => (r.status(), r.into_json().unwrap()),
-        Err(ureq::Error::Status(code, r)) => (code, r.into_json().unwrap_or(Value::Null)),
-        Err(e) => panic!("{url}: {e}"),
-    }
-}
+use common::{get, post, post_raw, start};
+use serde_json::json;
+use sous_server::Limits;
 
 fn almond_gold() -> String {
     std::fs::read_to_string(
@@ -132,6 +89,7 @@ fn limits_are_enforced() {
         Limits {
             max_body_bytes: 2_000,
             max_network_predicates: 3,
+            ..Limits::default()
         },
     );
     let url = format!("{base}/api/execute");

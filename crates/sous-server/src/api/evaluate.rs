@@ -46,12 +46,23 @@ pub async fn evaluate(
     if metrics.is_empty() {
         metrics = MetricSet::ALL;
     }
-    let mut recipe = read_network(&req.network, &state.limits)?;
-    recipe.id = req.recipe.to_lowercase();
+    evaluate_text(state, req.recipe, req.network, metrics, req.explain).await
+}
+
+/// Scores `network` against the gold network of `recipe_id`.
+pub(super) async fn evaluate_text(
+    state: Arc<AppState>,
+    recipe_id: String,
+    network: String,
+    metrics: MetricSet,
+    explain: bool,
+) -> Result<Json<RecipeReport>, ApiError> {
+    let mut recipe = read_network(&network, &state.limits)?;
+    recipe.id = recipe_id.to_lowercase();
     let options = Options {
         metrics,
         exact_smatch: false,
-        explain: req.explain,
+        explain,
     };
     let report = tokio::task::spawn_blocking(move || {
         let Some(benchmark) = &state.benchmark else {

@@ -5,6 +5,7 @@ mod execute;
 mod kitchen;
 mod network;
 mod recipes;
+pub mod sessions;
 
 pub use evaluate::evaluate;
 pub use execute::execute;
@@ -14,5 +15,5 @@ pub use recipes::{recipe, recipes};
 use crate::ApiError;
 
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::not_found(format!("no endpoint {uri}; see /api/kitchen, /api/primitives, /api/recipes, /api/execute, /api/evaluate"))
+    ApiError::not_found(format!("no endpoint {uri}; see /api/kitchen, /api/primitives, /api/recipes, /api/execute, /api/evaluate, /api/sessions"))
 }

@@ -1,0 +1,185 @@
+//! `/api/sessions`: build a network incrementally and look at the kitchen
+//! after each step.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::network::read_network;
+use crate::sessions::SessionError;
+use crate::{ApiError, AppState};
+
+#[derive(Deserialize, Default)]
+pub struct NewSession {
+    /// The benchmark recipe the session is for (needed to evaluate it).
+    recipe: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct NewActions {
+    /// One or more predicates (MUHAI Cooking Language), one per line; they
+    /// may use variables bound by earlier calls.
+    actions: String,
+}
+
+fn session_error(e: SessionError) -> ApiError {
+    match e {
+        SessionError::Unknown => {
+            ApiError::not_found("no such session (ended, or idle for too long)")
+        }
+        SessionError::TooMany(n) => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("too many live sessions (limit {n}); end some with DELETE"),
+        ),
+    }
+}
+
+fn json_rejection(e: axum::extract::rejection::JsonRejection) -> ApiError {
+    ApiError::new(e.status(), e.body_text())
+}
+
+pub async fn create(
+    State(state): State<Arc<AppState>>,
+    body: Option<Json<NewSession>>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let req = body.map(|Json(b)| b).unwrap_or_default();
+    let recipe = req.recipe.map(|r| r.to_lowercase());
+    if let Some(r) = &recipe {
+        let known = state
+            .benchmark
+            .as_ref()
+            .is_some_and(|b| b.gold.get(r).is_some());
+        if !known {
+            return Err(ApiError::not_found(format!("no benchmark recipe `{r}`")));
+        }
+    }
+    let id = state
+        .sessions
+        .create(recipe.clone(), &state.limits.sessions)
+        .map_err(session_error)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": id, "recipe": recipe })),
+    ))
+}
+
+/// Executes the session's whole network (deterministic, so earlier bindings
+/// never change) and returns the report with the kitchen state reached.
+fn run(network: &str, state: &AppState) -> Result<Value, ApiError> {
+    if network.trim().is_empty() {
+        return Ok(json!({ "network": "", "steps": [], "bindings": {} }));
+    }
+    let recipe = read_network(network, &state.limits)?;
+    let x = sous_sim::execute(&recipe);
+    let mut report = sous_sim::execution_json(&x);
+    report["network"] = Value::String(network.to_string());
+    report["kitchen"] = x
+        .final_kitchen()
+        .map_or(Value::Null, |k| sous_kitchen::entity_json(k));
+    Ok(report)
+}
+
+pub async fn add_actions(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Result<Json<NewActions>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(req) = body.map_err(json_rejection)?;
+    let limits = state.limits.sessions;
+    let current = state
+        .sessions
+        .with(&id, &limits, |s| s.network.clone())
+        .map_err(session_error)?;
+    let mut network = current.clone();
+    for line in req.actions.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        network.push_str(line);
+        network.push('\n');
+    }
+    let before = tokio::task::spawn_blocking({
+        let state = state.clone();
+        move || run(&current, &state)
+    });
+    let after = tokio::task::spawn_blocking({
+        let state = state.clone();
+        let network = network.clone();
+        move || run(&network, &state)
+    });
+    let internal =
+        |e: tokio::task::JoinError| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    let (before, mut after) = (
+        before.await.map_err(internal)??,
+        after.await.map_err(internal)??,
+    );
+    state
+        .sessions
+        .with(&id, &limits, |s| s.network = network)
+        .map_err(session_error)?;
+    // The bindings this call added.
+    let mut new = serde_json::Map::new();
+    if let (Some(b), Some(a)) = (
+        before["bindings"].as_object(),
+        after["bindings"].as_object(),
+    ) {
+        for (var, v) in a {
+            if !v.is_null() && b.get(var).is_none_or(Value::is_null) {
+                new.insert(var.clone(), v.clone());
+            }
+        }
+    }
+    after["new_bindings"] = Value::Object(new);
+    Ok(Json(after))
+}
+
+pub async fn show(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let (recipe, network) = state
+        .sessions
+        .with(&id, &state.limits.sessions, |s| {
+            (s.recipe.clone(), s.network.clone())
+        })
+        .map_err(session_error)?;
+    let mut report = tokio::task::spawn_blocking({
+        let state = state.clone();
+        move || run(&network, &state)
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    report["id"] = Value::String(id);
+    report["recipe"] = recipe.map_or(Value::Null, Value::String);
+    Ok(Json(report))
+}
+
+pub async fn evaluate(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<sous_eval::RecipeReport>, ApiError> {
+    let (recipe, network) = state
+        .sessions
+        .with(&id, &state.limits.sessions, |s| {
+            (s.recipe.clone(), s.network.clone())
+        })
+        .map_err(session_error)?;
+    let Some(recipe) = recipe else {
+        return Err(ApiError::bad_request(
+            "this session is for no recipe: start it with {\"recipe\": \"<id>\"} to evaluate it",
+        ));
+    };
+    super::evaluate::evaluate_text(state, recipe, network, sous_eval::MetricSet::ALL, true).await
+}
+
+pub async fn end(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    state
+        .sessions
+        .remove(&id, &state.limits.sessions)
+        .map_err(session_error)?;
+    Ok(StatusCode::NO_CONTENT)
+}

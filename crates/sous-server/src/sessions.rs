@@ -1,0 +1,133 @@
+//! Incremental sessions: a network built up call by call, for agents that
+//! read a recipe sentence by sentence and look at the kitchen in between.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One session: the recipe it is for (if any) and the network so far.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub recipe: Option<String>,
+    /// The predicates received so far, one per line, in order.
+    pub network: String,
+    last_used: Instant,
+}
+
+/// Limits on sessions.
+#[derive(Debug, Clone, Copy)]
+pub struct SessionLimits {
+    pub max_live: usize,
+    pub idle_timeout: Duration,
+}
+
+impl Default for SessionLimits {
+    fn default() -> Self {
+        SessionLimits {
+            max_live: 1_000,
+            idle_timeout: Duration::from_secs(30 * 60),
+        }
+    }
+}
+
+/// The live sessions; idle ones are dropped whenever the store is used.
+#[derive(Debug, Default)]
+pub struct Sessions {
+    inner: Mutex<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    next: u64,
+    live: HashMap<String, Session>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum SessionError {
+    TooMany(usize),
+    Unknown,
+}
+
+impl Sessions {
+    fn lock(&self, limits: &SessionLimits) -> std::sync::MutexGuard<'_, Inner> {
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        inner
+            .live
+            .retain(|_, s| now.duration_since(s.last_used) < limits.idle_timeout);
+        inner
+    }
+
+    /// A new session; its id is unguessable enough for a loopback service.
+    pub fn create(
+        &self,
+        recipe: Option<String>,
+        limits: &SessionLimits,
+    ) -> Result<String, SessionError> {
+        let mut inner = self.lock(limits);
+        if inner.live.len() >= limits.max_live {
+            return Err(SessionError::TooMany(limits.max_live));
+        }
+        inner.next += 1;
+        let id = format!("s{}-{:08x}", inner.next, random_bits());
+        inner.live.insert(
+            id.clone(),
+            Session {
+                recipe,
+                network: String::new(),
+                last_used: Instant::now(),
+            },
+        );
+        Ok(id)
+    }
+
+    /// Runs `f` on a live session (and marks it used).
+    pub fn with<T>(
+        &self,
+        id: &str,
+        limits: &SessionLimits,
+        f: impl FnOnce(&mut Session) -> T,
+    ) -> Result<T, SessionError> {
+        let mut inner = self.lock(limits);
+        let s = inner.live.get_mut(id).ok_or(SessionError::Unknown)?;
+        s.last_used = Instant::now();
+        Ok(f(s))
+    }
+
+    pub fn remove(&self, id: &str, limits: &SessionLimits) -> Result<(), SessionError> {
+        self.lock(limits)
+            .live
+            .remove(id)
+            .map(|_| ())
+            .ok_or(SessionError::Unknown)
+    }
+}
+
+/// A few bits of entropy without a dependency: the standard library's
+/// randomly seeded hasher.
+fn random_bits() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(Instant::now().elapsed().as_nanos() as u64);
+    h.finish() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn idle_sessions_expire_and_the_number_is_limited() {
+        let limits = SessionLimits {
+            max_live: 2,
+            idle_timeout: Duration::from_millis(50),
+        };
+        let s = Sessions::default();
+        let a = s.create(None, &limits).unwrap();
+        s.create(None, &limits).unwrap();
+        assert_eq!(s.create(None, &limits), Err(SessionError::TooMany(2)));
+        std::thread::sleep(Duration::from_millis(80));
+        assert_eq!(s.with(&a, &limits, |_| ()), Err(SessionError::Unknown));
+        assert!(s.create(None, &limits).is_ok());
+    }
+}
