@@ -22,7 +22,9 @@ mod value;
 pub use entity::{Entity, EntityRef};
 pub use full_kitchen::{full_kitchen, FULL_KITCHEN_TOML};
 pub use ids::{IdGen, Pid};
-pub use json::{entity_json, num_json, number_json, pid_string, value_json};
+pub use json::{
+    entity_json, entity_json_compact, num_json, number_json, pid_string, same_but_ids, value_json,
+};
 pub use kitchen_state::{KitchenState, Place};
 pub use num::Num;
 pub use ontology::{ClassId, Ontology, OntologyError, SlotId, ONTOLOGY_TOML};

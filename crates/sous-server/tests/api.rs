@@ -52,7 +52,17 @@ fn execute_a_gold_network_and_the_errors() {
     assert_eq!(code, 200, "{x}");
     assert_eq!(x["execution_time"], 2600);
     assert_eq!(x["steps"].as_array().unwrap().len(), 27);
-    assert!(x["bindings"]["?almond-crescent-cookies"]["class"] == "baking-tray");
+    let tray = &x["bindings"]["?almond-crescent-cookies"];
+    assert_eq!(tray["class"], "baking-tray");
+    // 32 identical 25 g cookies are written once; the 33rd (the rest of the dough) differs.
+    assert_eq!(tray["contents"][0]["repeat"], 32, "{}", tray["contents"]);
+    assert_eq!(tray["contents"].as_array().unwrap().len(), 2);
+    let (_, full) = post(&url, &json!({"network": almond_gold(), "compact": false}));
+    let cookies = full["bindings"]["?almond-crescent-cookies"]["contents"]
+        .as_array()
+        .unwrap();
+    assert_eq!(cookies.len(), 33);
+    assert_eq!(tray["contents"][0]["item"]["class"], cookies[0]["class"]);
 
     let (code, e) = post(
         &url,

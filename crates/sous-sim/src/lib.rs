@@ -19,4 +19,4 @@ pub use binding::Binding;
 pub use engine::{execute, execute_with, Execution, Failure, FailureKind, Options, Step};
 pub use exec::{Exec, SimError};
 pub use network::{Action, Network, Variable};
-pub use report::execution_json;
+pub use report::{execution_json, execution_json_with};

@@ -9,6 +9,19 @@ use crate::Execution;
 /// solution), `steps`, `bindings` (every `?variable` to its entity),
 /// `available_at`, `failed_actions` and `final_kitchen`.
 pub fn execution_json(x: &Execution) -> Json {
+    execution_json_with(x, false)
+}
+
+/// [`execution_json`], with runs of identical list items written once when
+/// `compact` (see `sous_kitchen::entity_json_compact`).
+pub fn execution_json_with(x: &Execution, compact: bool) -> Json {
+    let entity = |e: &sous_kitchen::Entity| {
+        if compact {
+            sous_kitchen::entity_json_compact(e)
+        } else {
+            entity_json(e)
+        }
+    };
     let net = &x.network;
     let steps: Vec<Json> = x
         .steps
@@ -34,7 +47,7 @@ pub fn execution_json(x: &Execution) -> Json {
         let b = x.bindings[v].as_ref();
         bindings.insert(
             var.name.clone(),
-            b.map_or(Json::Null, |b| binding_json(&b.value)),
+            b.map_or(Json::Null, |b| binding_json(&b.value, &entity)),
         );
         available.insert(
             var.name.clone(),
@@ -64,13 +77,13 @@ pub fn execution_json(x: &Execution) -> Json {
         "bindings": bindings,
         "available_at": available,
         "failed_actions": failed,
-        "final_kitchen": x.final_kitchen().map(|k| entity_json(k)),
+        "final_kitchen": x.final_kitchen().map(|k| entity(k)),
     })
 }
 
 /// A bound entity; kitchen states are summarised (id and clock) because each
 /// is a whole kitchen: the full last one is `final_kitchen`.
-fn binding_json(e: &sous_kitchen::Entity) -> Json {
+fn binding_json(e: &sous_kitchen::Entity, entity: &dyn Fn(&sous_kitchen::Entity) -> Json) -> Json {
     if e.class_name() == "kitchen-state" {
         let time = e
             .get(sous_kitchen::slot::KITCHEN_TIME)
@@ -78,6 +91,6 @@ fn binding_json(e: &sous_kitchen::Entity) -> Json {
             .unwrap_or(sous_kitchen::Num::ZERO);
         json!({"class": "kitchen-state", "id": sous_kitchen::pid_string("kitchen-state", e.pid), "kitchen-time": num_json(time)})
     } else {
-        entity_json(e)
+        entity(e)
     }
 }

@@ -18,6 +18,13 @@ pub struct ExecuteRequest {
     #[serde(default = "qualitative")]
     mode: String,
     network: String,
+    /// Write runs of identical list items once (default true).
+    #[serde(default = "yes")]
+    compact: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn qualitative() -> String {
@@ -39,11 +46,11 @@ pub async fn execute(
         )));
     }
     let recipe = read_network(&req.network, &state.limits)?;
-    let json =
-        tokio::task::spawn_blocking(move || sous_sim::execution_json(&sous_sim::execute(&recipe)))
-            .await
-            .map_err(|e| {
-                ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-            })?;
+    let compact = req.compact;
+    let json = tokio::task::spawn_blocking(move || {
+        sous_sim::execution_json_with(&sous_sim::execute(&recipe), compact)
+    })
+    .await
+    .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok(Json(json))
 }

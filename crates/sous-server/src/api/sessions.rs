@@ -75,11 +75,11 @@ fn run(network: &str, state: &AppState) -> Result<Value, ApiError> {
     }
     let recipe = read_network(network, &state.limits)?;
     let x = sous_sim::execute(&recipe);
-    let mut report = sous_sim::execution_json(&x);
+    let mut report = sous_sim::execution_json_with(&x, true);
     report["network"] = Value::String(network.to_string());
     report["kitchen"] = x
         .final_kitchen()
-        .map_or(Value::Null, |k| sous_kitchen::entity_json(k));
+        .map_or(Value::Null, |k| sous_kitchen::entity_json_compact(k));
     Ok(report)
 }
 
