@@ -7,11 +7,10 @@ use sous_sim::{execute, Execution, FailureKind};
 use crate::aliasing::bindings_after_run;
 use crate::dish::{best_dish_score, CandidateOutcome, DishScore, IngredientMatch, Unfolded};
 use crate::goals::goal_condition_success;
-use crate::gold::{GoldNetwork, GoldStandard};
+use crate::gold::{GoldNetwork, GoldRun, GoldStandard};
 use crate::metric::{Metric, MetricSet};
 use crate::nodes::{node_sequence, Node};
 use crate::report::*;
-use crate::similar::similar_values;
 
 /// What to compute.
 #[derive(Debug, Clone, Copy, Default)]
@@ -102,34 +101,25 @@ pub fn evaluate_recipe(
         report.problem = Some(no_solution(&predicted));
         return report;
     }
-    let Some(gold_execution) = gold_network.execution().filter(|x| x.solved) else {
+    let Some(gold_run) = gold_network.run().filter(|r| r.execution.solved) else {
         report.problem = Some(bad_gold(gold_network, "has no solution", Vec::new()));
         return report;
     };
-    score(
-        &mut report,
-        &predicted,
-        gold_execution,
-        gold_network,
-        options,
-    );
+    score(&mut report, &predicted, gold_run, gold_network, options);
     report
 }
 
 fn score(
     report: &mut RecipeReport,
     predicted: &Execution,
-    gold_execution: &Execution,
+    gold_run: &GoldRun,
     gold_network: &GoldNetwork,
     options: &Options,
 ) {
     let metrics = options.metrics;
-    let (pred_bindings, gold_bindings) = (
-        bindings_after_run(predicted),
-        bindings_after_run(gold_execution),
-    );
+    let pred_bindings = bindings_after_run(predicted);
     let pred_nodes = node_sequence(predicted, &pred_bindings);
-    let gold_nodes = node_sequence(gold_execution, &gold_bindings);
+    let gold_nodes = node_sequence(&gold_run.execution, &gold_run.bindings);
     let mut explanation = Explanation {
         goals: None,
         dish: None,
@@ -382,18 +372,13 @@ fn explain_ingredient(m: &IngredientMatch) -> IngredientExplanation {
                 predicted: pm.class_name().into(),
             });
         }
-        for (sl, gv) in gm.slots() {
-            if sl == sous_kitchen::slot::COMPONENTS || sl == sous_kitchen::slot::AMOUNT {
-                continue;
-            }
-            if !pm.has_slot(sl) || !similar_values(pm.get(sl), gv, crate::similar::Ignore::IDS) {
-                differences.push(difference(
-                    format!("mixture {}: {}", level + 1, onto.slot_name(sl)),
-                    pm,
-                    gm,
-                    sl,
-                ));
-            }
+        for &sl in &score.mixture_differing_slots[level] {
+            differences.push(difference(
+                format!("mixture {}: {}", level + 1, onto.slot_name(sl)),
+                pm,
+                gm,
+                sl,
+            ));
         }
     }
     let (pl, gl) = (p.hierarchy.len(), m.gold.hierarchy.len());

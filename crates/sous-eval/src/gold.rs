@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 use sous_lang::{Diagnostic, Recipe};
-use sous_sim::{execute, Execution};
+use sous_sim::{execute, Binding, Execution};
+
+use crate::aliasing::bindings_after_run;
 
 use crate::source::load;
 
@@ -50,15 +52,35 @@ pub struct GoldNetwork {
     pub recipe: Result<Recipe, Vec<Diagnostic>>,
     /// The variable whose value is the gold dish.
     pub dish_variable: Option<String>,
-    execution: OnceLock<Option<Execution>>,
+    run: OnceLock<Option<GoldRun>>,
+}
+
+/// A gold network's execution, with its bindings as the evaluator sees them.
+#[derive(Debug)]
+pub struct GoldRun {
+    pub execution: Execution,
+    /// [`bindings_after_run`] of `execution`.
+    pub bindings: Vec<Option<Binding>>,
 }
 
 impl GoldNetwork {
-    /// The gold network executed from the full kitchen (computed once).
-    pub fn execution(&self) -> Option<&Execution> {
-        self.execution
-            .get_or_init(|| self.recipe.as_ref().ok().map(execute))
+    /// The gold network executed from the full kitchen (computed once, and
+    /// shared by every prediction of this recipe).
+    pub fn run(&self) -> Option<&GoldRun> {
+        self.run
+            .get_or_init(|| {
+                let execution = execute(self.recipe.as_ref().ok()?);
+                let bindings = bindings_after_run(&execution);
+                Some(GoldRun {
+                    execution,
+                    bindings,
+                })
+            })
             .as_ref()
+    }
+
+    pub fn execution(&self) -> Option<&Execution> {
+        self.run().map(|r| &r.execution)
     }
 }
 
@@ -122,7 +144,7 @@ impl GoldStandard {
                     path,
                     recipe,
                     dish_variable,
-                    execution: OnceLock::new(),
+                    run: OnceLock::new(),
                 },
             );
         }

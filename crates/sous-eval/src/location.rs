@@ -13,17 +13,16 @@ pub fn find_location(object: &Entity, place: &Entity) -> Option<Vec<ClassId>> {
         return Some(vec![place.class, onto.must("counter-top")]);
     }
     let mut path = Vec::new();
-    walk(object, place, &mut path).then_some(path)
+    walk(object, place, onto.must("container"), &mut path).then_some(path)
 }
 
-fn walk(object: &Entity, place: &Entity, path: &mut Vec<ClassId>) -> bool {
+fn walk(object: &Entity, place: &Entity, container: ClassId, path: &mut Vec<ClassId>) -> bool {
     path.push(place.class);
     if place.contents().iter().any(|e| e.pid == object.pid) {
         return true;
     }
-    let container = Ontology::get().must("container");
     for e in place.contents() {
-        if e.is_a(container) && walk(object, e, path) {
+        if e.is_a(container) && walk(object, e, container, path) {
             return true;
         }
     }

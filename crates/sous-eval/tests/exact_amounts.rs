@@ -4,7 +4,6 @@
 
 mod common;
 
-use sous_eval::aliasing::bindings_after_run;
 use sous_eval::dish::unfold_dish;
 use sous_eval::nodes::node_sequence;
 use sous_kitchen::Num;
@@ -13,9 +12,8 @@ use sous_kitchen::Num;
 fn gold_almond_crescent_cookies_unfold_to_whole_grams() {
     let gold = common::current_gold();
     let g = gold.get("almond-crescent-cookies").expect("gold network");
-    let x = g.execution().expect("gold executes");
-    let bindings = bindings_after_run(x);
-    let nodes = node_sequence(x, &bindings);
+    let run = g.run().expect("gold executes");
+    let nodes = node_sequence(&run.execution, &run.bindings);
     let dish = nodes
         .iter()
         .rev()

@@ -27,6 +27,9 @@ pub struct IngredientScore {
     pub differing_slots: Vec<SlotId>,
     /// One comparison per level both hierarchies have, outermost first.
     pub mixture_comparisons: Vec<Points>,
+    /// For each of those levels, the slots of the gold mixture that differ.
+    #[serde(skip)]
+    pub mixture_differing_slots: Vec<Vec<SlotId>>,
     pub hierarchy_overlap: Points,
     pub score: f64,
 }
@@ -42,10 +45,12 @@ pub fn compare_ingredient(p: &Unfolded, g: &Unfolded) -> IngredientScore {
     };
     let mut hierarchy = Points::default();
     let mut mixtures = Vec::new();
+    let mut mixture_differing = Vec::new();
     for (pm, gm) in p.hierarchy.iter().zip(&g.hierarchy) {
-        let m = compare_mixture(pm, gm);
+        let (m, differing) = compare_mixture(pm, gm);
         hierarchy.add(m.ratio(), 1.0);
         mixtures.push(m);
+        mixture_differing.push(differing);
     }
     hierarchy.max += p.hierarchy.len().abs_diff(g.hierarchy.len()) as f64;
     IngredientScore {
@@ -53,22 +58,23 @@ pub fn compare_ingredient(p: &Unfolded, g: &Unfolded) -> IngredientScore {
         property_overlap: property,
         differing_slots: differing,
         mixture_comparisons: mixtures,
+        mixture_differing_slots: mixture_differing,
         hierarchy_overlap: hierarchy,
     }
 }
 
 /// One mixture level: its slots except components and amount, plus a point
-/// for the same kind of mixture (`compare-mixture`).
-pub fn compare_mixture(p: &Entity, g: &Entity) -> Points {
+/// for the same kind of mixture (`compare-mixture`); also the differing slots.
+pub fn compare_mixture(p: &Entity, g: &Entity) -> (Points, Vec<SlotId>) {
     let skip = [slot::COMPONENTS, slot::AMOUNT];
-    let differing = differing_slots(p, g, &skip).len() as f64;
+    let differing = differing_slots(p, g, &skip);
     let compared = compared_slot_count(g, &skip);
     let mut points = Points {
-        points: compared - differing,
+        points: compared - differing.len() as f64,
         max: compared,
     };
     points.check(p.class == g.class);
-    points
+    (points, differing)
 }
 
 /// The container part: location, class, the container's own slots and the
