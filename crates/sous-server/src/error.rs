@@ -54,6 +54,13 @@ impl ApiError {
     }
 }
 
+impl From<axum::extract::rejection::JsonRejection> for ApiError {
+    /// A body that is not the JSON expected, with axum's status and reason.
+    fn from(e: axum::extract::rejection::JsonRejection) -> Self {
+        ApiError::new(e.status(), e.body_text())
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(self)).into_response()

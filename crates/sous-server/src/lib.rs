@@ -47,6 +47,18 @@ pub struct AppState {
     pub sessions: sessions::Sessions,
 }
 
+impl AppState {
+    /// The benchmark, or the error that says how to load one.
+    pub fn benchmark(&self) -> Result<&Benchmark, ApiError> {
+        self.benchmark.as_ref().ok_or_else(|| {
+            ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "no benchmark loaded: start the server with --benchmark DIR (or SOUS_BENCHMARK_DIR)",
+            )
+        })
+    }
+}
+
 /// The API's routes.
 pub fn router(state: Arc<AppState>) -> Router {
     let limit = state.limits.max_body_bytes;

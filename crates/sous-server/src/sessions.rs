@@ -11,6 +11,8 @@ pub struct Session {
     pub recipe: Option<String>,
     /// The predicates received so far, one per line, in order.
     pub network: String,
+    /// The variables bound after the last call (to tell what a call added).
+    pub bound: Vec<String>,
     last_used: Instant,
 }
 
@@ -75,6 +77,7 @@ impl Sessions {
             Session {
                 recipe,
                 network: String::new(),
+                bound: Vec::new(),
                 last_used: Instant::now(),
             },
         );

@@ -31,7 +31,7 @@ pub async fn evaluate(
     State(state): State<Arc<AppState>>,
     body: Result<Json<EvaluateRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<RecipeReport>, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    let Json(req) = body?;
     let mut metrics = MetricSet::NONE;
     for name in &req.metrics {
         let m = Metric::parse(name).ok_or_else(|| {
@@ -64,19 +64,21 @@ pub(super) async fn evaluate_text(
         exact_smatch: false,
         explain,
     };
-    let report = tokio::task::spawn_blocking(move || {
-        let Some(benchmark) = &state.benchmark else {
-            return Err(ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "no benchmark loaded: start the server with --benchmark DIR (or SOUS_BENCHMARK_DIR)",
-            ));
-        };
+    let report = super::blocking(move || {
+        let benchmark = state.benchmark()?;
         if benchmark.gold.get(&recipe.id).is_none() {
-            return Err(ApiError::not_found(format!("no gold network for recipe `{}`", recipe.id)));
+            return Err(ApiError::not_found(format!(
+                "no gold network for recipe `{}`",
+                recipe.id
+            )));
         }
-        Ok(sous_eval::evaluate_recipe(&recipe, &[], &benchmark.gold, &options))
+        Ok(sous_eval::evaluate_recipe(
+            &recipe,
+            &[],
+            &benchmark.gold,
+            &options,
+        ))
     })
-    .await
-    .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    .await?;
     Ok(Json(report))
 }

@@ -37,7 +37,7 @@ pub async fn execute(
     State(state): State<Arc<AppState>>,
     body: Result<Json<ExecuteRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    let Json(req) = body?;
     if !MODES.contains(&req.mode.as_str()) {
         return Err(ApiError::bad_request(format!(
             "unknown mode `{}`; supported: {}",
@@ -47,10 +47,12 @@ pub async fn execute(
     }
     let recipe = read_network(&req.network, &state.limits)?;
     let compact = req.compact;
-    let json = tokio::task::spawn_blocking(move || {
-        sous_sim::execution_json_with(&sous_sim::execute(&recipe), compact)
+    let json = super::blocking(move || {
+        Ok(sous_sim::execution_json_with(
+            &sous_sim::execute(&recipe),
+            compact,
+        ))
     })
-    .await
-    .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    .await?;
     Ok(Json(json))
 }

@@ -14,6 +14,15 @@ pub use recipes::{recipe, recipes};
 
 use crate::ApiError;
 
+/// Runs `f` on tokio's blocking pool: simulations never hold up the reactor.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+}
+
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no endpoint {uri}; see /api/kitchen, /api/primitives, /api/recipes, /api/execute, /api/evaluate, /api/sessions"))
 }

@@ -38,10 +38,6 @@ fn session_error(e: SessionError) -> ApiError {
     }
 }
 
-fn json_rejection(e: axum::extract::rejection::JsonRejection) -> ApiError {
-    ApiError::new(e.status(), e.body_text())
-}
-
 pub async fn create(
     State(state): State<Arc<AppState>>,
     body: Option<Json<NewSession>>,
@@ -49,11 +45,12 @@ pub async fn create(
     let req = body.map(|Json(b)| b).unwrap_or_default();
     let recipe = req.recipe.map(|r| r.to_lowercase());
     if let Some(r) = &recipe {
-        let known = state
+        if state
             .benchmark
             .as_ref()
-            .is_some_and(|b| b.gold.get(r).is_some());
-        if !known {
+            .and_then(|b| b.gold.get(r))
+            .is_none()
+        {
             return Err(ApiError::not_found(format!("no benchmark recipe `{r}`")));
         }
     }
@@ -88,48 +85,39 @@ pub async fn add_actions(
     Path(id): Path<String>,
     body: Result<Json<NewActions>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Json(req) = body.map_err(json_rejection)?;
+    let Json(req) = body?;
     let limits = state.limits.sessions;
-    let current = state
+    let (mut network, bound) = state
         .sessions
-        .with(&id, &limits, |s| s.network.clone())
+        .with(&id, &limits, |s| (s.network.clone(), s.bound.clone()))
         .map_err(session_error)?;
-    let mut network = current.clone();
     for line in req.actions.lines().map(str::trim).filter(|l| !l.is_empty()) {
         network.push_str(line);
         network.push('\n');
     }
-    let before = tokio::task::spawn_blocking({
-        let state = state.clone();
-        move || run(&current, &state)
-    });
-    let after = tokio::task::spawn_blocking({
-        let state = state.clone();
-        let network = network.clone();
+    let mut after = super::blocking({
+        let (state, network) = (state.clone(), network.clone());
         move || run(&network, &state)
-    });
-    let internal =
-        |e: tokio::task::JoinError| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
-    let (before, mut after) = (
-        before.await.map_err(internal)??,
-        after.await.map_err(internal)??,
-    );
-    state
-        .sessions
-        .with(&id, &limits, |s| s.network = network)
-        .map_err(session_error)?;
+    })
+    .await?;
     // The bindings this call added.
     let mut new = serde_json::Map::new();
-    if let (Some(b), Some(a)) = (
-        before["bindings"].as_object(),
-        after["bindings"].as_object(),
-    ) {
-        for (var, v) in a {
-            if !v.is_null() && b.get(var).is_none_or(Value::is_null) {
+    let mut now_bound = Vec::new();
+    if let Some(all) = after["bindings"].as_object() {
+        for (var, v) in all.iter().filter(|(_, v)| !v.is_null()) {
+            if !bound.contains(var) {
                 new.insert(var.clone(), v.clone());
             }
+            now_bound.push(var.clone());
         }
     }
+    state
+        .sessions
+        .with(&id, &limits, |s| {
+            s.network = network;
+            s.bound = now_bound;
+        })
+        .map_err(session_error)?;
     after["new_bindings"] = Value::Object(new);
     Ok(Json(after))
 }
@@ -144,12 +132,11 @@ pub async fn show(
             (s.recipe.clone(), s.network.clone())
         })
         .map_err(session_error)?;
-    let mut report = tokio::task::spawn_blocking({
+    let mut report = super::blocking({
         let state = state.clone();
         move || run(&network, &state)
     })
-    .await
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    .await?;
     report["id"] = Value::String(id);
     report["recipe"] = recipe.map_or(Value::Null, Value::String);
     Ok(Json(report))
