@@ -2,43 +2,9 @@
 //! `tests/fixtures/malformed/` gets a clear message and a non-zero exit code,
 //! and in a multi-recipe file the good recipes still run.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+mod common;
 
-struct Outcome {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `sous ARGS` with a time limit (output is read while it runs, so a
-/// large output cannot block it).
-fn sous(args: &[&str]) -> Outcome {
-    let child = Command::new(env!("CARGO_BIN_EXE_sous"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sous starts");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || tx.send(child.wait_with_output()));
-    let out = rx
-        .recv_timeout(Duration::from_secs(120))
-        .unwrap_or_else(|_| panic!("sous {args:?} hangs"))
-        .expect("sous runs");
-    Outcome {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn fixtures() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
-}
+use common::{fixtures, sous};
 
 #[test]
 fn every_malformed_file_gets_a_clear_error() {
