@@ -32,12 +32,8 @@ pub fn scores(r: &RecipeReport, metrics: MetricSet) -> String {
 }
 
 fn pct(p: &crate::points::Points) -> String {
-    format!("{}/{}", trim(p.points), trim(p.max))
-}
-
-fn trim(x: f64) -> String {
-    let s = format!("{x:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    use sous_kitchen::describe::fmt_num;
+    format!("{}/{}", fmt_num(p.points), fmt_num(p.max))
 }
 
 /// Why each score is what it is, in a few readable lines.

@@ -148,7 +148,8 @@ fn headline_wo_id(e: &Entity) -> String {
         .unwrap_or_default()
 }
 
-pub(crate) fn fmt_num(x: f64) -> String {
+/// A number in at most three decimals, without trailing zeros (`25`, `0.909`).
+pub fn fmt_num(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
