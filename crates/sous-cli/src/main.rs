@@ -61,6 +61,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    render::install_report_handler();
     let cli = Cli::parse_from(evaluate::normalise_reference_flags(std::env::args()));
     let code = match cli.command {
         Command::Run {

@@ -5,6 +5,18 @@ use sous_kitchen::describe;
 use sous_lang::{Diagnostic, Severity, Span};
 use sous_sim::{Execution, FailureKind};
 
+/// When stderr is not a terminal (a log, a pipe, a test), reports are not
+/// wrapped: wrapping at a guessed width splits identifiers such as
+/// `almond-crescent-cookies` across lines.
+pub fn install_report_handler() {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        let _ = miette::set_hook(Box::new(|_| {
+            Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
+        }));
+    }
+}
+
 /// Prints `d` to stderr with the offending source line underlined.
 pub fn diagnostic(name: &str, text: &str, d: &Diagnostic) {
     let severity = match d.severity {
