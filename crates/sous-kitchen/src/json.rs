@@ -50,6 +50,15 @@ pub fn value_json(v: &Value) -> Json {
     }
 }
 
+/// [`entity_json_compact`] when `compact`, else [`entity_json`].
+pub fn entity_json_with(e: &Entity, compact: bool) -> Json {
+    if compact {
+        entity_json_compact(e)
+    } else {
+        entity_json(e)
+    }
+}
+
 /// Like [`entity_json`], with every run of two or more consecutive list
 /// items that differ only in their persistent ids written once, as
 /// `{"repeat": n, "ids": [...], "item": {...}}` (as the reference's traces

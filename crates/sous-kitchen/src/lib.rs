@@ -23,7 +23,8 @@ pub use entity::{Entity, EntityRef};
 pub use full_kitchen::{full_kitchen, FULL_KITCHEN_TOML};
 pub use ids::{IdGen, Pid};
 pub use json::{
-    entity_json, entity_json_compact, num_json, number_json, pid_string, same_but_ids, value_json,
+    entity_json, entity_json_compact, entity_json_with, num_json, number_json, pid_string,
+    same_but_ids, value_json,
 };
 pub use kitchen_state::{KitchenState, Place};
 pub use num::Num;

@@ -63,6 +63,27 @@ fn execute_a_gold_network_and_the_errors() {
         .unwrap();
     assert_eq!(cookies.len(), 33);
     assert_eq!(tray["contents"][0]["item"]["class"], cookies[0]["class"]);
+    assert!(x.get("kitchen_states").is_none(), "opt-in");
+
+    // The graph: one node per action, every node ran, arrows name their variable.
+    let graph = &x["graph"];
+    let nodes = graph["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 27);
+    assert!(nodes.iter().all(|n| n["step"].is_u64()));
+    let edges = graph["edges"].as_array().unwrap();
+    let kitchen_users = edges.iter().filter(|e| e["variable"] == "?kitchen").count();
+    assert!(kitchen_users >= 1, "{graph}");
+    assert!(edges.iter().all(|e| e["from"] != e["to"]));
+
+    // The kitchen after each step, on request; the last one is the final kitchen.
+    let (_, with_states) = post(
+        &url,
+        &json!({"network": almond_gold(), "kitchen_states": true}),
+    );
+    let states = with_states["kitchen_states"].as_array().unwrap();
+    assert_eq!(states.len(), 27);
+    assert_eq!(states[26], with_states["final_kitchen"]);
+    assert_eq!(states[0]["class"], "kitchen-state");
 
     let (code, e) = post(
         &url,

@@ -102,7 +102,12 @@ impl Execution {
 
     /// The kitchen state the last executed action produced.
     pub fn final_kitchen(&self) -> Option<&sous_kitchen::EntityRef> {
-        let a = &self.network.actions[self.steps.last()?.action];
+        self.kitchen_after(self.steps.len().checked_sub(1)?)
+    }
+
+    /// The kitchen state step `step` produced (its action's kitchen state out).
+    pub fn kitchen_after(&self, step: usize) -> Option<&sous_kitchen::EntityRef> {
+        let a = &self.network.actions[self.steps.get(step)?.action];
         let i = (0..a.args.len()).find(|&i| {
             a.signature.role(i) == ArgRole::KitchenStateOut || a.signature.name == "get-kitchen"
         })?;

@@ -10,6 +10,7 @@
 mod binding;
 pub mod engine;
 mod exec;
+mod graph;
 mod network;
 pub mod ops;
 pub mod primitives;
@@ -18,5 +19,6 @@ mod report;
 pub use binding::Binding;
 pub use engine::{execute, execute_with, Execution, Failure, FailureKind, Options, Step};
 pub use exec::{Exec, SimError};
+pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
 pub use network::{Action, Network, Variable};
 pub use report::{execution_json, execution_json_with};

@@ -1,7 +1,7 @@
 //! The JSON view of an execution (`sous run --format json`).
 
 use serde_json::{json, Map, Value as Json};
-use sous_kitchen::{entity_json, num_json, number_json};
+use sous_kitchen::{num_json, number_json};
 
 use crate::Execution;
 
@@ -15,13 +15,7 @@ pub fn execution_json(x: &Execution) -> Json {
 /// [`execution_json`], with runs of identical list items written once when
 /// `compact` (see `sous_kitchen::entity_json_compact`).
 pub fn execution_json_with(x: &Execution, compact: bool) -> Json {
-    let entity = |e: &sous_kitchen::Entity| {
-        if compact {
-            sous_kitchen::entity_json_compact(e)
-        } else {
-            entity_json(e)
-        }
-    };
+    let entity = |e: &sous_kitchen::Entity| sous_kitchen::entity_json_with(e, compact);
     let net = &x.network;
     let steps: Vec<Json> = x
         .steps

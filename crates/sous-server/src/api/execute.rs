@@ -21,6 +21,9 @@ pub struct ExecuteRequest {
     /// Write runs of identical list items once (default true).
     #[serde(default = "yes")]
     compact: bool,
+    /// Also return the kitchen state after every step (default false).
+    #[serde(default)]
+    kitchen_states: bool,
 }
 
 fn yes() -> bool {
@@ -46,12 +49,20 @@ pub async fn execute(
         )));
     }
     let recipe = read_network(&req.network, &state.limits)?;
-    let compact = req.compact;
+    let (compact, with_states) = (req.compact, req.kitchen_states);
     let json = super::blocking(move || {
-        Ok(sous_sim::execution_json_with(
-            &sous_sim::execute(&recipe),
-            compact,
-        ))
+        let x = sous_sim::execute(&recipe);
+        let mut json = sous_sim::execution_json_with(&x, compact);
+        json["graph"] = serde_json::to_value(sous_sim::action_graph(&x)).unwrap_or_default();
+        if with_states {
+            json["kitchen_states"] = (0..x.steps.len())
+                .map(|i| {
+                    x.kitchen_after(i)
+                        .map_or(Value::Null, |k| sous_kitchen::entity_json_with(k, compact))
+                })
+                .collect();
+        }
+        Ok(json)
     })
     .await?;
     Ok(Json(json))
