@@ -36,6 +36,9 @@ pub struct GraphEdge {
     pub from: usize,
     pub to: usize,
     pub variable: String,
+    /// The variable is the kitchen state `to` starts from: these arrows
+    /// only order the actions, the others carry ingredients and tools.
+    pub kitchen_state: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -96,7 +99,7 @@ pub fn action_graph(x: &Execution) -> ActionGraph {
         .collect();
     let mut edges: Vec<GraphEdge> = Vec::new();
     for (ai, a) in net.actions.iter().enumerate() {
-        for &v in &a.args {
+        for (pos, &v) in a.args.iter().enumerate() {
             let Some(from) = binder[v].filter(|&b| b != ai && is_variable(v)) else {
                 continue;
             };
@@ -104,6 +107,7 @@ pub fn action_graph(x: &Execution) -> ActionGraph {
                 from,
                 to: ai,
                 variable: net.variables[v].name.clone(),
+                kitchen_state: a.signature.role(pos) == ArgRole::KitchenStateIn,
             };
             if !edges.contains(&edge) {
                 edges.push(edge);
@@ -130,17 +134,18 @@ mod tests {
         );
         assert_eq!(g.nodes.len(), 3);
         assert!(g.nodes.iter().all(|n| n.step.is_some()));
-        let arrow = |from: &str, to: &str, var: &str| {
+        let arrow = |from: &str, to: &str, var: &str, kitchen_state: bool| {
             let idx = |p: &str| g.nodes.iter().find(|n| n.primitive == p).unwrap().action;
             g.edges.contains(&GraphEdge {
                 from: idx(from),
                 to: idx(to),
                 variable: var.into(),
+                kitchen_state,
             })
         };
-        assert!(arrow("get-kitchen", "fetch-and-proportion", "?kitchen"));
-        assert!(arrow("fetch-and-proportion", "beat", "?butter"));
-        assert!(arrow("fetch-and-proportion", "beat", "?ks-1"));
+        assert!(arrow("get-kitchen", "fetch-and-proportion", "?kitchen", true));
+        assert!(arrow("fetch-and-proportion", "beat", "?butter", false));
+        assert!(arrow("fetch-and-proportion", "beat", "?ks-1", true));
         // `?whisk` is an optional input that beat itself binds by default.
         let beat = g.nodes.iter().find(|n| n.primitive == "beat").unwrap();
         assert!(beat.binds.contains(&"?whisk".to_string()));
