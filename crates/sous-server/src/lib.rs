@@ -2,7 +2,10 @@
 //!
 //! Every endpoint answers JSON; errors are `{"error", "line", "column"}`
 //! with a proper status code. The server binds to loopback unless told
-//! otherwise, and limits the size of what it accepts.
+//! otherwise, and limits the size of what it accepts. The API is described by
+//! an OpenAPI 3.1 document (`openapi.json` beside this crate's manifest),
+//! served at `GET /api/openapi.json`; the tests check every route and every
+//! response against it.
 
 mod api;
 mod error;
@@ -13,10 +16,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
+use axum::handler::Handler;
+use axum::http::Method;
+use axum::routing::{on, MethodFilter, MethodRouter};
 use axum::Router;
 use sous_eval::benchmark::Benchmark;
 
+pub use api::openapi::openapi_json;
 pub use error::ApiError;
 pub use sessions::SessionLimits;
 
@@ -59,26 +65,75 @@ impl AppState {
     }
 }
 
+/// One endpoint of the API: method, path and handler.
+struct Endpoint {
+    method: Method,
+    path: &'static str,
+    handler: MethodRouter<Arc<AppState>>,
+}
+
+fn endpoint<H, T>(method: Method, path: &'static str, handler: H) -> Endpoint
+where
+    H: Handler<T, Arc<AppState>>,
+    T: 'static,
+{
+    let filter = MethodFilter::try_from(method.clone()).expect("a method axum can route");
+    Endpoint {
+        method,
+        path,
+        handler: on(filter, handler),
+    }
+}
+
+/// Every endpoint under `/api/`: the one list [`router`] registers them
+/// from, so that [`api_routes`] (and the OpenAPI document, which the tests
+/// compare with it) cannot miss one. Add API routes here, nowhere else.
+fn endpoints() -> Vec<Endpoint> {
+    use api::sessions;
+    vec![
+        endpoint(Method::GET, "/api/openapi.json", api::openapi::openapi),
+        endpoint(Method::GET, "/api/kitchen", api::kitchen),
+        endpoint(Method::GET, "/api/primitives", api::primitives),
+        endpoint(Method::GET, "/api/recipes", api::recipes),
+        endpoint(Method::GET, "/api/recipes/{id}", api::recipe),
+        endpoint(Method::POST, "/api/execute", api::execute),
+        endpoint(Method::POST, "/api/evaluate", api::evaluate),
+        endpoint(Method::POST, "/api/sessions", sessions::create),
+        endpoint(Method::GET, "/api/sessions/{id}", sessions::show),
+        endpoint(Method::DELETE, "/api/sessions/{id}", sessions::end),
+        endpoint(
+            Method::POST,
+            "/api/sessions/{id}/actions",
+            sessions::add_actions,
+        ),
+        endpoint(
+            Method::POST,
+            "/api/sessions/{id}/evaluate",
+            sessions::evaluate,
+        ),
+    ]
+}
+
+/// The method and path of every API endpoint, as [`router`] registers them.
+/// Paths use axum's syntax for parameters (`{id}`), which is also OpenAPI's.
+pub fn api_routes() -> Vec<(Method, &'static str)> {
+    endpoints()
+        .into_iter()
+        .map(|e| (e.method, e.path))
+        .collect()
+}
+
 /// The API's routes.
 pub fn router(state: Arc<AppState>) -> Router {
     let limit = state.limits.max_body_bytes;
-    Router::new()
-        .route("/api/kitchen", get(api::kitchen))
-        .route("/api/primitives", get(api::primitives))
-        .route("/api/recipes", get(api::recipes))
-        .route("/api/recipes/{id}", get(api::recipe))
-        .route("/api/execute", post(api::execute))
-        .route("/api/evaluate", post(api::evaluate))
-        .route("/api/sessions", post(api::sessions::create))
-        .route(
-            "/api/sessions/{id}",
-            get(api::sessions::show).delete(api::sessions::end),
-        )
-        .route(
-            "/api/sessions/{id}/actions",
-            post(api::sessions::add_actions),
-        )
-        .route("/api/sessions/{id}/evaluate", post(api::sessions::evaluate))
+    // A document that does not parse fails here, at start, not on a request.
+    api::openapi::openapi_json();
+    let mut router = Router::new();
+    for e in endpoints() {
+        // Two methods on one path merge into one route.
+        router = router.route(e.path, e.handler);
+    }
+    router
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)

@@ -4,6 +4,7 @@ mod evaluate;
 mod execute;
 mod kitchen;
 mod network;
+pub mod openapi;
 mod recipes;
 pub mod sessions;
 
@@ -24,5 +25,7 @@ async fn blocking<T: Send + 'static>(
 }
 
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::not_found(format!("no endpoint {uri}; see /api/kitchen, /api/primitives, /api/recipes, /api/execute, /api/evaluate, /api/sessions"))
+    ApiError::not_found(format!(
+        "no endpoint {uri}; the endpoints are described at /api/openapi.json"
+    ))
 }

@@ -40,9 +40,10 @@ fn session_error(e: SessionError) -> ApiError {
 
 pub async fn create(
     State(state): State<Arc<AppState>>,
-    body: Option<Json<NewSession>>,
+    body: Result<Option<Json<NewSession>>, axum::extract::rejection::JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let req = body.map(|Json(b)| b).unwrap_or_default();
+    // No body (or no JSON content type): a session for no recipe.
+    let req = body?.map(|Json(b)| b).unwrap_or_default();
     let recipe = req.recipe.map(|r| r.to_lowercase());
     if let Some(r) = &recipe {
         if state
