@@ -6,6 +6,7 @@
 
 mod api;
 mod error;
+mod page;
 mod sessions;
 
 use std::net::SocketAddr;
@@ -17,6 +18,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use sous_eval::benchmark::Benchmark;
 
+pub use api::Preloaded;
 pub use error::ApiError;
 pub use sessions::SessionLimits;
 
@@ -40,9 +42,11 @@ impl Default for Limits {
     }
 }
 
-/// What the server knows: the benchmark (recipes and gold networks), if any.
+/// What the server knows: the benchmark (recipes and gold networks), if any,
+/// and the recipes evaluated before it started (`sous evaluate --show`).
 pub struct AppState {
     pub benchmark: Option<Benchmark>,
+    pub preloaded: Vec<Preloaded>,
     pub limits: Limits,
     pub sessions: sessions::Sessions,
 }
@@ -67,6 +71,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/primitives", get(api::primitives))
         .route("/api/recipes", get(api::recipes))
         .route("/api/recipes/{id}", get(api::recipe))
+        .route("/api/recipes/{id}/gold", get(api::gold))
+        .route("/api/preloaded", get(api::preloaded))
         .route("/api/execute", post(api::execute))
         .route("/api/evaluate", post(api::evaluate))
         .route("/api/sessions", post(api::sessions::create))
@@ -79,6 +85,8 @@ pub fn router(state: Arc<AppState>) -> Router {
             post(api::sessions::add_actions),
         )
         .route("/api/sessions/{id}/evaluate", post(api::sessions::evaluate))
+        .route("/", get(page::index))
+        .route("/assets/{name}", get(page::asset))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)
@@ -91,6 +99,8 @@ pub struct Config {
     pub port: u16,
     pub benchmark: Option<PathBuf>,
     pub limits: Limits,
+    /// Evaluated recipes the page lists first.
+    pub preloaded: Vec<Preloaded>,
 }
 
 /// Loads the benchmark (if any), binds, and serves until the process ends.
@@ -105,6 +115,7 @@ pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std
         };
     let state = Arc::new(AppState {
         benchmark,
+        preloaded: config.preloaded,
         limits: config.limits,
         sessions: sessions::Sessions::default(),
     });

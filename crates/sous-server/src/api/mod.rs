@@ -4,13 +4,15 @@ mod evaluate;
 mod execute;
 mod kitchen;
 mod network;
+mod preloaded;
 mod recipes;
 pub mod sessions;
 
 pub use evaluate::evaluate;
 pub use execute::execute;
 pub use kitchen::{kitchen, primitives};
-pub use recipes::{recipe, recipes};
+pub use preloaded::{preloaded, Preloaded};
+pub use recipes::{gold, recipe, recipes};
 
 use crate::ApiError;
 
@@ -24,5 +26,5 @@ async fn blocking<T: Send + 'static>(
 }
 
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::not_found(format!("no endpoint {uri}; see /api/kitchen, /api/primitives, /api/recipes, /api/execute, /api/evaluate, /api/sessions"))
+    ApiError::not_found(format!("no endpoint {uri}; see /api/openapi.json"))
 }

@@ -15,6 +15,7 @@ pub fn start(benchmark: bool, limits: Limits) -> String {
         port: 0,
         benchmark: benchmark.then(sous_testdata::benchmark_dir),
         limits,
+        preloaded: Vec::new(),
     };
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().unwrap();
