@@ -214,7 +214,7 @@ fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -
             Preloaded {
                 recipe_id: report.recipe_id.clone(),
                 network: index.map_or("", |i| loaded.recipe_text(i)).to_string(),
-                report,
+                report: Some(report),
             }
         })
         .collect();

@@ -37,7 +37,7 @@ pub fn run(args: ServeArgs) -> u8 {
         bind: args.bind,
         port: args.port,
         benchmark: args.benchmark,
-        preloaded: Vec::new(),
+        preloaded: crate::demo::examples(),
         limits: Limits {
             max_body_bytes: args.max_body_bytes,
             max_network_predicates: args.max_network_predicates,

@@ -125,8 +125,12 @@ function fillPicker() {
     if (!items.length) return;
     select.append(el("optgroup", { label }, items));
   };
-  group("Evaluated", view.preloaded.map((p, i) =>
-    el("option", { value: `preloaded:${i}` }, `${p.recipe_id} (evaluated)`)));
+  const listed = (evaluated) => view.preloaded
+    .map((p, i) => [p, i])
+    .filter(([p]) => Boolean(p.report) === evaluated)
+    .map(([p, i]) => el("option", { value: `preloaded:${i}` }, p.recipe_id));
+  group("Evaluated", listed(true));
+  group("Examples that ship with sous", listed(false));
   group("Opened file", view.uploaded.map((u, i) =>
     el("option", { value: `uploaded:${i}` }, u.recipe_id)));
   group("Benchmark recipes (gold network)", view.recipes.map((r) =>

@@ -1,5 +1,6 @@
-//! `GET /api/preloaded`: the recipes `sous evaluate --show` evaluated, with
-//! their networks and reports, for the page to show first.
+//! `GET /api/preloaded`: the networks the page lists first: the recipes
+//! `sous evaluate --show` evaluated (with their reports), or the examples
+//! that ship with sous (without).
 
 use std::sync::Arc;
 
@@ -10,13 +11,14 @@ use sous_eval::RecipeReport;
 
 use crate::AppState;
 
-/// One evaluated recipe.
+/// One network, evaluated or not.
 #[derive(Debug, Clone, Serialize)]
 pub struct Preloaded {
     pub recipe_id: String,
     /// The network as the solution file gives it (header included).
     pub network: String,
-    pub report: RecipeReport,
+    /// Its evaluation (`null` for an example that was not evaluated).
+    pub report: Option<RecipeReport>,
 }
 
 pub async fn preloaded(State(state): State<Arc<AppState>>) -> Json<Vec<Preloaded>> {
