@@ -7,13 +7,15 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::Severity as MSeverity;
+use sous_eval::report::RecipeReport;
 use sous_eval::report::{Problem, ProblemKind};
-use sous_eval::source::load;
+use sous_eval::source::{load, Loaded};
 use sous_eval::{csv, gold, text, GoldStandard, Metric, MetricSet, Options};
+use sous_server::{Config, Limits, Preloaded};
 
-use crate::render;
 use crate::run::{FAILED, INVALID, OK};
 use crate::Format;
+use crate::{render, serve};
 
 /// The reference's single-dash flags, rewritten to clap's long form.
 const REFERENCE_FLAGS: [&str; 5] = ["-input", "-output", "-metrics", "-show-output", "-lib-dir"];
@@ -55,13 +57,19 @@ pub struct EvaluateArgs {
     /// execution-time, or none. Default: all but smatch-score (as the reference).
     #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "METRIC")]
     metrics: Vec<String>,
-    /// The reference's `-show-output t`: accepted; the web view of evaluations
-    /// is not built yet (planned with `sous serve`), so a note is printed.
+    /// The reference's `-show-output t`: after scoring, serve the web page
+    /// with the evaluated recipes preloaded and print its address.
     #[arg(long = "show-output", value_name = "t|nil")]
     show_output: Option<String>,
     /// Same as `-show-output t`.
     #[arg(long)]
     show: bool,
+    /// Port of the page `--show` serves (0: any free port).
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// Address the page `--show` serves on (loopback unless told otherwise).
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: std::net::IpAddr,
     /// Accepted for compatibility and ignored: Smatch is built in.
     #[arg(long = "lib-dir", value_name = "DIR")]
     lib_dir: Option<PathBuf>,
@@ -100,9 +108,6 @@ pub fn run(args: EvaluateArgs) -> u8 {
         return INVALID;
     };
     let show = args.show || args.show_output.as_deref().is_some_and(is_true);
-    if show {
-        eprintln!("note: the web view of evaluations is not available yet; the scores are printed instead");
-    }
     if has_none && !show {
         eprintln!("`none` in the metrics: nothing to evaluate");
         return OK;
@@ -135,7 +140,7 @@ pub fn run(args: EvaluateArgs) -> u8 {
     let options = Options {
         metrics,
         exact_smatch: args.smatch == SmatchMode::Exact,
-        explain: args.explain,
+        explain: args.explain || show,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
@@ -190,7 +195,39 @@ pub fn run(args: EvaluateArgs) -> u8 {
             return INVALID;
         }
     }
+    if show {
+        let served = show_page(&args, &loaded, reports);
+        return code.max(served);
+    }
     code
+}
+
+/// Serves the page with every evaluated recipe preloaded, until Ctrl-C.
+fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -> u8 {
+    let preloaded = reports
+        .into_iter()
+        .map(|report| {
+            let index = loaded
+                .recipes
+                .iter()
+                .position(|(r, _)| r.span.line == report.line);
+            Preloaded {
+                recipe_id: report.recipe_id.clone(),
+                network: index.map_or("", |i| loaded.recipe_text(i)).to_string(),
+                report: Some(report),
+            }
+        })
+        .collect();
+    let config = Config {
+        bind: args.bind,
+        port: args.port,
+        benchmark: args.benchmark.clone(),
+        limits: Limits::default(),
+        preloaded,
+    };
+    serve::serve(config, |addr| {
+        eprintln!("sous shows the evaluation at http://{addr}/ (Ctrl-C to stop)");
+    })
 }
 
 fn is_true(v: &str) -> bool {

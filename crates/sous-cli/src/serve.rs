@@ -37,6 +37,7 @@ pub fn run(args: ServeArgs) -> u8 {
         bind: args.bind,
         port: args.port,
         benchmark: args.benchmark,
+        preloaded: crate::demo::examples(),
         limits: Limits {
             max_body_bytes: args.max_body_bytes,
             max_network_predicates: args.max_network_predicates,
@@ -46,6 +47,13 @@ pub fn run(args: ServeArgs) -> u8 {
             },
         },
     };
+    serve(config, |addr| {
+        eprintln!("sous serves http://{addr}/ (the API under /api/; Ctrl-C to stop)");
+    })
+}
+
+/// Serves until the process ends; `announce` gets the bound address.
+pub fn serve(config: Config, announce: impl FnOnce(std::net::SocketAddr)) -> u8 {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -53,9 +61,7 @@ pub fn run(args: ServeArgs) -> u8 {
             return FAILED;
         }
     };
-    let served = runtime.block_on(sous_server::serve(config, |addr| {
-        eprintln!("sous serves http://{addr}/api/ (Ctrl-C to stop)");
-    }));
+    let served = runtime.block_on(sous_server::serve(config, announce));
     match served {
         Ok(()) => 0,
         Err(e) => {

@@ -14,6 +14,31 @@ pub struct Loaded {
     pub fatal: Option<Diagnostic>,
 }
 
+impl Loaded {
+    /// The text of recipe `index`: from its header to the next recipe's.
+    pub fn recipe_text(&self, index: usize) -> &str {
+        let Some((recipe, _)) = self.recipes.get(index) else {
+            return "";
+        };
+        let line_start = |offset: usize| {
+            let offset = offset.min(self.text.len());
+            self.text
+                .get(..offset)
+                .and_then(|before| before.rfind('\n'))
+                .map_or(0, |i| i + 1)
+        };
+        let start = line_start(recipe.span.offset);
+        let end = self
+            .recipes
+            .iter()
+            .map(|(r, _)| line_start(r.span.offset))
+            .filter(|&o| o > start)
+            .min()
+            .unwrap_or(self.text.len());
+        self.text.get(start..end).unwrap_or("").trim_end()
+    }
+}
+
 pub fn load(path: &Path) -> Loaded {
     let name = path.display().to_string();
     let bytes = match std::fs::read(path) {
@@ -108,5 +133,20 @@ fn fatal(name: String, text: String, d: Diagnostic) -> Loaded {
         text,
         recipes: Vec::new(),
         fatal: Some(d),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_recipe_text_runs_from_its_header_to_the_next() {
+        let text = "#first\n(get-kitchen ?k)\n\n# second\n(get-kitchen ?k)\n; end\n";
+        let loaded = load_text("t.solution".into(), text.as_bytes().to_vec());
+        assert_eq!(loaded.recipes.len(), 2);
+        assert_eq!(loaded.recipe_text(0), "#first\n(get-kitchen ?k)");
+        assert_eq!(loaded.recipe_text(1), "# second\n(get-kitchen ?k)\n; end");
+        assert_eq!(loaded.recipe_text(2), "");
     }
 }

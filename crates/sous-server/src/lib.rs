@@ -9,6 +9,7 @@
 
 mod api;
 mod error;
+mod page;
 mod sessions;
 
 use std::net::SocketAddr;
@@ -18,11 +19,12 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use axum::http::Method;
-use axum::routing::{on, MethodFilter, MethodRouter};
+use axum::routing::{get, on, MethodFilter, MethodRouter};
 use axum::Router;
 use sous_eval::benchmark::Benchmark;
 
 pub use api::openapi::openapi_json;
+pub use api::Preloaded;
 pub use error::ApiError;
 pub use sessions::SessionLimits;
 
@@ -46,9 +48,11 @@ impl Default for Limits {
     }
 }
 
-/// What the server knows: the benchmark (recipes and gold networks), if any.
+/// What the server knows: the benchmark (recipes and gold networks), if any,
+/// and the recipes evaluated before it started (`sous evaluate --show`).
 pub struct AppState {
     pub benchmark: Option<Benchmark>,
+    pub preloaded: Vec<Preloaded>,
     pub limits: Limits,
     pub sessions: sessions::Sessions,
 }
@@ -96,6 +100,8 @@ fn endpoints() -> Vec<Endpoint> {
         endpoint(Method::GET, "/api/primitives", api::primitives),
         endpoint(Method::GET, "/api/recipes", api::recipes),
         endpoint(Method::GET, "/api/recipes/{id}", api::recipe),
+        endpoint(Method::GET, "/api/recipes/{id}/gold", api::gold),
+        endpoint(Method::GET, "/api/preloaded", api::preloaded),
         endpoint(Method::POST, "/api/execute", api::execute),
         endpoint(Method::POST, "/api/evaluate", api::evaluate),
         endpoint(Method::POST, "/api/sessions", sessions::create),
@@ -123,7 +129,7 @@ pub fn api_routes() -> Vec<(Method, &'static str)> {
         .collect()
 }
 
-/// The API's routes.
+/// The API's routes ([`api_routes`]) and the page's (`/`, `/assets/{name}`).
 pub fn router(state: Arc<AppState>) -> Router {
     let limit = state.limits.max_body_bytes;
     // A document that does not parse fails here, at start, not on a request.
@@ -134,6 +140,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         router = router.route(e.path, e.handler);
     }
     router
+        .route("/", get(page::index))
+        .route("/assets/{name}", get(page::asset))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)
@@ -146,6 +154,8 @@ pub struct Config {
     pub port: u16,
     pub benchmark: Option<PathBuf>,
     pub limits: Limits,
+    /// Evaluated recipes the page lists first.
+    pub preloaded: Vec<Preloaded>,
 }
 
 /// Loads the benchmark (if any), binds, and serves until the process ends.
@@ -160,6 +170,7 @@ pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std
         };
     let state = Arc::new(AppState {
         benchmark,
+        preloaded: config.preloaded,
         limits: config.limits,
         sessions: sessions::Sessions::default(),
     });

@@ -37,6 +37,15 @@ fn kitchen_primitives_and_recipes() {
     let (code, e) = get(&format!("{base}/api/recipes/no-such-recipe"));
     assert_eq!(code, 404);
     assert!(e["error"].as_str().unwrap().contains("no-such-recipe"));
+
+    let (code, gold) = get(&format!("{base}/api/recipes/almond-crescent-cookies/gold"));
+    assert_eq!(code, 200);
+    assert_eq!(gold["network"], almond_gold());
+    assert_eq!(gold["dish_variable"], "?almond-crescent-cookies");
+    let (code, _) = get(&format!("{base}/api/recipes/no-such-recipe/gold"));
+    assert_eq!(code, 404);
+    let (code, preloaded) = get(&format!("{base}/api/preloaded"));
+    assert_eq!((code, preloaded), (200, json!([])));
     let (code, _) = get(&format!("{base}/api/nothing-here"));
     assert_eq!(code, 404);
 }
@@ -163,5 +172,29 @@ fn evaluate_scores_against_the_gold() {
         &json!({"recipe": "almond-crescent-cookies", "network": "(get-kitchen ?k)"}),
     );
     assert_eq!(code, 503, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("--benchmark"));
+}
+
+#[test]
+fn the_page_and_its_assets() {
+    let base = start(false, Limits::default());
+    let page = ureq::get(&format!("{base}/")).call().unwrap();
+    assert_eq!(page.content_type(), "text/html");
+    let html = page.into_string().unwrap();
+    for asset in ["/assets/app.js", "/assets/style.css"] {
+        assert!(html.contains(asset), "the page links {asset}");
+        let r = ureq::get(&format!("{base}{asset}")).call().unwrap();
+        assert_eq!(r.status(), 200);
+        assert!(r.into_string().unwrap().len() > 1000);
+    }
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no CDN"
+    );
+    let (code, e) = get(&format!("{base}/assets/nothing.js"));
+    assert_eq!(code, 404, "{e}");
+    // Without a benchmark the gold network is unavailable, with a reason.
+    let (code, e) = get(&format!("{base}/api/recipes/almond-crescent-cookies/gold"));
+    assert_eq!(code, 503);
     assert!(e["error"].as_str().unwrap().contains("--benchmark"));
 }

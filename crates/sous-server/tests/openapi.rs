@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use common::start;
 use serde_json::{json, Value};
-use sous_server::{Limits, SessionLimits};
+use sous_server::{Config, Limits, Preloaded, SessionLimits};
 
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -534,6 +534,7 @@ fn every_documented_answer_happens_and_matches_its_schema() {
         contract: &contract,
     };
     reads(&api);
+    preloaded(&contract);
     execute(&api);
     evaluate(&api);
     sessions(&api);
@@ -571,6 +572,12 @@ fn reads(api: &Api) {
     assert_eq!(recipes.as_array().unwrap().len(), 30);
     assert_eq!(api.get("/api/recipes/Almond-Crescent-Cookies").0, 200);
     assert_eq!(api.get("/api/recipes/no-such-recipe").0, 404);
+    let (code, gold) = api.get("/api/recipes/Almond-Crescent-Cookies/gold");
+    assert_eq!(code, 200);
+    assert_eq!(gold["network"], almond_gold());
+    assert_eq!(api.get("/api/recipes/no-such-recipe/gold").0, 404);
+    let (code, preloaded) = api.get("/api/preloaded");
+    assert_eq!((code, preloaded), (200, json!([])));
 
     // An unknown path answers the documented error body.
     let (code, e) = common::get(&format!("{}/api/nothing-here", api.base));
@@ -580,6 +587,48 @@ fn reads(api: &Api) {
         &e,
         "the answer for an unknown path",
     );
+}
+
+/// A server started with preloaded networks, as `sous evaluate --show` and
+/// `sous serve` start it: one evaluated (with an exact Smatch), one not.
+fn preloaded(contract: &Contract) {
+    use sous_eval::{MetricSet, Options};
+    let benchmark = sous_eval::benchmark::Benchmark::load(&sous_testdata::benchmark_dir()).unwrap();
+    let network = "#almond-crescent-cookies\n(get-kitchen ?kitchen)\n\
+        (fetch-and-proportion ?butter ?ks ?kitchen ?bowl butter 230 g)\n";
+    let loaded = sous_eval::source::load_text("short".into(), network.as_bytes().to_vec());
+    let options = Options {
+        metrics: MetricSet::ALL,
+        exact_smatch: true,
+        explain: true,
+    };
+    let report = sous_eval::evaluate_recipe(&loaded.recipes[0].0, &[], &benchmark.gold, &options);
+    let config = Config {
+        bind: "127.0.0.1".parse().unwrap(),
+        port: 0,
+        benchmark: None,
+        limits: Limits::default(),
+        preloaded: vec![
+            Preloaded {
+                recipe_id: "almond-crescent-cookies".into(),
+                network: network.into(),
+                report: Some(report),
+            },
+            Preloaded {
+                recipe_id: "an-example".into(),
+                network: "(get-kitchen ?kitchen)".into(),
+                report: None,
+            },
+        ],
+    };
+    let api = Api {
+        base: common::start_with(config),
+        contract,
+    };
+    let (code, list) = api.get("/api/preloaded");
+    assert_eq!(code, 200);
+    assert!(list[0]["report"]["smatch"]["exact"].is_object(), "{list}");
+    assert_eq!(list[1]["report"], Value::Null);
 }
 
 fn execute(api: &Api) {
@@ -734,6 +783,7 @@ fn sessions(api: &Api) {
 fn without_benchmark_and_over_limits(api: &Api) {
     assert_eq!(api.get("/api/recipes").0, 503);
     assert_eq!(api.get("/api/recipes/almond-crescent-cookies").0, 503);
+    assert_eq!(api.get("/api/recipes/almond-crescent-cookies/gold").0, 503);
     let network = "(get-kitchen ?k)";
     let score = json!({"recipe": "almond-crescent-cookies", "network": network});
     assert_eq!(api.post("/api/evaluate", &score).0, 503);

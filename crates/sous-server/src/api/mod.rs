@@ -5,13 +5,15 @@ mod execute;
 mod kitchen;
 mod network;
 pub mod openapi;
+mod preloaded;
 mod recipes;
 pub mod sessions;
 
 pub use evaluate::evaluate;
 pub use execute::execute;
 pub use kitchen::{kitchen, primitives};
-pub use recipes::{recipe, recipes};
+pub use preloaded::{preloaded, Preloaded};
+pub use recipes::{gold, recipe, recipes};
 
 use crate::ApiError;
 
@@ -25,7 +27,5 @@ async fn blocking<T: Send + 'static>(
 }
 
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::not_found(format!(
-        "no endpoint {uri}; the endpoints are described at /api/openapi.json"
-    ))
+    ApiError::not_found(format!("no endpoint {uri}; see /api/openapi.json"))
 }

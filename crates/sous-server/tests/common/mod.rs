@@ -9,13 +9,18 @@ use sous_server::{Config, Limits};
 
 /// Starts a server on a free loopback port (in the background) and returns its base URL.
 pub fn start(benchmark: bool, limits: Limits) -> String {
-    let (tx, rx) = mpsc::channel::<SocketAddr>();
-    let config = Config {
+    start_with(Config {
         bind: "127.0.0.1".parse().unwrap(),
         port: 0,
         benchmark: benchmark.then(sous_testdata::benchmark_dir),
         limits,
-    };
+        preloaded: Vec::new(),
+    })
+}
+
+/// Starts a server with `config` (its address and port are kept).
+pub fn start_with(config: Config) -> String {
+    let (tx, rx) = mpsc::channel::<SocketAddr>();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().unwrap();
         rt.block_on(sous_server::serve(config, |addr| tx.send(addr).unwrap()))

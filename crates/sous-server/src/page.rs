@@ -1,0 +1,41 @@
+//! The web page at `/`: static files embedded in the binary at build time,
+//! so `sous serve` needs no separate front-end build and no internet.
+//! The page only talks to the JSON API.
+
+use axum::extract::Path;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+
+use crate::ApiError;
+
+/// Name, media type and contents of every asset.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app.js"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
+];
+
+const INDEX: &str = include_str!("../assets/index.html");
+
+pub async fn index() -> Response {
+    ([(CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+}
+
+pub async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
+    let (_, media_type, body) = ASSETS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .ok_or_else(|| ApiError::not_found(format!("no asset `{name}`")))?;
+    Ok((
+        [(CONTENT_TYPE, *media_type), (CACHE_CONTROL, "no-cache")],
+        *body,
+    )
+        .into_response())
+}

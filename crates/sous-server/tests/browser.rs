@@ -1,0 +1,283 @@
+//! End to end in a real browser: headless Chromium, driven through
+//! ChromeDriver, loads the page, runs the almond-crescent-cookies gold network
+//! and checks what a person would look at. It saves a screenshot.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them);
+//! `CHROMEDRIVER` and `CHROME_BIN` override where they are looked for.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::start;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use sous_server::Limits;
+
+const WAIT: Duration = Duration::from_secs(90);
+
+/// ChromeDriver, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn found(env: &str, candidates: &[&str]) -> PathBuf {
+    if let Ok(p) = std::env::var(env) {
+        return PathBuf::from(p);
+    }
+    candidates
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+        .unwrap_or_else(|| {
+            panic!(
+                "the browser test needs Chromium and ChromeDriver: install them with \
+                 `apt-get install -y chromium chromium-driver` (as .ci/run does), or set \
+                 {env} to the program; looked in {candidates:?}"
+            )
+        })
+}
+
+fn start_driver() -> Driver {
+    let program = found(
+        "CHROMEDRIVER",
+        &["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"],
+    );
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new(&program)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+    let url = format!("http://127.0.0.1:{port}");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while ureq::get(&format!("{url}/status")).call().is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "ChromeDriver did not start on {url}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Driver { child, url }
+}
+
+async fn connect(driver: &Driver) -> Client {
+    let chrome = found(
+        "CHROME_BIN",
+        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
+    );
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chrome,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--hide-scrollbars",
+                     "--window-size=1600,2900", "--force-device-scale-factor=1"],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a browser session")
+}
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+async fn wait_for(c: &Client, what: &str, script: &str) -> Value {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let v = js(c, script).await;
+        if !(v.is_null() || v == false) {
+            return v;
+        }
+        if Instant::now() > deadline {
+            let status = js(c, "return document.getElementById('status').textContent").await;
+            panic!("timed out waiting for {what}; the page says: {status}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn screenshot_path() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-almond-crescent-cookies.png")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_page_runs_the_almond_gold_network() {
+    let base = start(true, Limits::default());
+    let gold_actions = sous_testdata::parse_one(&sous_testdata::gold_file(
+        &sous_testdata::gold_current_dir(),
+        "almond-crescent-cookies",
+    ))
+    .predicates
+    .len();
+    let driver = start_driver();
+    let c = connect(&driver).await;
+    let result = check_page(&c, &base, gold_actions).await;
+    let png = c.screenshot().await.expect("a screenshot");
+    std::fs::write(screenshot_path(), png).expect("the screenshot is saved");
+    eprintln!("screenshot: {}", screenshot_path().display());
+    c.close().await.ok();
+    result.unwrap_or_else(|e| panic!("{e}"));
+}
+
+async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), String> {
+    c.goto(&format!("{base}/"))
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_for(
+        c,
+        "the page to start",
+        "return document.body.dataset.ready === '1'",
+    )
+    .await;
+    c.find(Locator::Css("#recipe-select"))
+        .await
+        .map_err(|e| e.to_string())?
+        .select_by_value("recipe:almond-crescent-cookies")
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_for(
+        c,
+        "the gold dish comparison",
+        "return document.querySelector('#dish .comparison') !== null",
+    )
+    .await;
+
+    // The graph: one node per action, each for a different action.
+    let nodes = js(
+        c,
+        "return [...document.querySelectorAll('#graph .node')].map(n => n.dataset.action)",
+    )
+    .await;
+    let nodes = nodes.as_array().cloned().unwrap_or_default();
+    if nodes.len() != gold_actions {
+        return Err(format!(
+            "{} graph nodes for {gold_actions} actions",
+            nodes.len()
+        ));
+    }
+    let mut distinct = nodes.clone();
+    distinct.sort_by_key(|v| v.to_string());
+    distinct.dedup();
+    if distinct.len() != nodes.len() {
+        return Err("two graph nodes show the same action".into());
+    }
+    let arrows = js(
+        c,
+        "return document.querySelectorAll('#graph .edge.data').length",
+    )
+    .await;
+    if arrows.as_u64().unwrap_or(0) < gold_actions as u64 - 1 {
+        return Err(format!("only {arrows} ingredient arrows"));
+    }
+
+    // The timeline ends at the gold execution time, 2600 s.
+    let end = js(c, "return document.getElementById('timeline').dataset.end").await;
+    let label = js(
+        c,
+        "return document.getElementById('timeline-end').textContent",
+    )
+    .await;
+    if end != "2600" || label != "2600 s" {
+        return Err(format!("the timeline ends at {end} ({label})"));
+    }
+    let rows = js(
+        c,
+        "return document.querySelectorAll('#timeline .row').length",
+    )
+    .await;
+    if rows != gold_actions {
+        return Err(format!("{rows} timeline rows"));
+    }
+
+    // The final dish, next to the gold dish, scored perfectly.
+    let dish = js(
+        c,
+        "const d = document.getElementById('predicted-dish'); return d && d.textContent",
+    )
+    .await;
+    if !dish.as_str().unwrap_or("").contains("baking-tray") {
+        return Err(format!("the final dish is not shown: {dish}"));
+    }
+    let gold = js(
+        c,
+        "return document.querySelector('.dish-entity.gold') !== null",
+    )
+    .await;
+    let score = js(
+        c,
+        "return document.querySelector('#metric-dish .value').textContent",
+    )
+    .await;
+    let goals = js(
+        c,
+        "return document.querySelector('#metric-goals .note').textContent",
+    )
+    .await;
+    if gold != true || score != "1" || goals != "26 of 26 goals" {
+        return Err(format!(
+            "evaluation shown: gold dish {gold}, score {score}, {goals}"
+        ));
+    }
+
+    // Stepping: the first step shows the kitchen after get-kitchen.
+    c.find(Locator::Css("#first-step"))
+        .await
+        .map_err(|e| e.to_string())?
+        .click()
+        .await
+        .map_err(|e| e.to_string())?;
+    let step = js(
+        c,
+        "return document.getElementById('step-label').textContent",
+    )
+    .await;
+    let kitchen = js(
+        c,
+        "return document.querySelector('#kitchen-tree .entity .cls').textContent",
+    )
+    .await;
+    let current = js(
+        c,
+        "return document.querySelector('#graph .node.current').textContent",
+    )
+    .await;
+    if !step.as_str().unwrap_or("").starts_with("step 1 of 27")
+        || kitchen != "kitchen-state"
+        || !current.as_str().unwrap_or("").contains("get-kitchen")
+    {
+        return Err(format!(
+            "after ⏮: `{step}`, tree `{kitchen}`, node `{current}`"
+        ));
+    }
+    // Back to the last step for the screenshot.
+    c.find(Locator::Css("#last-step"))
+        .await
+        .map_err(|e| e.to_string())?
+        .click()
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
