@@ -303,7 +303,7 @@ fn text_of(answer: Result<ureq::Response, ureq::Error>) -> (u16, String) {
     }
 }
 
-/// The `/api/` routes of the document, as (METHOD, path).
+/// The routes of the document, as (METHOD, path).
 fn documented_routes(doc: &Value) -> BTreeSet<(String, String)> {
     let mut routes = BTreeSet::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
