@@ -661,16 +661,17 @@ function drawDish() {
 }
 
 function metricCards(r) {
-  const card = (name, value, note, id) => el("div", { class: "metric", id },
-    el("div", { class: "value" }, value), el("div", { class: "name" }, name), note ? el("div", { class: "note" }, note) : null);
-  const pct = (v) => (v === null || v === undefined ? "—" : fmt(Math.round(v * 1000) / 1000));
+  const card = (name, [value, exact], note, id) => el("div", { class: "metric", id },
+    el("div", { class: "value", title: exact }, value), el("div", { class: "name" }, name), note ? el("div", { class: "note" }, note) : null);
+  // Two decimals, as the reference prints scores; the exact value on hover.
+  const pct = (v) => (v === null || v === undefined ? ["—", "no score"] : [v.toFixed(2), String(v)]);
   const goals = r.explanation && r.explanation.goals;
   const cards = [
     card("goal-condition success", pct(r["goal-condition-success"]), goals ? `${goals.reached} of ${goals.total} goals` : null, "metric-goals"),
     card("dish approximation", pct(r["dish-approximation-score"]), null, "metric-dish"),
-    card("execution time", r["execution-time"] === null || r["execution-time"] === undefined ? "—" : `${fmt(r["execution-time"])} s`, null, "metric-time"),
+    card("execution time", r["execution-time"] === null || r["execution-time"] === undefined ? ["—", "no solution"] : [`${fmt(r["execution-time"])} s`, null], null, "metric-time"),
   ];
-  if (r.smatch) cards.unshift(card("Smatch", pct(r.smatch.f1 ?? r.smatch.score ?? r.smatch["f-score"]), `${r.smatch.matches} matched triples`, "metric-smatch"));
+  if (r.smatch) cards.unshift(card("Smatch", pct(r.smatch["f1-unrounded"]), `${r.smatch.matches} of ${r.smatch["gold-triples"]} gold triples matched`, "metric-smatch"));
   return cards;
 }
 

@@ -236,7 +236,7 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
         "return document.querySelector('#metric-goals .note').textContent",
     )
     .await;
-    if gold != true || score != "1" || goals != "26 of 26 goals" {
+    if gold != true || score != "1.00" || goals != "26 of 26 goals" {
         return Err(format!(
             "evaluation shown: gold dish {gold}, score {score}, {goals}"
         ));
