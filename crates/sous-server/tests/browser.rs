@@ -119,6 +119,15 @@ async fn wait_for(c: &Client, what: &str, script: &str) -> Value {
     }
 }
 
+async fn click(c: &Client, css: &str) -> Result<(), String> {
+    c.find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?
+        .click()
+        .await
+        .map_err(|e| format!("{css}: {e}"))
+}
+
 fn screenshot_path() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-almond-crescent-cookies.png")
 }
@@ -243,12 +252,7 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
     }
 
     // Stepping: the first step shows the kitchen after get-kitchen.
-    c.find(Locator::Css("#first-step"))
-        .await
-        .map_err(|e| e.to_string())?
-        .click()
-        .await
-        .map_err(|e| e.to_string())?;
+    click(c, "#first-step").await?;
     let step = js(
         c,
         "return document.getElementById('step-label').textContent",
@@ -269,15 +273,10 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
         || !current.as_str().unwrap_or("").contains("get-kitchen")
     {
         return Err(format!(
-            "after ⏮: `{step}`, tree `{kitchen}`, node `{current}`"
+            "after «: `{step}`, tree `{kitchen}`, node `{current}`"
         ));
     }
     // Back to the last step for the screenshot.
-    c.find(Locator::Css("#last-step"))
-        .await
-        .map_err(|e| e.to_string())?
-        .click()
-        .await
-        .map_err(|e| e.to_string())?;
+    click(c, "#last-step").await?;
     Ok(())
 }
