@@ -143,7 +143,12 @@ mod tests {
                 kitchen_state,
             })
         };
-        assert!(arrow("get-kitchen", "fetch-and-proportion", "?kitchen", true));
+        assert!(arrow(
+            "get-kitchen",
+            "fetch-and-proportion",
+            "?kitchen",
+            true
+        ));
         assert!(arrow("fetch-and-proportion", "beat", "?butter", false));
         assert!(arrow("fetch-and-proportion", "beat", "?ks-1", true));
         // `?whisk` is an optional input that beat itself binds by default.
