@@ -17,6 +17,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use sous_eval::benchmark::Benchmark;
 
+pub use api::{execute_json, ExecuteRequest};
 pub use error::ApiError;
 pub use sessions::SessionLimits;
 

@@ -8,7 +8,7 @@ mod recipes;
 pub mod sessions;
 
 pub use evaluate::evaluate;
-pub use execute::execute;
+pub use execute::{execute, execute_json, ExecuteRequest};
 pub use kitchen::{kitchen, primitives};
 pub use recipes::{recipe, recipes};
 
