@@ -5,6 +5,10 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use sous_server::{execute_json, ExecuteRequest, Limits};
 
+/// The allocator of the `sous` binary, so the figure is the server's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn bench(c: &mut Criterion) {
     let network = std::fs::read_to_string(
         sous_testdata::gold_current_dir().join("almond-crescent-cookies.solution"),
