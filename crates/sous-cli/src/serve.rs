@@ -46,7 +46,7 @@ pub fn run(args: ServeArgs) -> u8 {
             },
         },
     };
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match sous_server::runtime() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: cannot start the server: {e}");
