@@ -79,7 +79,7 @@ pub fn execute_json(req: &ExecuteRequest, limits: &Limits) -> Result<Vec<u8>, Ap
         graph: sous_sim::action_graph(&x),
         kitchen_states,
     };
-    // A gold network's answer is 50 to 200 KB: start big enough to grow
+    // The gold networks' answers are 90 to 250 KB: start big enough to grow
     // only a few times instead of from serde_json's 128 bytes.
     let mut body = Vec::with_capacity(64 << 10);
     serde_json::to_writer(&mut body, &answer)
