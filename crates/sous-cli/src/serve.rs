@@ -54,7 +54,7 @@ pub fn run(args: ServeArgs) -> u8 {
 
 /// Serves until the process ends; `announce` gets the bound address.
 pub fn serve(config: Config, announce: impl FnOnce(std::net::SocketAddr)) -> u8 {
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match sous_server::runtime() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: cannot start the server: {e}");

@@ -1,110 +1,245 @@
 //! JSON views of entities: `{"class": .., "id": .., <slot>: <value>, ...}`.
+//!
+//! The views ([`EntityView`], [`ValueView`], [`JsonNumber`]) implement
+//! `serde::Serialize`, so they write straight into any serializer: the API
+//! streams them into its response buffer without first building a
+//! `serde_json::Value` tree (building that tree, a map and a string per key,
+//! was most of the cost of a request). The `*_json` functions that do return
+//! a `Value` are the same views through `serde_json::to_value`, so both forms
+//! come from one walk and cannot drift apart.
 
-use serde_json::{json, Map, Value as Json};
+use std::fmt;
 
-use crate::{Entity, Num, Ontology, Pid, Value};
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
+use serde_json::Value as Json;
 
-/// A number as JSON: integral values print without a fraction.
-pub fn number_json(x: f64) -> Json {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        Json::from(x as i64)
-    } else {
-        json!(x)
+use crate::{Entity, EntityRef, Num, Ontology, Pid, Value};
+
+/// A view as a `serde_json::Value` (with the views' own key order).
+fn to_json(view: impl Serialize) -> Json {
+    // Cannot fail: every map key the views write is a string.
+    serde_json::to_value(view).expect("JSON views have string keys")
+}
+
+/// A number as JSON: integral values print without a fraction (below 1e15,
+/// where an `f64` still holds every integer); NaN and infinities are `null`.
+#[derive(Debug, Clone, Copy)]
+pub struct JsonNumber(pub f64);
+
+impl Serialize for JsonNumber {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let x = self.0;
+        if x.fract() == 0.0 && x.abs() < 1e15 {
+            s.serialize_i64(x as i64)
+        } else {
+            s.serialize_f64(x)
+        }
     }
+}
+
+/// A number as JSON (see [`JsonNumber`]).
+pub fn number_json(x: f64) -> Json {
+    to_json(JsonNumber(x))
 }
 
 /// A [`Num`] as JSON: an exact integer as an integer, anything else as
 /// [`number_json`] of its nearest float (a ratio has no JSON form).
 pub fn num_json(x: Num) -> Json {
-    match x.as_integer() {
-        Some(i) => Json::from(i),
-        None => number_json(x.to_f64()),
+    to_json(x)
+}
+
+/// An entity's id as people read it: `<class>-<pid>`, like `medium-bowl-208`.
+/// Displayed (not allocated) so views write it straight into the output.
+#[derive(Debug, Clone, Copy)]
+pub struct PidName<'a> {
+    pub class: &'a str,
+    pub pid: Pid,
+}
+
+impl<'a> PidName<'a> {
+    pub fn of(e: &'a Entity) -> Self {
+        PidName {
+            class: e.class_name(),
+            pid: e.pid,
+        }
+    }
+}
+
+impl fmt::Display for PidName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.class, self.pid.0)
+    }
+}
+
+impl Serialize for PidName<'_> {
+    /// Assembled on the stack and written as one string: an answer has
+    /// hundreds of ids, and going through `Display` (the formatting
+    /// machinery) for each was a measurable part of its cost.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(self.pid.0).as_bytes();
+        let class = self.class.as_bytes();
+        let len = class.len() + 1 + digits.len();
+        let mut buf = [0u8; 96];
+        if len > buf.len() {
+            return s.collect_str(self);
+        }
+        buf[..class.len()].copy_from_slice(class);
+        buf[class.len()] = b'-';
+        buf[class.len() + 1..len].copy_from_slice(digits);
+        match std::str::from_utf8(&buf[..len]) {
+            Ok(id) => s.serialize_str(id),
+            Err(_) => s.collect_str(self),
+        }
     }
 }
 
 pub fn pid_string(class: &str, pid: Pid) -> String {
-    format!("{class}-{}", pid.0)
+    PidName { class, pid }.to_string()
+}
+
+/// An entity as JSON: its class, its id, then every slot in the class's slot
+/// order. When `compact`, every run of two or more consecutive list items
+/// that differ only in their persistent ids is written once, as
+/// `{"repeat": n, "ids": [...], "item": {...}}` (as the reference's traces
+/// do): a tray of 33 identical cookies is one cookie, not 33.
+#[derive(Debug, Clone, Copy)]
+pub struct EntityView<'a> {
+    pub entity: &'a Entity,
+    pub compact: bool,
+}
+
+impl Serialize for EntityView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let onto = Ontology::get();
+        let e = self.entity;
+        let slots = onto.class(e.class).slots.len();
+        let mut m = s.serialize_map(Some(2 + slots))?;
+        m.serialize_entry("class", e.class_name())?;
+        m.serialize_entry("id", &PidName::of(e))?;
+        for (slot, value) in e.slots() {
+            let value = ValueView {
+                value,
+                compact: self.compact,
+            };
+            m.serialize_entry(onto.slot_name(slot), &value)?;
+        }
+        m.end()
+    }
+}
+
+/// A slot's value as JSON (lists compacted as in [`EntityView`] when `compact`).
+#[derive(Debug, Clone, Copy)]
+pub struct ValueView<'a> {
+    pub value: &'a Value,
+    pub compact: bool,
+}
+
+impl Serialize for ValueView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let compact = self.compact;
+        match self.value {
+            Value::Nil => s.serialize_unit(),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Number(n) => n.serialize(s),
+            Value::Amount(a) => {
+                let mut m = s.serialize_map(Some(2))?;
+                m.serialize_entry("value", &a.value)?;
+                m.serialize_entry("unit", Ontology::get().name(a.unit))?;
+                m.end()
+            }
+            Value::Entity(entity) => EntityView { entity, compact }.serialize(s),
+            Value::List(items) if compact => {
+                let mut seq = s.serialize_seq(None)?;
+                for run in Runs(items) {
+                    match run {
+                        [entity] => seq.serialize_element(&EntityView { entity, compact })?,
+                        _ => seq.serialize_element(&Repeat(run))?,
+                    }
+                }
+                seq.end()
+            }
+            Value::List(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for entity in items {
+                    seq.serialize_element(&EntityView { entity, compact })?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+/// The maximal runs of consecutive items that are [`same_but_ids`] as the
+/// run's first item.
+struct Runs<'a>(&'a [EntityRef]);
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = &'a [EntityRef];
+
+    fn next(&mut self) -> Option<&'a [EntityRef]> {
+        let first = self.0.first()?;
+        let len = 1 + self.0[1..]
+            .iter()
+            .take_while(|x| same_but_ids(x, first))
+            .count();
+        let (run, rest) = self.0.split_at(len);
+        self.0 = rest;
+        Some(run)
+    }
+}
+
+/// A run of two or more items that differ only in their ids.
+struct Repeat<'a>(&'a [EntityRef]);
+
+impl Serialize for Repeat<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("repeat", &self.0.len())?;
+        m.serialize_entry("ids", &Ids(self.0))?;
+        let item = EntityView {
+            entity: &self.0[0],
+            compact: true,
+        };
+        m.serialize_entry("item", &item)?;
+        m.end()
+    }
+}
+
+/// The ids of a run, in order.
+struct Ids<'a>(&'a [EntityRef]);
+
+impl Serialize for Ids<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|e| PidName::of(e)))
+    }
 }
 
 pub fn entity_json(e: &Entity) -> Json {
-    let onto = Ontology::get();
-    let mut m = Map::new();
-    m.insert("class".into(), Json::from(e.class_name()));
-    m.insert("id".into(), Json::from(pid_string(e.class_name(), e.pid)));
-    for (slot, v) in e.slots() {
-        m.insert(onto.slot_name(slot).to_string(), value_json(v));
-    }
-    Json::Object(m)
+    entity_json_with(e, false)
 }
 
 pub fn value_json(v: &Value) -> Json {
-    match v {
-        Value::Nil => Json::Null,
-        Value::Bool(b) => Json::Bool(*b),
-        Value::Number(n) => num_json(*n),
-        Value::Amount(a) => {
-            json!({"value": num_json(a.value), "unit": Ontology::get().name(a.unit)})
-        }
-        Value::Entity(e) => entity_json(e),
-        Value::List(items) => Json::Array(items.iter().map(|e| entity_json(e)).collect()),
-    }
+    to_json(ValueView {
+        value: v,
+        compact: false,
+    })
 }
 
 /// [`entity_json_compact`] when `compact`, else [`entity_json`].
 pub fn entity_json_with(e: &Entity, compact: bool) -> Json {
-    if compact {
-        entity_json_compact(e)
-    } else {
-        entity_json(e)
-    }
+    to_json(EntityView { entity: e, compact })
 }
 
-/// Like [`entity_json`], with every run of two or more consecutive list
-/// items that differ only in their persistent ids written once, as
-/// `{"repeat": n, "ids": [...], "item": {...}}` (as the reference's traces
-/// do): a tray of 33 identical cookies is one cookie, not 33.
+/// Like [`entity_json`], with runs of list items that differ only in their
+/// ids written once (see [`EntityView`]).
 pub fn entity_json_compact(e: &Entity) -> Json {
-    let onto = Ontology::get();
-    let mut m = Map::new();
-    m.insert("class".into(), Json::from(e.class_name()));
-    m.insert("id".into(), Json::from(pid_string(e.class_name(), e.pid)));
-    for (slot, v) in e.slots() {
-        m.insert(onto.slot_name(slot).to_string(), value_json_compact(v));
-    }
-    Json::Object(m)
+    entity_json_with(e, true)
 }
 
-fn value_json_compact(v: &Value) -> Json {
-    match v {
-        Value::Entity(e) => entity_json_compact(e),
-        Value::List(items) => {
-            let mut out = Vec::new();
-            let mut i = 0;
-            while i < items.len() {
-                let run = items[i..]
-                    .iter()
-                    .take_while(|x| same_but_ids(x, &items[i]))
-                    .count();
-                if run >= 2 {
-                    let ids: Vec<Json> = items[i..i + run]
-                        .iter()
-                        .map(|x| Json::from(pid_string(x.class_name(), x.pid)))
-                        .collect();
-                    out.push(
-                        json!({"repeat": run, "ids": ids, "item": entity_json_compact(&items[i])}),
-                    );
-                } else {
-                    out.push(entity_json_compact(&items[i]));
-                }
-                i += run.max(1);
-            }
-            Json::Array(out)
-        }
-        other => value_json(other),
-    }
-}
-
-/// Equal apart from persistent ids, at every depth.
+/// Equal apart from persistent ids, at every depth. The same entity (shared
+/// between kitchen states and lists) is equal to itself without a walk.
 pub fn same_but_ids(a: &Entity, b: &Entity) -> bool {
     fn values(x: &Value, y: &Value) -> bool {
         match (x, y) {
@@ -115,8 +250,9 @@ pub fn same_but_ids(a: &Entity, b: &Entity) -> bool {
             _ => x == y,
         }
     }
-    a.class == b.class
-        && a.slots()
-            .zip(b.slots())
-            .all(|((_, x), (_, y))| values(x, y))
+    std::ptr::eq(a, b)
+        || a.class == b.class
+            && a.slots()
+                .zip(b.slots())
+                .all(|((_, x), (_, y))| values(x, y))
 }

@@ -24,7 +24,7 @@ pub use full_kitchen::{full_kitchen, FULL_KITCHEN_TOML};
 pub use ids::{IdGen, Pid};
 pub use json::{
     entity_json, entity_json_compact, entity_json_with, num_json, number_json, pid_string,
-    same_but_ids, value_json,
+    same_but_ids, value_json, EntityView, JsonNumber, PidName, ValueView,
 };
 pub use kitchen_state::{KitchenState, Place};
 pub use num::Num;

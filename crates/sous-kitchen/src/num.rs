@@ -458,14 +458,14 @@ impl fmt::Display for Num {
     }
 }
 
-/// As a JSON number: an exact integer as an integer, a ratio as the nearest
-/// float, a float as before (an integral float also as an integer).
+/// As a JSON number: an exact integer as an integer, anything else as
+/// [`JsonNumber`](crate::json::JsonNumber) of its nearest float (a ratio has
+/// no JSON form; an integral float also prints as an integer).
 impl Serialize for Num {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            Repr::Exact(n, 1) => s.serialize_i64(n),
-            Repr::Float(x) if x.fract() == 0.0 && x.abs() < 1e15 => s.serialize_i64(x as i64),
-            _ => s.serialize_f64(self.to_f64()),
+        match self.as_integer() {
+            Some(n) => s.serialize_i64(n),
+            None => crate::json::JsonNumber(self.to_f64()).serialize(s),
         }
     }
 }

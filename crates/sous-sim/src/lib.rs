@@ -21,4 +21,4 @@ pub use engine::{execute, execute_with, Execution, Failure, FailureKind, Options
 pub use exec::{Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
 pub use network::{Action, Network, Variable};
-pub use report::{execution_json, execution_json_with};
+pub use report::{execution_json, execution_json_with, ExecutionView};

@@ -1,9 +1,15 @@
-//! The JSON view of an execution (`sous run --format json`).
+//! The JSON view of an execution (`sous run --format json`, `POST /api/execute`).
+//!
+//! [`ExecutionView`] serialises straight into any serde serializer (the API
+//! streams it into its response); [`execution_json`] is the same view as a
+//! `serde_json::Value`.
 
-use serde_json::{json, Map, Value as Json};
-use sous_kitchen::{num_json, number_json};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use serde_json::Value as Json;
+use sous_kitchen::{Entity, EntityView, JsonNumber, Num, PidName};
 
-use crate::Execution;
+use crate::{Execution, Failure, Step};
 
 /// One JSON object: `recipe_id`, `solved`, `execution_time` (null without a
 /// solution), `steps`, `bindings` (every `?variable` to its entity),
@@ -13,78 +19,139 @@ pub fn execution_json(x: &Execution) -> Json {
 }
 
 /// [`execution_json`], with runs of identical list items written once when
-/// `compact` (see `sous_kitchen::entity_json_compact`).
+/// `compact` (see `sous_kitchen::EntityView`).
 pub fn execution_json_with(x: &Execution, compact: bool) -> Json {
-    let entity = |e: &sous_kitchen::Entity| sous_kitchen::entity_json_with(e, compact);
-    let net = &x.network;
-    let steps: Vec<Json> = x
-        .steps
-        .iter()
-        .map(|s| {
-            let a = &net.actions[s.action];
-            json!({
-                "action": a.text,
-                "line": a.span.line,
-                "case": s.case + 1,
-                "start": number_json(s.start),
-                "end": number_json(s.end),
-                "kitchen_time": number_json(s.kitchen_time),
-            })
-        })
-        .collect();
-    let mut bindings = Map::new();
-    let mut available = Map::new();
-    for (v, var) in net.variables.iter().enumerate() {
-        if var.constant.is_some() {
-            continue;
-        }
-        let b = x.bindings[v].as_ref();
-        bindings.insert(
-            var.name.clone(),
-            b.map_or(Json::Null, |b| binding_json(&b.value, &entity)),
-        );
-        available.insert(
-            var.name.clone(),
-            b.and_then(|b| b.available_at)
-                .map_or(Json::Null, number_json),
-        );
+    let view = ExecutionView {
+        execution: x,
+        compact,
+    };
+    serde_json::to_value(view).expect("JSON views have string keys")
+}
+
+/// An execution as JSON (see [`execution_json`]), its entities compacted as
+/// in `sous_kitchen::EntityView` when `compact`.
+#[derive(Debug, Clone, Copy)]
+pub struct ExecutionView<'a> {
+    pub execution: &'a Execution,
+    pub compact: bool,
+}
+
+impl Serialize for ExecutionView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let x = self.execution;
+        let net = &x.network;
+        let variables = || {
+            net.variables
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| v.constant.is_none())
+        };
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("recipe_id", &net.recipe_id)?;
+        m.serialize_entry("solved", &x.solved)?;
+        m.serialize_entry("execution_time", &x.execution_time().map(JsonNumber))?;
+        let steps = x.steps.iter().map(|step| StepView(x, step));
+        m.serialize_entry("steps", &Seq(steps))?;
+        let bindings = variables().map(|(v, var)| {
+            let binding = x.bindings[v].as_ref().map(|b| BindingView {
+                entity: &b.value,
+                compact: self.compact,
+            });
+            (&var.name, binding)
+        });
+        m.serialize_entry("bindings", &Map(bindings))?;
+        let available = variables().map(|(v, var)| {
+            let at = x.bindings[v].as_ref().and_then(|b| b.available_at);
+            (&var.name, at.map(JsonNumber))
+        });
+        m.serialize_entry("available_at", &Map(available))?;
+        let failed = x.failures.iter().map(|f| FailureView(x, f));
+        m.serialize_entry("failed_actions", &Seq(failed))?;
+        let kitchen = x.final_kitchen().map(|k| EntityView {
+            entity: k,
+            compact: self.compact,
+        });
+        m.serialize_entry("final_kitchen", &kitchen)?;
+        m.end()
     }
-    let failed: Vec<Json> = x
-        .failures
-        .iter()
-        .map(|f| {
-            let a = f.action.map(|i| &net.actions[i]);
-            json!({
-                "kind": f.kind,
-                "action": a.map(|a| a.text.clone()),
-                "line": f.span.map(|s| s.line),
-                "column": f.span.map(|s| s.column),
-                "message": f.message,
-            })
-        })
-        .collect();
-    json!({
-        "recipe_id": net.recipe_id,
-        "solved": x.solved,
-        "execution_time": x.execution_time().map_or(Json::Null, number_json),
-        "steps": steps,
-        "bindings": bindings,
-        "available_at": available,
-        "failed_actions": failed,
-        "final_kitchen": x.final_kitchen().map(|k| entity(k)),
-    })
+}
+
+/// A sequence written from an iterator (cloned, as serializing takes `&self`).
+struct Seq<I>(I);
+
+impl<T: Serialize, I: Iterator<Item = T> + Clone> Serialize for Seq<I> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.clone())
+    }
+}
+
+/// A map written from an iterator of entries (cloned, as serializing takes `&self`).
+struct Map<I>(I);
+
+impl<K: Serialize, V: Serialize, I: Iterator<Item = (K, V)> + Clone> Serialize for Map<I> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.clone())
+    }
+}
+
+struct StepView<'a>(&'a Execution, &'a Step);
+
+impl Serialize for StepView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let StepView(x, step) = self;
+        let a = &x.network.actions[step.action];
+        let mut m = s.serialize_map(Some(6))?;
+        m.serialize_entry("action", &a.text)?;
+        m.serialize_entry("line", &a.span.line)?;
+        m.serialize_entry("case", &(step.case + 1))?;
+        m.serialize_entry("start", &JsonNumber(step.start))?;
+        m.serialize_entry("end", &JsonNumber(step.end))?;
+        m.serialize_entry("kitchen_time", &JsonNumber(step.kitchen_time))?;
+        m.end()
+    }
+}
+
+struct FailureView<'a>(&'a Execution, &'a Failure);
+
+impl Serialize for FailureView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let FailureView(x, f) = self;
+        let action = f.action.map(|i| &x.network.actions[i].text);
+        let mut m = s.serialize_map(Some(5))?;
+        m.serialize_entry("kind", &f.kind)?;
+        m.serialize_entry("action", &action)?;
+        m.serialize_entry("line", &f.span.map(|s| s.line))?;
+        m.serialize_entry("column", &f.span.map(|s| s.column))?;
+        m.serialize_entry("message", &f.message)?;
+        m.end()
+    }
 }
 
 /// A bound entity; kitchen states are summarised (id and clock) because each
 /// is a whole kitchen: the full last one is `final_kitchen`.
-fn binding_json(e: &sous_kitchen::Entity, entity: &dyn Fn(&sous_kitchen::Entity) -> Json) -> Json {
-    if e.class_name() == "kitchen-state" {
+struct BindingView<'a> {
+    entity: &'a Entity,
+    compact: bool,
+}
+
+impl Serialize for BindingView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = self.entity;
+        if e.class_name() != "kitchen-state" {
+            let view = EntityView {
+                entity: e,
+                compact: self.compact,
+            };
+            return view.serialize(s);
+        }
         let time = e
             .get(sous_kitchen::slot::KITCHEN_TIME)
             .as_number()
-            .unwrap_or(sous_kitchen::Num::ZERO);
-        json!({"class": "kitchen-state", "id": sous_kitchen::pid_string("kitchen-state", e.pid), "kitchen-time": num_json(time)})
-    } else {
-        entity(e)
+            .unwrap_or(Num::ZERO);
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("class", "kitchen-state")?;
+        m.serialize_entry("id", &PidName::of(e))?;
+        m.serialize_entry("kitchen-time", &time)?;
+        m.end()
     }
 }

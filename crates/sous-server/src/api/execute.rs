@@ -3,16 +3,20 @@
 use std::sync::Arc;
 
 use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
+use sous_kitchen::EntityView;
+use sous_sim::ExecutionView;
 
 use super::network::read_network;
-use crate::{ApiError, AppState};
+use crate::{ApiError, AppState, Limits};
 
 /// The execution modes the server offers.
 const MODES: &[&str] = &["qualitative"];
 
+/// The body of `POST /api/execute`.
 #[derive(Deserialize)]
 pub struct ExecuteRequest {
     #[serde(default = "qualitative")]
@@ -39,8 +43,16 @@ fn qualitative() -> String {
 pub async fn execute(
     State(state): State<Arc<AppState>>,
     body: Result<Json<ExecuteRequest>, axum::extract::rejection::JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let Json(req) = body?;
+    let body = super::blocking(move || execute_json(&req, &state.limits)).await?;
+    Ok(([(CONTENT_TYPE, "application/json")], body))
+}
+
+/// The whole answer to one request, serialised: the network parsed and
+/// validated, executed, and written as JSON. Public so that the benchmark
+/// (`cargo bench -p sous-server`) measures exactly what a request costs.
+pub fn execute_json(req: &ExecuteRequest, limits: &Limits) -> Result<Vec<u8>, ApiError> {
     if !MODES.contains(&req.mode.as_str()) {
         return Err(ApiError::bad_request(format!(
             "unknown mode `{}`; supported: {}",
@@ -48,22 +60,40 @@ pub async fn execute(
             MODES.join(", ")
         )));
     }
-    let recipe = read_network(&req.network, &state.limits)?;
-    let (compact, with_states) = (req.compact, req.kitchen_states);
-    let json = super::blocking(move || {
-        let x = sous_sim::execute(&recipe);
-        let mut json = sous_sim::execution_json_with(&x, compact);
-        json["graph"] = serde_json::to_value(sous_sim::action_graph(&x)).unwrap_or_default();
-        if with_states {
-            json["kitchen_states"] = (0..x.steps.len())
-                .map(|i| {
-                    x.kitchen_after(i)
-                        .map_or(Value::Null, |k| sous_kitchen::entity_json_with(k, compact))
-                })
-                .collect();
-        }
-        Ok(json)
-    })
-    .await?;
-    Ok(Json(json))
+    let recipe = read_network(&req.network, limits)?;
+    let x = sous_sim::execute(&recipe);
+    let compact = req.compact;
+    let kitchen_states = req.kitchen_states.then(|| {
+        (0..x.steps.len())
+            .map(|i| {
+                x.kitchen_after(i)
+                    .map(|k| EntityView { entity: k, compact })
+            })
+            .collect()
+    });
+    let answer = Answer {
+        execution: ExecutionView {
+            execution: &x,
+            compact,
+        },
+        graph: sous_sim::action_graph(&x),
+        kitchen_states,
+    };
+    // The gold networks' answers are 90 to 250 KB: start big enough to grow
+    // only a few times instead of from serde_json's 128 bytes.
+    let mut body = Vec::with_capacity(64 << 10);
+    serde_json::to_writer(&mut body, &answer)
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(body)
+}
+
+/// The answer, written straight from the execution into the response
+/// buffer (no `serde_json::Value` in between).
+#[derive(Serialize)]
+struct Answer<'a> {
+    #[serde(flatten)]
+    execution: ExecutionView<'a>,
+    graph: sous_sim::ActionGraph,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kitchen_states: Option<Vec<Option<EntityView<'a>>>>,
 }

@@ -10,7 +10,7 @@ mod recipes;
 pub mod sessions;
 
 pub use evaluate::evaluate;
-pub use execute::execute;
+pub use execute::{execute, execute_json, ExecuteRequest};
 pub use kitchen::{kitchen, primitives};
 pub use preloaded::{preloaded, Preloaded};
 pub use recipes::{gold, recipe, recipes};

@@ -22,7 +22,7 @@ pub fn start(benchmark: bool, limits: Limits) -> String {
 pub fn start_with(config: Config) -> String {
     let (tx, rx) = mpsc::channel::<SocketAddr>();
     std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
+        let rt = sous_server::runtime().unwrap();
         rt.block_on(sous_server::serve(config, |addr| tx.send(addr).unwrap()))
             .unwrap();
     });
