@@ -322,9 +322,12 @@ function drawGraph() {
     y: NODE.gapY / 2 + rank[i] * (NODE.h + NODE.gapY),
   });
   box.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  box.setAttribute("width", width);
-  box.setAttribute("height", height);
-  box.style.maxWidth = `${width}px`;
+  // Shrink a wide network to the panel, but not past legibility: beyond
+  // that the panel scrolls sideways.
+  const room = box.parentElement.clientWidth - 2;
+  const scale = Math.min(1, Math.max(room / width, 0.7));
+  box.style.width = `${width * scale}px`;
+  box.style.height = `${height * scale}px`;
   box.append(svg("defs", {},
     svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
       svg("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" })),
@@ -458,6 +461,8 @@ function scrollWithin(box, item) {
   const r = item.getBoundingClientRect();
   if (r.top < b.top) box.scrollTop -= b.top - r.top + 8;
   else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 8;
+  if (r.left < b.left) box.scrollLeft -= b.left - r.left + 8;
+  else if (r.right > b.right) box.scrollLeft += r.right - b.right + 8;
 }
 
 function drawStep() {
