@@ -27,6 +27,35 @@ fn kitchen_primitives_and_recipes() {
     let beat = prims.iter().find(|p| p["name"] == "beat").unwrap();
     assert_eq!(beat["arguments"][0]["role"], "output");
     assert_eq!(beat["arguments"][1]["role"], "kitchen-state-out");
+    // Optional arguments, and only they, come with their default.
+    let tool = &beat["arguments"][4];
+    assert_eq!(
+        (&tool["name"], &tool["role"]),
+        (&json!("tool"), &json!("optional"))
+    );
+    assert_eq!(tool["default"]["class"], "whisk");
+    assert!(tool["default"]["description"]
+        .as_str()
+        .unwrap()
+        .contains("whisk"));
+    let args = prims
+        .iter()
+        .flat_map(|p| p["arguments"].as_array().unwrap());
+    let (optional, others): (Vec<_>, Vec<_>) = args.partition(|a| a["role"] == "optional");
+    assert_eq!(optional.len(), 46);
+    assert!(optional
+        .iter()
+        .all(|a| a["default"]["description"].is_string()));
+    assert!(others.iter().all(|a| a.get("default").is_none()));
+    let room = prims
+        .iter()
+        .find(|p| p["name"] == "bring-to-temperature")
+        .unwrap();
+    assert_eq!(room["arguments"][4]["default"]["value"], 18);
+    assert_eq!(
+        room["arguments"][5]["default"]["concept"],
+        "degrees-celsius"
+    );
 
     let (code, recipes) = get(&format!("{base}/api/recipes"));
     assert_eq!(code, 200);

@@ -5,9 +5,11 @@
 //! whose kitchen-state input and every required input are bound and whose
 //! bound arguments match one of the primitive's cases), exactly as the
 //! reference's IRL search does, but in a fixed order (see [`engine`]).
-//! The primitives live one per module under [`primitives`].
+//! The primitives live one per module under [`primitives`]; what they bind to
+//! an optional argument left unbound is described by [`argument_default`].
 
 mod binding;
+mod defaults;
 pub mod engine;
 mod exec;
 mod graph;
@@ -17,6 +19,7 @@ pub mod primitives;
 mod report;
 
 pub use binding::Binding;
+pub use defaults::{argument_default, argument_defaults, ArgumentDefault, Defaults, DEFAULTS_TOML};
 pub use engine::{execute, execute_with, Execution, Failure, FailureKind, Options, Step};
 pub use exec::{Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
