@@ -144,6 +144,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/", get(page::index))
         .route("/assets/{name}", get(page::asset))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)
 }

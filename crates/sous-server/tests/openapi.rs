@@ -420,11 +420,15 @@ fn documented_routes_are_exactly_the_routers_routes() {
             if documented.contains(&(method.to_string(), path.clone())) {
                 continue;
             }
-            let (code, _) = text_of(ureq::request(method, &format!("{base}{concrete}")).call());
+            let (code, body) = text_of(ureq::request(method, &format!("{base}{concrete}")).call());
             assert_eq!(
                 code, 405,
                 "{method} {path} is not documented but answers {code}"
             );
+            // Refusals are JSON errors like every other failure.
+            let body: Value = serde_json::from_str(&body)
+                .unwrap_or_else(|e| panic!("{method} {path}: 405 body is not JSON ({e}): {body}"));
+            contract.validate("/components/schemas/Error", &body, "a 405 answer");
         }
     }
 }

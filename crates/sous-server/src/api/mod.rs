@@ -26,6 +26,13 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
 }
 
+pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed on {uri}; see /api/openapi.json"),
+    )
+}
+
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no endpoint {uri}; see /api/openapi.json"))
 }
