@@ -276,7 +276,55 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
             "after «: `{step}`, tree `{kitchen}`, node `{current}`"
         ));
     }
-    // Back to the last step for the screenshot.
+    // A pasted network with a mistake: the error names its line, and the
+    // editor selects that line.
+    js(
+        c,
+        "document.getElementById('network-editor').value = \
+         '#mine\\n(get-kitchen ?k)\\n(beet ?a ?b ?k ?c ?d)'",
+    )
+    .await;
+    click(c, "#run-button").await?;
+    let error = wait_for(
+        c,
+        "the error",
+        "const s = document.getElementById('status'); \
+         return s.className === 'error' && s.textContent",
+    )
+    .await;
+    let selected = js(
+        c,
+        "const e = document.getElementById('network-editor'); \
+         return e.value.slice(e.selectionStart, e.selectionEnd)",
+    )
+    .await;
+    if !error.as_str().unwrap_or("").contains("line 3") || selected != "(beet ?a ?b ?k ?c ?d)" {
+        return Err(format!(
+            "a bad network: status `{error}`, selected `{selected}`"
+        ));
+    }
+
+    // The almond gold again, at its last step, for the screenshot.
+    js(
+        c,
+        "document.getElementById('recipe-select').value = ''; \
+         document.getElementById('graph').replaceChildren(); \
+         document.getElementById('dish').replaceChildren();",
+    )
+    .await;
+    c.find(Locator::Css("#recipe-select"))
+        .await
+        .map_err(|e| e.to_string())?
+        .select_by_value("recipe:almond-crescent-cookies")
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_for(
+        c,
+        "the almond network again",
+        "return document.querySelectorAll('#graph .node').length === 27 \
+         && document.querySelector('#dish .comparison') !== null",
+    )
+    .await;
     click(c, "#last-step").await?;
     Ok(())
 }
