@@ -119,6 +119,16 @@ async fn wait_for(c: &Client, what: &str, script: &str) -> Value {
     }
 }
 
+/// Picks the almond-crescent-cookies benchmark recipe, as a person would.
+async fn pick_almond(c: &Client) -> Result<(), String> {
+    c.find(Locator::Css("#recipe-select"))
+        .await
+        .map_err(|e| e.to_string())?
+        .select_by_value("recipe:almond-crescent-cookies")
+        .await
+        .map_err(|e| e.to_string())
+}
+
 async fn click(c: &Client, css: &str) -> Result<(), String> {
     c.find(Locator::Css(css))
         .await
@@ -161,12 +171,7 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
         "return document.body.dataset.ready === '1'",
     )
     .await;
-    c.find(Locator::Css("#recipe-select"))
-        .await
-        .map_err(|e| e.to_string())?
-        .select_by_value("recipe:almond-crescent-cookies")
-        .await
-        .map_err(|e| e.to_string())?;
+    pick_almond(c).await?;
     wait_for(
         c,
         "the gold dish comparison",
@@ -312,12 +317,7 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
          document.getElementById('dish').replaceChildren();",
     )
     .await;
-    c.find(Locator::Css("#recipe-select"))
-        .await
-        .map_err(|e| e.to_string())?
-        .select_by_value("recipe:almond-crescent-cookies")
-        .await
-        .map_err(|e| e.to_string())?;
+    pick_almond(c).await?;
     wait_for(
         c,
         "the almond network again",
