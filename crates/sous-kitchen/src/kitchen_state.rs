@@ -53,6 +53,12 @@ impl KitchenState {
         Some(cur)
     }
 
+    /// The persistent id of the entity at `place`: what primitives keep to
+    /// find an object again after the kitchen has changed around it.
+    pub fn pid_at(&self, place: &[usize]) -> Option<Pid> {
+        self.get(place).map(|e| e.pid)
+    }
+
     /// The entity at `place`, for changing it (copies the chain leading to it).
     pub fn at_mut(&mut self, place: &[usize]) -> Option<&mut Entity> {
         self.get(place)?;

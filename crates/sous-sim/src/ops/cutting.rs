@@ -13,18 +13,17 @@ use crate::{Exec, SimError};
 pub fn retrieve(x: &mut Exec, class: &str, excluded: &[Pid]) -> Option<Pid> {
     let class = x.class(class);
     let place = x.ks.retrieve(class, excluded)?;
-    x.ks.get(&place).map(|e| e.pid)
+    x.ks.pid_at(&place)
 }
 
 /// The persistent id of the input object if it is (still) in the kitchen.
 pub fn anywhere(x: &Exec, arg: &str) -> Result<Option<Pid>, SimError> {
-    Ok(x.locate(arg)?.and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+    Ok(x.locate(arg)?.and_then(|p| x.ks.pid_at(&p)))
 }
 
 /// The persistent id of the input object if it is on the counter-top.
 pub fn on_counter_top(x: &Exec, arg: &str) -> Result<Option<Pid>, SimError> {
-    Ok(x.locate_on_counter_top(arg)?
-        .and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+    Ok(x.locate_on_counter_top(arg)?.and_then(|p| x.ks.pid_at(&p)))
 }
 
 /// The object with this persistent id in the kitchen being changed.

@@ -83,7 +83,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     match x.case {
         0 => {
             let oven = oven_place
-                .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+                .and_then(|p| x.ks.pid_at(&p))
                 .ok_or_else(|| SimError::Crash("the kitchen has no oven".into()))?;
             x.bind_pid("oven-to-bake-in", oven, Some(baked_at));
         }

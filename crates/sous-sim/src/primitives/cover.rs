@@ -25,10 +25,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             "plastic-wrap"
         };
         let class = x.class(kind);
-        x.ks.retrieve(class, &[])
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.ks.retrieve(class, &[]).and_then(|p| x.ks.pid_at(&p))
     } else {
-        x.locate("cover")?.and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.locate("cover")?.and_then(|p| x.ks.pid_at(&p))
     };
     let cover_failed = x.case == 1 && x.arg("cover")?.is_failed();
     if object.is_failed() || cover_failed || (x.case == 0 && cover_pid.is_none()) {

@@ -16,8 +16,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         match x.ks.retrieve(concept, &[]) {
             Some(place) => {
                 let pid =
-                    x.ks.get(&place)
-                        .map(|e| e.pid)
+                    x.ks.pid_at(&place)
                         .ok_or_else(|| SimError::Crash("fetched object vanished".into()))?;
                 x.bind_pid("thing-fetched", pid, Some(done));
             }

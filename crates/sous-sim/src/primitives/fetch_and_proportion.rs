@@ -17,7 +17,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         let bowl = x.class("medium-bowl");
         match x.ks.retrieve(bowl, &[]) {
             Some(place) => {
-                let pid = x.ks.get(&place).map(|e| e.pid);
+                let pid = x.ks.pid_at(&place);
                 // The output `target-container` is the bowl as it was before.
                 if let Some(before) = pid.and_then(|p| x.before.find(p).cloned()) {
                     x.bind_value("target-container", before, None);
@@ -49,12 +49,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let origin: Vec<usize> = stock_place[..stock_place.len() - 1].to_vec();
     let from_counter_top = x.ks.counter_top().is_some_and(|ct| ct == origin);
     let stock_pid =
-        x.ks.get(&stock_place)
-            .map(|e| e.pid)
+        x.ks.pid_at(&stock_place)
             .ok_or_else(|| SimError::Crash("stock vanished".into()))?;
     let origin_pid =
-        x.ks.get(&origin)
-            .map(|e| e.pid)
+        x.ks.pid_at(&origin)
             .ok_or_else(|| SimError::Crash("stock place vanished".into()))?;
     x.ks.bring_to_counter_top(&stock_place);
     // 3. Weigh into the target.

@@ -16,8 +16,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let portions_failed = x.arg("portions")?.is_failed();
     let tool_pid = if x.case == 0 {
         let pin = x.class("rolling-pin");
-        x.ks.retrieve(pin, &[])
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.ks.retrieve(pin, &[]).and_then(|p| x.ks.pid_at(&p))
     } else {
         let tool = x.arg("can-flatten-tool")?;
         if portions_failed || tool.is_failed() {
@@ -27,7 +26,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         }
         Some(
             x.locate("can-flatten-tool")?
-                .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+                .and_then(|p| x.ks.pid_at(&p))
                 .ok_or_else(|| {
                     SimError::Crash("the flattening tool is not in the kitchen".into())
                 })?,

@@ -60,10 +60,10 @@ fn target_of(x: &mut Exec, thing: &Entity) -> Result<Option<sous_kitchen::Pid>, 
     if thing.flag(slot::IS_CONCEPT) {
         Ok(x.ks
             .retrieve(thing.class, &[])
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+            .and_then(|p| x.ks.pid_at(&p)))
     } else {
         Ok(x.locate_on_counter_top("thing-to-be-lined")?
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+            .and_then(|p| x.ks.pid_at(&p)))
     }
 }
 
@@ -180,10 +180,7 @@ fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimE
     let paper = x.class("baking-paper");
     let mut papers = Vec::new();
     for _ in 0..list.items().len() {
-        papers.push(
-            x.ks.retrieve(paper, &[])
-                .and_then(|p| x.ks.get(&p).map(|e| e.pid)),
-        );
+        papers.push(x.ks.retrieve(paper, &[]).and_then(|p| x.ks.pid_at(&p)));
     }
     let Some(found) = found.filter(|_| !papers.is_empty()) else {
         x.fail("the items to line are not on the counter-top");

@@ -10,11 +10,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.ks.set_time(done);
     let tool_pid = if x.case == 0 {
         let spoon = x.class("wooden-spoon");
-        x.ks.retrieve(spoon, &[])
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.ks.retrieve(spoon, &[]).and_then(|p| x.ks.pid_at(&p))
     } else {
-        x.locate("mingling-tool")?
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.locate("mingling-tool")?.and_then(|p| x.ks.pid_at(&p))
     };
     let Some(tool_pid) = tool_pid else {
         x.fail("no tool to mingle with");

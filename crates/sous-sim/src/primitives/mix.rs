@@ -12,11 +12,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let tool_pid = if x.case == 0 {
         x.ks.set_time(done);
         let whisk = x.class("whisk");
-        x.ks.retrieve(whisk, &[])
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.ks.retrieve(whisk, &[]).and_then(|p| x.ks.pid_at(&p))
     } else {
-        x.locate("mixing-tool")?
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.locate("mixing-tool")?.and_then(|p| x.ks.pid_at(&p))
     };
     let container = x.locate_on_counter_top("container-with-input-ingredients")?;
     let (Some(tool_pid), Some(place)) = (tool_pid, container) else {

@@ -17,7 +17,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("object-to-be-spread")? + duration;
     x.bind_kitchen(done, done);
     let pid_of = |x: &Exec, arg: &str| -> Result<_, SimError> {
-        Ok(x.locate(arg)?.and_then(|p| x.ks.get(&p).map(|e| e.pid)))
+        Ok(x.locate(arg)?.and_then(|p| x.ks.pid_at(&p)))
     };
     let target = pid_of(x, "object-to-be-spread")?;
     let source = pid_of(x, "container-with-spread")?;
@@ -25,8 +25,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         pid_of(x, "can-spread-kitchen-tool")?
     } else {
         let spatula = x.class("spatula");
-        x.ks.retrieve(spatula, &[])
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.ks.retrieve(spatula, &[]).and_then(|p| x.ks.pid_at(&p))
     };
     let (Some(target), Some(source), Some(tool)) = (target, source, tool) else {
         x.fail("the object, the spread or the tool is not in the kitchen");

@@ -13,8 +13,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.ks.set_time(done);
     let target_pid = if x.case == 0 {
         let bowl = x.class("large-bowl");
-        x.ks.retrieve(bowl, &[])
-            .and_then(|p| x.ks.get(&p).map(|e| e.pid))
+        x.ks.retrieve(bowl, &[]).and_then(|p| x.ks.pid_at(&p))
     } else {
         let t = x.arg("target-container")?;
         (!t.is_failed() && x.ks.locate(t.pid).is_some()).then_some(t.pid)
