@@ -192,9 +192,34 @@ impl<'a> Exec<'a> {
             .and_then(|ct| self.ks.locate_in(&ct, v.pid)))
     }
 
+    /// The persistent id of the input object if it is (still) in the kitchen.
+    pub fn locate_pid(&self, arg: &str) -> Result<Option<sous_kitchen::Pid>, SimError> {
+        Ok(self.locate(arg)?.and_then(|p| self.ks.pid_at(&p)))
+    }
+
+    /// The persistent id of the input object if it is on the counter-top.
+    pub fn counter_top_pid(&self, arg: &str) -> Result<Option<sous_kitchen::Pid>, SimError> {
+        Ok(self
+            .locate_on_counter_top(arg)?
+            .and_then(|p| self.ks.pid_at(&p)))
+    }
+
     /// A class the simulator relies on.
     pub fn class(&self, name: &str) -> sous_kitchen::ClassId {
         Ontology::get().must(name)
+    }
+
+    /// The closest unused instance of class `name`, brought to the front of
+    /// the counter-top (not marked used); its persistent id. How a primitive
+    /// finds the default tool or container it was not given.
+    pub fn retrieve(
+        &mut self,
+        name: &str,
+        excluded: &[sous_kitchen::Pid],
+    ) -> Option<sous_kitchen::Pid> {
+        let class = self.class(name);
+        let place = self.ks.retrieve(class, excluded)?;
+        self.ks.pid_at(&place)
     }
 
     /// A new entity of a class with default slots.

@@ -1,30 +1,13 @@
 //! Helpers of the preparation primitives (cut, peel, seed, wash, mash, drain,
-//! grind, sift, crack, separate-eggs): finding their tools and containers by
-//! persistent id and changing every content of a container.
+//! grind, sift, crack, separate-eggs): changing objects found by persistent
+//! id and every content of a container. (Finding them is `Exec`'s:
+//! `retrieve`, `locate_pid`, `counter_top_pid`.)
 
 use std::sync::Arc;
 
 use sous_kitchen::{ClassId, Entity, EntityRef, Ontology, Pid, SlotId, Value};
 
 use crate::{Exec, SimError};
-
-/// The closest unused instance of `class`, brought to the front of the
-/// counter-top (not marked used); its persistent id.
-pub fn retrieve(x: &mut Exec, class: &str, excluded: &[Pid]) -> Option<Pid> {
-    let class = x.class(class);
-    let place = x.ks.retrieve(class, excluded)?;
-    x.ks.pid_at(&place)
-}
-
-/// The persistent id of the input object if it is (still) in the kitchen.
-pub fn anywhere(x: &Exec, arg: &str) -> Result<Option<Pid>, SimError> {
-    Ok(x.locate(arg)?.and_then(|p| x.ks.pid_at(&p)))
-}
-
-/// The persistent id of the input object if it is on the counter-top.
-pub fn on_counter_top(x: &Exec, arg: &str) -> Result<Option<Pid>, SimError> {
-    Ok(x.locate_on_counter_top(arg)?.and_then(|p| x.ks.pid_at(&p)))
-}
 
 /// The object with this persistent id in the kitchen being changed.
 pub fn entity_mut<'a>(x: &'a mut Exec, pid: Pid) -> Result<&'a mut Entity, SimError> {

@@ -10,11 +10,9 @@ use crate::{Exec, SimError};
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-ingredients")? + 60.0;
     let tool_pid = if x.case == 0 {
-        let whisk = x.class("whisk");
-        x.ks.retrieve(whisk, &[]).and_then(|p| x.ks.pid_at(&p))
+        x.retrieve("whisk", &[])
     } else {
-        x.locate_on_counter_top("tool")?
-            .and_then(|p| x.ks.pid_at(&p))
+        x.counter_top_pid("tool")?
     };
     let container = x.locate_on_counter_top("container-with-ingredients")?;
     x.ks.set_time(done);

@@ -24,10 +24,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "plastic-wrap"
         };
-        let class = x.class(kind);
-        x.ks.retrieve(class, &[]).and_then(|p| x.ks.pid_at(&p))
+        x.retrieve(kind, &[])
     } else {
-        x.locate("cover")?.and_then(|p| x.ks.pid_at(&p))
+        x.locate_pid("cover")?
     };
     let cover_failed = x.case == 1 && x.arg("cover")?.is_failed();
     if object.is_failed() || cover_failed || (x.case == 0 && cover_pid.is_none()) {

@@ -9,17 +9,17 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, Entity, Num, Pid};
 
-use crate::ops::cutting::{amount_value, anywhere, as_before, entity_mut, mark_used, retrieve};
+use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let eggs_arg = x.arg("eggs")?.clone();
     let done = x.ks_time() + 5.0 * eggs_arg.contents().len() as f64;
-    let eggs = anywhere(x, "eggs")?;
+    let eggs = x.locate_pid("eggs")?;
     let target = if x.case == 0 {
-        anywhere(x, "target-container")?
+        x.locate_pid("target-container")?
     } else {
-        retrieve(x, "medium-bowl", &[])
+        x.retrieve("medium-bowl", &[])
     };
     x.ks.set_time(done);
     let failed = if x.case == 0 {

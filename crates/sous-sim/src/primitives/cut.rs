@@ -6,7 +6,7 @@
 
 use sous_kitchen::{slot, Pid, Value};
 
-use crate::ops::cutting::{anywhere, mark_used, on_counter_top, retrieve, set_on_contents};
+use crate::ops::cutting::{mark_used, set_on_contents};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -18,17 +18,17 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     // Cases (reference order): 0 neither given, 1 surface given, 2 tool given, 3 both.
     let tool_given = x.case >= 2;
     let surface_given = x.case % 2 == 1;
-    let container = anywhere(x, "object")?;
+    let container = x.locate_pid("object")?;
     // The knife is fetched before the board, so the board ends up in front.
     let knife = if tool_given {
         None
     } else {
-        Some(retrieve(x, "knife", &[]))
+        Some(x.retrieve("knife", &[]))
     };
     let board = if surface_given {
-        on_counter_top(x, "cutting-surface")?
+        x.counter_top_pid("cutting-surface")?
     } else {
-        retrieve(x, "cutting-board", &[])
+        x.retrieve("cutting-board", &[])
     };
     x.ks.set_time(done);
     let ok = container.is_some() && board.is_some() && knife.is_none_or(|k| k.is_some());
@@ -75,15 +75,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 /// A given cutting tool, which must be on the counter-top.
 fn given_tool(x: &Exec) -> Result<Pid, SimError> {
     // Quirk: a given tool that is not on the counter-top makes the reference crash (it marks nil used).
-    on_counter_top(x, "cutting-tool")?
+    x.counter_top_pid("cutting-tool")?
         .ok_or_else(|| SimError::Crash("the given cutting tool is not on the counter-top".into()))
 }
 
 /// The form without a cutting surface: case 0 fetches a knife, case 1 uses the given tool.
 fn legacy(x: &mut Exec, done: f64, pattern: &Value) -> Result<(), SimError> {
-    let container = anywhere(x, "object")?;
+    let container = x.locate_pid("object")?;
     let tool = if x.case == 0 {
-        match retrieve(x, "knife", &[]) {
+        match x.retrieve("knife", &[]) {
             Some(k) => k,
             None => {
                 x.ks.set_time(done);

@@ -7,18 +7,18 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, Entity, EntityRef, Ontology};
 
-use crate::ops::cutting::{amount_value, entity_mut, mark_used, on_counter_top, retrieve};
+use crate::ops::cutting::{amount_value, entity_mut, mark_used};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-ingredients")? + 60.0;
-    let container = on_counter_top(x, "container-with-ingredients")?;
+    let container = x.counter_top_pid("container-with-ingredients")?;
     let tool = if x.case == 0 {
-        retrieve(x, "colander", &[])
+        x.retrieve("colander", &[])
     } else {
-        on_counter_top(x, "draining-tool")?
+        x.counter_top_pid("draining-tool")?
     };
-    let bowl = retrieve(x, "medium-bowl", &[]);
+    let bowl = x.retrieve("medium-bowl", &[]);
     x.ks.set_time(done);
     let (Some(container), Some(tool), Some(bowl)) = (container, tool, bowl) else {
         x.fail(if container.is_none() {

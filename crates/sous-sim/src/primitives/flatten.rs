@@ -14,24 +14,20 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("portions")? + 90.0;
     x.bind_kitchen(done, done);
     let portions_failed = x.arg("portions")?.is_failed();
-    let tool_pid = if x.case == 0 {
-        let pin = x.class("rolling-pin");
-        x.ks.retrieve(pin, &[]).and_then(|p| x.ks.pid_at(&p))
-    } else {
-        let tool = x.arg("can-flatten-tool")?;
-        if portions_failed || tool.is_failed() {
-            x.fail("nothing to flatten or nothing to flatten with");
-            x.bind_failed("container-with-flattened-items", Some(done));
-            return Ok(());
-        }
-        Some(
-            x.locate("can-flatten-tool")?
-                .and_then(|p| x.ks.pid_at(&p))
-                .ok_or_else(|| {
-                    SimError::Crash("the flattening tool is not in the kitchen".into())
-                })?,
-        )
-    };
+    let tool_pid =
+        if x.case == 0 {
+            x.retrieve("rolling-pin", &[])
+        } else {
+            let tool = x.arg("can-flatten-tool")?;
+            if portions_failed || tool.is_failed() {
+                x.fail("nothing to flatten or nothing to flatten with");
+                x.bind_failed("container-with-flattened-items", Some(done));
+                return Ok(());
+            }
+            Some(x.locate_pid("can-flatten-tool")?.ok_or_else(|| {
+                SimError::Crash("the flattening tool is not in the kitchen".into())
+            })?)
+        };
     let (Some(tool_pid), false, Some(mut found)) = (tool_pid, portions_failed, found) else {
         // Quirk: the reference binds a failed-object as the tool, which is no
         // `can-flatten`: its own type check stops the run.

@@ -12,9 +12,7 @@ use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-to-flour")? + 60.0;
-    let target = x
-        .locate("container-to-flour")?
-        .and_then(|p| x.ks.pid_at(&p));
+    let target = x.locate_pid("container-to-flour")?;
     if x.case == 0 {
         let portion = match target {
             Some(_) => take_ten_grams(x, "all-purpose-flour", false)?,

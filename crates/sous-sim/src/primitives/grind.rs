@@ -4,16 +4,16 @@
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::cutting::{anywhere, mark_used, retrieve, set_on_contents};
+use crate::ops::cutting::{mark_used, set_on_contents};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-ingredients-to-be-ground")? + 90.0;
-    let container = anywhere(x, "container-with-ingredients-to-be-ground")?;
+    let container = x.locate_pid("container-with-ingredients-to-be-ground")?;
     let tool = if x.case == 0 {
-        retrieve(x, "food-processor", &[])
+        x.retrieve("food-processor", &[])
     } else {
-        anywhere(x, "grinding-tool")?
+        x.locate_pid("grinding-tool")?
     };
     x.ks.set_time(done);
     let (Some(container), Some(tool)) = (container, tool) else {

@@ -62,8 +62,7 @@ fn target_of(x: &mut Exec, thing: &Entity) -> Result<Option<sous_kitchen::Pid>, 
             .retrieve(thing.class, &[])
             .and_then(|p| x.ks.pid_at(&p)))
     } else {
-        Ok(x.locate_on_counter_top("thing-to-be-lined")?
-            .and_then(|p| x.ks.pid_at(&p)))
+        Ok(x.counter_top_pid("thing-to-be-lined")?)
     }
 }
 
@@ -177,10 +176,9 @@ fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
 /// lined are those of the list (the counter-top copies are left alone).
 fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimError> {
     let found = listed_items(&x.ks, list)?;
-    let paper = x.class("baking-paper");
     let mut papers = Vec::new();
     for _ in 0..list.items().len() {
-        papers.push(x.ks.retrieve(paper, &[]).and_then(|p| x.ks.pid_at(&p)));
+        papers.push(x.retrieve("baking-paper", &[]));
     }
     let Some(found) = found.filter(|_| !papers.is_empty()) else {
         x.fail("the items to line are not on the counter-top");

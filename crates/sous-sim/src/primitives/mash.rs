@@ -7,16 +7,16 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::cutting::{anywhere, mark_used, retrieve, set_on_all};
+use crate::ops::cutting::{mark_used, set_on_all};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("input-ingredient")? + 60.0;
     let input = x.arg("input-ingredient")?.clone();
     let tool = if x.case == 0 {
-        retrieve(x, "fork", &[])
+        x.retrieve("fork", &[])
     } else {
-        anywhere(x, "mashing-tool")?
+        x.locate_pid("mashing-tool")?
     };
     x.ks.set_time(done);
     // Case 1 checks only that the given tool is not a failed-object.

@@ -9,10 +9,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 30.0;
     x.ks.set_time(done);
     let tool_pid = if x.case == 0 {
-        let spoon = x.class("wooden-spoon");
-        x.ks.retrieve(spoon, &[]).and_then(|p| x.ks.pid_at(&p))
+        x.retrieve("wooden-spoon", &[])
     } else {
-        x.locate("mingling-tool")?.and_then(|p| x.ks.pid_at(&p))
+        x.locate_pid("mingling-tool")?
     };
     let Some(tool_pid) = tool_pid else {
         x.fail("no tool to mingle with");

@@ -11,10 +11,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 30.0;
     let tool_pid = if x.case == 0 {
         x.ks.set_time(done);
-        let whisk = x.class("whisk");
-        x.ks.retrieve(whisk, &[]).and_then(|p| x.ks.pid_at(&p))
+        x.retrieve("whisk", &[])
     } else {
-        x.locate("mixing-tool")?.and_then(|p| x.ks.pid_at(&p))
+        x.locate_pid("mixing-tool")?
     };
     let container = x.locate_on_counter_top("container-with-input-ingredients")?;
     let (Some(tool_pid), Some(place)) = (tool_pid, container) else {

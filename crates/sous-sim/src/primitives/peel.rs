@@ -8,18 +8,18 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::cutting::{finish_with_leftovers, on_counter_top, retrieve};
+use crate::ops::cutting::finish_with_leftovers;
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("input-ingredient")? + 60.0;
     let input = x.arg("input-ingredient")?.clone();
     let tool = if x.case == 0 {
-        retrieve(x, "knife", &[])
+        x.retrieve("knife", &[])
     } else {
-        on_counter_top(x, "peeling-tool")?
+        x.counter_top_pid("peeling-tool")?
     };
-    let bowl = retrieve(x, "medium-bowl", &[]);
+    let bowl = x.retrieve("medium-bowl", &[]);
     let (Some(tool), Some(bowl), false) = (tool, bowl, input.is_failed()) else {
         x.fail(if input.is_failed() {
             "there is nothing to peel (the input is a failed-object)"

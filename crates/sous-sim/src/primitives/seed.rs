@@ -8,18 +8,18 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Ontology, Value};
 
-use crate::ops::cutting::{finish_with_leftovers, on_counter_top, retrieve, set_on_all};
+use crate::ops::cutting::{finish_with_leftovers, set_on_all};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("input-ingredient")? + 60.0;
     let input = x.arg("input-ingredient")?.clone();
     let tool = if x.case == 0 {
-        retrieve(x, "knife", &[])
+        x.retrieve("knife", &[])
     } else {
-        on_counter_top(x, "seeding-tool")?
+        x.counter_top_pid("seeding-tool")?
     };
-    let bowl = retrieve(x, "medium-bowl", &[]);
+    let bowl = x.retrieve("medium-bowl", &[]);
     x.ks.set_time(done);
     let (Some(tool), Some(bowl), false) = (tool, bowl, input.is_failed()) else {
         x.fail(if input.is_failed() {

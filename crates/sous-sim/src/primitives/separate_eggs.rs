@@ -11,25 +11,23 @@ use std::sync::Arc;
 
 use sous_kitchen::{Amount, Entity, Num, Pid};
 
-use crate::ops::cutting::{
-    amount_value, anywhere, as_before, entity_mut, mark_used, on_counter_top, retrieve,
-};
+use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.ks_time() + 5.0 * x.arg("eggs")?.contents().len() as f64;
-    let eggs = anywhere(x, "eggs")?;
+    let eggs = x.locate_pid("eggs")?;
     let (whites, yolks, separator) = if x.case == 0 {
         (
-            anywhere(x, "target-container-for-whites")?,
-            anywhere(x, "target-container-for-yolks")?,
-            on_counter_top(x, "egg-separator")?,
+            x.locate_pid("target-container-for-whites")?,
+            x.locate_pid("target-container-for-yolks")?,
+            x.counter_top_pid("egg-separator")?,
         )
     } else {
-        let whites = retrieve(x, "medium-bowl", &[]);
+        let whites = x.retrieve("medium-bowl", &[]);
         let excluded: Vec<Pid> = whites.into_iter().collect();
-        let yolks = retrieve(x, "medium-bowl", &excluded);
-        (whites, yolks, retrieve(x, "egg-separator", &[]))
+        let yolks = x.retrieve("medium-bowl", &excluded);
+        (whites, yolks, x.retrieve("egg-separator", &[]))
     };
     x.ks.set_time(done);
     let (Some(eggs), Some(whites), Some(yolks), Some(separator)) = (eggs, whites, yolks, separator)

@@ -6,7 +6,7 @@
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::cutting::{anywhere, as_before, entity_mut, mark_used, retrieve, set_on_contents};
+use crate::ops::cutting::{as_before, entity_mut, mark_used, set_on_contents};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
@@ -16,17 +16,17 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     // Quirk: sifting into a given target with a given sift is faster.
     let duration = if x.case == 3 { 60.0 } else { 90.0 };
     let done = x.start_after("container-with-ingredients-to-be-sifted")? + duration;
-    let source = anywhere(x, "container-with-ingredients-to-be-sifted")?;
+    let source = x.locate_pid("container-with-ingredients-to-be-sifted")?;
     let target = if target_given {
-        anywhere(x, "target-container")?
+        x.locate_pid("target-container")?
     } else {
-        retrieve(x, "large-bowl", &[])
+        x.retrieve("large-bowl", &[])
     };
     let target_before = target.and_then(|t| as_before(x, t));
     let sift = if sift_given {
-        anywhere(x, "sifting-tool")?
+        x.locate_pid("sifting-tool")?
     } else {
-        retrieve(x, "sift", &[])
+        x.retrieve("sift", &[])
     };
     x.ks.set_time(done);
     if !target_given {

@@ -16,16 +16,12 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let duration = if x.case == 0 { 120.0 } else { 20.0 };
     let done = x.start_after("object-to-be-spread")? + duration;
     x.bind_kitchen(done, done);
-    let pid_of = |x: &Exec, arg: &str| -> Result<_, SimError> {
-        Ok(x.locate(arg)?.and_then(|p| x.ks.pid_at(&p)))
-    };
-    let target = pid_of(x, "object-to-be-spread")?;
-    let source = pid_of(x, "container-with-spread")?;
+    let target = x.locate_pid("object-to-be-spread")?;
+    let source = x.locate_pid("container-with-spread")?;
     let tool = if x.case == 0 {
-        pid_of(x, "can-spread-kitchen-tool")?
+        x.locate_pid("can-spread-kitchen-tool")?
     } else {
-        let spatula = x.class("spatula");
-        x.ks.retrieve(spatula, &[]).and_then(|p| x.ks.pid_at(&p))
+        x.retrieve("spatula", &[])
     };
     let (Some(target), Some(source), Some(tool)) = (target, source, tool) else {
         x.fail("the object, the spread or the tool is not in the kitchen");

@@ -12,8 +12,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 20.0;
     x.ks.set_time(done);
     let target_pid = if x.case == 0 {
-        let bowl = x.class("large-bowl");
-        x.ks.retrieve(bowl, &[]).and_then(|p| x.ks.pid_at(&p))
+        x.retrieve("large-bowl", &[])
     } else {
         let t = x.arg("target-container")?;
         (!t.is_failed() && x.ks.locate(t.pid).is_some()).then_some(t.pid)

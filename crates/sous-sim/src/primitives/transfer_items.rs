@@ -14,7 +14,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     } else {
         x.arg("arrangement-pattern")?.clone()
     };
-    let destination = x.locate("destination")?.and_then(|p| x.ks.pid_at(&p));
+    let destination = x.locate_pid("destination")?;
     let (done, moved) = if items.is_a_name("list-of-kitchen-entities") {
         // Quirk: waits for the destination, not for the items.
         let done = x.start_after("destination")? + 120.0;

@@ -3,13 +3,13 @@
 
 use sous_kitchen::{slot, Value};
 
-use crate::ops::cutting::{on_counter_top, set_on_contents};
+use crate::ops::cutting::set_on_contents;
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 60.0;
     x.ks.set_time(done);
-    match on_counter_top(x, "container-with-input-ingredients")? {
+    match x.counter_top_pid("container-with-input-ingredients")? {
         Some(container) => {
             set_on_contents(
                 x,
