@@ -50,9 +50,6 @@ mod tests {
     use crate::primitives::test_util::*;
     use sous_kitchen::slot;
 
-    const BOWL: &str = "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n\
-        (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 50 g)\n";
-
     #[test]
     fn mixes_with_the_closest_unused_whisk_then_reuses_it() {
         let x = run(&format!(

@@ -99,6 +99,11 @@ pub fn lookup(signature: &Signature) -> Option<Run> {
 pub(crate) mod test_util {
     use crate::{execute, Binding, Execution};
 
+    /// A network whose `?b` is a bowl of 100 g butter and 50 g sugar on the
+    /// counter-top (kitchen state `?ks2`): what the mixing primitives start from.
+    pub const BOWL: &str = "(get-kitchen ?k)\n(fetch-and-proportion ?a ?ks1 ?k ?t1 butter 100 g)\n\
+        (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 50 g)\n";
+
     /// Parses and executes `text` (one recipe; `#` header optional).
     pub fn run(text: &str) -> Execution {
         let (file, diags) = sous_lang::parse("test.solution", text);
