@@ -142,22 +142,17 @@ async function pick(value) {
   const [kind, key] = [value.slice(0, value.indexOf(":")), value.slice(value.indexOf(":") + 1)];
   let network;
   let report = null;
-  let recipeId;
   if (kind === "preloaded") {
-    const p = view.preloaded[Number(key)];
-    ({ network, report } = p);
-    recipeId = p.recipe_id;
+    ({ network, report } = view.preloaded[Number(key)]);
   } else if (kind === "uploaded") {
-    ({ network, recipe_id: recipeId } = view.uploaded[Number(key)]);
+    ({ network } = view.uploaded[Number(key)]);
   } else {
-    recipeId = key;
     status(`Loading the gold network of ${key}…`);
     network = (await call("GET", `/api/recipes/${encodeURIComponent(key)}/gold`)).network;
   }
   $("network-editor").value = network;
   history.replaceState(null, "", `#${value}`);
   await run({ report });
-  showRecipeText(recipeId);
 }
 
 function showRecipeText(id) {
@@ -186,6 +181,9 @@ async function run({ report = null } = {}) {
     return;
   }
   const runId = ++view.runCounter;
+  // The recipe named by the header, shown even when the network fails.
+  view.recipeId = headerId(network);
+  showRecipeText(view.recipeId);
   status("Executing…");
   let execution;
   try {
@@ -196,7 +194,6 @@ async function run({ report = null } = {}) {
   }
   if (runId !== view.runCounter) return; // a newer run started meanwhile
   view.execution = execution;
-  view.recipeId = headerId(network) || execution.recipe_id || null;
   view.report = report;
   view.goldDish = null;
   const steps = execution.steps.length;
@@ -209,7 +206,6 @@ async function run({ report = null } = {}) {
     ? `Solved: ${steps} actions, execution time ${fmt(time)} s.`
     : `No solution: ${steps} of ${execution.graph.nodes.length} actions ran; see the failures below.`,
   execution.solved ? "ok" : "warn");
-  showRecipeText(view.recipeId);
   drawDish();
   await evaluate(runId, network);
 }
@@ -232,10 +228,7 @@ function selectLine(textarea, line) {
 /** Scores the network when a gold standard is known, and runs the gold network for its dish. */
 async function evaluate(runId, network) {
   const id = view.recipeId;
-  if (!id || !view.benchmark || !view.recipes.some((r) => r.id === id)) {
-    drawDish();
-    return;
-  }
+  if (!id || !view.benchmark || !view.recipes.some((r) => r.id === id)) return;
   try {
     const [report, gold] = await Promise.all([
       view.report ? Promise.resolve(view.report) : call("POST", "/api/evaluate", { recipe: id, network }),
