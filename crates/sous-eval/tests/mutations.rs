@@ -117,6 +117,10 @@ fn damaged_gold_networks_are_evaluated_without_panicking() {
         .collect();
     files.sort();
     assert_eq!(files.len(), 30);
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
     let cases: Vec<(usize, usize)> = (0..files.len())
         .flat_map(|f| (0..CASES).map(move |case| (f, case)))
         .collect();
@@ -124,9 +128,8 @@ fn damaged_gold_networks_are_evaluated_without_panicking() {
     let outcomes: Vec<Result<Vec<bool>, String>> = cases
         .par_iter()
         .map(|&(f, case)| {
-            let text = std::fs::read_to_string(&files[f]).unwrap();
             let mut rng = StdRng::seed_from_u64((f * 1000 + case) as u64);
-            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            let mut lines: Vec<String> = texts[f].lines().map(str::to_string).collect();
             for _ in 0..rng.gen_range(1..=3) {
                 damage(&mut lines, &mut rng);
             }
