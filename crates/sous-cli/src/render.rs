@@ -91,6 +91,7 @@ pub fn execution_text(x: &Execution) -> String {
                 FailureKind::NotExecuted => "not executed",
                 FailureKind::Crash => "reference crash",
                 FailureKind::SearchLimit => "search limit",
+                FailureKind::Backend => "physics",
             };
             let line = f
                 .span

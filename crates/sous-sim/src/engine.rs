@@ -18,6 +18,7 @@ use serde::Serialize;
 use sous_kitchen::{full_kitchen, IdGen, Ontology};
 use sous_lang::{ArgRole, Recipe, Span};
 
+use crate::backend::{ActionContext, Backend, World};
 use crate::exec::Source;
 use crate::{primitives, Binding, Exec, Network, SimError};
 
@@ -62,6 +63,8 @@ pub enum FailureKind {
     Crash,
     /// The search gave up.
     SearchLimit,
+    /// The backend (the physics kitchen) could not carry the action out.
+    Backend,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -84,6 +87,9 @@ pub struct Execution {
     pub bindings: Vec<Option<Binding>>,
     pub steps: Vec<Step>,
     pub failures: Vec<Failure>,
+    /// The backend's world of every kitchen-state variable (by variable
+    /// index; empty in qualitative mode).
+    pub worlds: Vec<Option<World>>,
 }
 
 impl Execution {
@@ -107,11 +113,19 @@ impl Execution {
 
     /// The kitchen state step `step` produced (its action's kitchen state out).
     pub fn kitchen_after(&self, step: usize) -> Option<&sous_kitchen::EntityRef> {
+        let v = self.kitchen_variable(step)?;
+        self.bindings[v].as_ref().map(|b| &b.value)
+    }
+
+    /// The backend's world after step `step` (`None` in qualitative mode).
+    pub fn world_after(&self, step: usize) -> Option<&World> {
+        self.worlds.get(self.kitchen_variable(step)?)?.as_ref()
+    }
+
+    /// The variable of the kitchen state step `step` produced.
+    fn kitchen_variable(&self, step: usize) -> Option<usize> {
         let a = &self.network.actions[self.steps.get(step)?.action];
-        let i = (0..a.args.len()).find(|&i| {
-            a.signature.role(i) == ArgRole::KitchenStateOut || a.signature.name == "get-kitchen"
-        })?;
-        self.bindings[a.args[i]].as_ref().map(|b| &b.value)
+        kitchen_out(a).map(|i| a.args[i])
     }
 
     pub fn binding(&self, var: &str) -> Option<&Binding> {
@@ -124,8 +138,23 @@ impl Execution {
     }
 }
 
+/// The argument that binds an action's output kitchen state.
+fn kitchen_out(a: &crate::Action) -> Option<usize> {
+    (0..a.args.len()).find(|&i| {
+        a.signature.role(i) == ArgRole::KitchenStateOut || a.signature.name == "get-kitchen"
+    })
+}
+
 pub fn execute(recipe: &Recipe) -> Execution {
     execute_with(recipe, Options::default())
+}
+
+/// Executes `recipe` with every executed action also carried out by
+/// `backend` (see [`crate::backend`]). Which actions run, and in which
+/// order, is decided exactly as in [`execute_with`]; an action the backend
+/// cannot carry out stops the run with a [`FailureKind::Backend`] failure.
+pub fn execute_in(recipe: &Recipe, options: Options, backend: &dyn Backend) -> Execution {
+    search(recipe, options, Some(backend))
 }
 
 #[derive(Clone)]
@@ -135,6 +164,8 @@ struct Node {
     steps: Vec<Step>,
     failures: Vec<Failure>,
     ids: IdGen,
+    /// The backend's world per kitchen-state variable (empty without one).
+    worlds: Vec<Option<World>>,
 }
 
 /// What running one action adds to a node.
@@ -143,6 +174,7 @@ struct Effect {
     step: Step,
     failure: Option<Failure>,
     ids: IdGen,
+    world: Option<(usize, World)>,
 }
 
 enum Attempt {
@@ -160,6 +192,9 @@ impl Node {
         self.steps.push(e.step);
         self.failures.extend(e.failure);
         self.ids = e.ids;
+        if let Some((v, w)) = e.world {
+            self.worlds[v] = Some(w);
+        }
     }
 }
 
@@ -167,6 +202,10 @@ impl Node {
 /// `sous_lang::validate` without errors; predicates that name no primitive
 /// are skipped.
 pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
+    search(recipe, options, None)
+}
+
+fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> Execution {
     let (_, first_free_id) = full_kitchen();
     let mut ids = IdGen::starting_at(first_free_id);
     let network = Network::prepare(recipe, &mut ids);
@@ -188,6 +227,11 @@ pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
         steps: Vec::new(),
         failures: Vec::new(),
         ids,
+        worlds: if backend.is_some() {
+            vec![None; network.variables.len()]
+        } else {
+            Vec::new()
+        },
     };
     let mut choice_points: Vec<(Node, Vec<usize>)> = Vec::new();
     let mut dead: HashSet<Vec<bool>> = HashSet::new();
@@ -225,7 +269,7 @@ pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
                 });
                 return finish(network, best, false);
             }
-            match attempt(&network, &node, a) {
+            match attempt(&network, &node, a, backend) {
                 Attempt::Ran(effect) => {
                     if !candidates.is_empty() {
                         choice_points.push((node.clone(), candidates));
@@ -281,6 +325,7 @@ fn finish(network: Network, node: Node, solved: bool) -> Execution {
         bindings: node.bindings,
         steps: node.steps,
         failures: node.failures,
+        worlds: node.worlds,
     }
 }
 
@@ -330,7 +375,7 @@ fn type_mismatch(network: &Network, node: &Node, a: usize) -> Option<(usize, Str
     })
 }
 
-fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
+fn attempt(network: &Network, node: &Node, a: usize, backend: Option<&dyn Backend>) -> Attempt {
     let action = &network.actions[a];
     let Some(case) = applicable_case(network, node, a) else {
         return Attempt::NotApplicable;
@@ -376,12 +421,19 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
     }
     let Exec {
         outputs,
-        ks,
+        mut ks,
         before,
         start,
         failure,
         ..
     } = exec;
+    let world = match backend {
+        Some(b) => match realize(b, network, node, a, case, &before, start, &outputs, &mut ks) {
+            Ok(w) => w,
+            Err(failure) => return Attempt::Crash(failure),
+        },
+        None => None,
+    };
     let ks_root = ks.root().clone();
     let mut end: Option<f64> = None;
     let mut any_failed = false;
@@ -455,7 +507,64 @@ fn attempt(network: &Network, node: &Node, a: usize) -> Attempt {
         step,
         failure,
         ids,
+        world,
     })
+}
+
+/// Hands an action the primitive ran to the backend; the world it returns
+/// belongs to the action's output kitchen state.
+#[allow(clippy::too_many_arguments)]
+fn realize(
+    backend: &dyn Backend,
+    network: &Network,
+    node: &Node,
+    a: usize,
+    case: usize,
+    before: &sous_kitchen::KitchenState,
+    start: Option<f64>,
+    outputs: &[(usize, Source, Option<f64>)],
+    ks: &mut sous_kitchen::KitchenState,
+) -> Result<Option<(usize, World)>, Failure> {
+    let action = &network.actions[a];
+    let Some(out) = kitchen_out(action) else {
+        return Ok(None);
+    };
+    let fail = |message: String| Failure {
+        kind: FailureKind::Backend,
+        action: Some(a),
+        message: format!("{}: {message}", action.text),
+        span: Some(action.span),
+    };
+    let world_in = match action.signature.kitchen_state_in() {
+        Some(i) => node.worlds[action.args[i]].clone(),
+        None => None,
+    };
+    let world_in = match world_in {
+        Some(w) => w,
+        None => backend.initial(before).map_err(|e| fail(e.to_string()))?,
+    };
+    let end = outputs
+        .iter()
+        .filter_map(|(_, _, at)| *at)
+        .reduce(f64::max)
+        .unwrap_or_else(|| ks.time());
+    let context = ActionContext {
+        signature: action.signature,
+        case,
+        text: &action.text,
+        args: action
+            .args
+            .iter()
+            .map(|&v| node.bindings[v].as_ref().map(|b| b.value.clone()))
+            .collect(),
+        before,
+        start: start.unwrap_or(before.time()),
+        end,
+    };
+    let world = backend
+        .realize(&world_in, &context, ks)
+        .map_err(|e| fail(e.to_string()))?;
+    Ok(Some((action.args[out], world)))
 }
 
 /// Says, for every action that never ran, why.

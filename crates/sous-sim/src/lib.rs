@@ -8,6 +8,7 @@
 //! The primitives live one per module under [`primitives`]; what they bind to
 //! an optional argument left unbound is described by [`argument_default`].
 
+pub mod backend;
 mod binding;
 mod defaults;
 pub mod engine;
@@ -20,7 +21,10 @@ mod report;
 
 pub use binding::Binding;
 pub use defaults::{argument_default, argument_defaults, ArgumentDefault, Defaults, DEFAULTS_TOML};
-pub use engine::{execute, execute_with, Execution, Failure, FailureKind, Options, Step};
+pub use backend::{ActionContext, Backend, BackendError, World};
+pub use engine::{
+    execute, execute_in, execute_with, Execution, Failure, FailureKind, Options, Step,
+};
 pub use exec::{Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
 pub use network::{Action, Network, Variable};
