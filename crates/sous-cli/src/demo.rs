@@ -26,6 +26,7 @@ pub fn run(format: Format) -> u8 {
         load_text("demo.solution".into(), DEMO.as_bytes().to_vec()),
         None,
         format,
+        crate::Mode::Qualitative,
         true,
     )
 }

@@ -34,6 +34,22 @@ pub enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug, Default)]
+pub enum Mode {
+    #[default]
+    Qualitative,
+    Quantitative,
+}
+
+impl From<Mode> for sous_physics::Mode {
+    fn from(m: Mode) -> Self {
+        match m {
+            Mode::Qualitative => sous_physics::Mode::Qualitative,
+            Mode::Quantitative => sous_physics::Mode::Quantitative,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Execute the recipe network(s) in FILE from the full kitchen.
@@ -48,6 +64,10 @@ enum Command {
         recipe: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Which simulator carries out the actions: the symbolic kitchen
+        /// alone, or also the physics kitchen (poses, particles, mass balance).
+        #[arg(long, value_enum, default_value = "qualitative")]
+        mode: Mode,
     },
     /// Check FILE without executing it.
     Check { file: std::path::PathBuf },
@@ -75,8 +95,11 @@ fn main() -> ExitCode {
             file,
             recipe,
             format,
-        } => run::run_file(&file, recipe.as_deref(), format, true),
-        Command::Check { file } => run::run_file(&file, None, Format::Text, false),
+            mode,
+        } => run::run_file(&file, recipe.as_deref(), format, mode, true),
+        Command::Check { file } => {
+            run::run_file(&file, None, Format::Text, Mode::Qualitative, false)
+        }
         Command::Demo { format } => demo::run(format),
         Command::Evaluate(args) => evaluate::run(args),
         Command::Serve(args) => serve::run(args),

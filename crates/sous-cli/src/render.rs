@@ -118,3 +118,49 @@ pub fn execution_text(x: &Execution) -> String {
     }
     out
 }
+
+/// The physics of a quantitative run: totals, the mass balance, and each
+/// action's time in both modes.
+pub fn physics_text(x: &sous_sim::Execution) -> String {
+    use std::fmt::Write;
+    let Some(p) = sous_physics::physics_summary(x) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "physics: {} frames ({:.1} simulated s), {} particles and pieces in the kitchen, {:.3} g spilled of {:.1} g moved, deepest overlap at rest {:.4} m, fastest body at rest {:.4} m/s",
+        p.frames, p.simulated_seconds, p.particles_in_kitchen, p.spilled_mass_g, p.moved_mass_g, p.max_penetration_m, p.max_speed_at_rest
+    );
+    let _ = writeln!(out, "  qualitative s  quantitative s  frames  action");
+    for s in &p.steps {
+        let _ = writeln!(
+            out,
+            "  {:>13}  {:>14.1}  {:>6}  {}",
+            s.qualitative_seconds, s.physics.time_cost_seconds, s.physics.frames, s.action
+        );
+    }
+    let moved: Vec<_> = p.mass_balance.iter().filter(|m| !m.exact).collect();
+    if moved.is_empty() {
+        let _ = writeln!(
+            out,
+            "mass balance: all {} ingredients exact",
+            p.mass_balance.len()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "mass balance: {} of {} ingredients differ:",
+            moved.len(),
+            p.mass_balance.len()
+        );
+        for m in moved {
+            let _ = writeln!(
+                out,
+                "  {}: {} g at the start, {} g at the end",
+                m.ingredient, m.start_g, m.end_g
+            );
+        }
+    }
+    out
+}

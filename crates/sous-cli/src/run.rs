@@ -3,22 +3,34 @@
 use std::path::Path;
 
 use sous_lang::Diagnostic;
-use sous_sim::{execute, execution_json};
+use sous_sim::execution_json;
 
-use crate::{render, Format};
+use crate::{render, Format, Mode};
 use sous_eval::source::{load, Loaded};
 
 pub const OK: u8 = 0;
 pub const FAILED: u8 = 1;
 pub const INVALID: u8 = 2;
 
-pub fn run_file(path: &Path, only: Option<&str>, format: Format, execute_too: bool) -> u8 {
-    run_loaded(load(path), only, format, execute_too)
+pub fn run_file(
+    path: &Path,
+    only: Option<&str>,
+    format: Format,
+    mode: Mode,
+    execute_too: bool,
+) -> u8 {
+    run_loaded(load(path), only, format, mode, execute_too)
 }
 
 /// Runs every recipe of a loaded file; one bad recipe never stops the others.
 /// Returns the worst exit code.
-pub fn run_loaded(loaded: Loaded, only: Option<&str>, format: Format, execute_too: bool) -> u8 {
+pub fn run_loaded(
+    loaded: Loaded,
+    only: Option<&str>,
+    format: Format,
+    mode: Mode,
+    execute_too: bool,
+) -> u8 {
     if let Some(d) = &loaded.fatal {
         render::diagnostic(&loaded.name, &loaded.text, d);
         return INVALID;
@@ -63,13 +75,23 @@ pub fn run_loaded(loaded: Loaded, only: Option<&str>, format: Format, execute_to
             }
             continue;
         }
-        let x = execute(recipe);
+        let x = sous_physics::execute_in_mode(recipe, mode.into());
         if !x.solved || !x.failures.is_empty() {
             code = code.max(FAILED);
         }
         match format {
-            Format::Json => println!("{}", execution_json(&x)),
-            Format::Text => print!("{}", render::execution_text(&x)),
+            Format::Json => match mode {
+                Mode::Qualitative => println!("{}", execution_json(&x)),
+                Mode::Quantitative => {
+                    println!("{}", sous_physics::physics_json(&x, execution_json(&x)))
+                }
+            },
+            Format::Text => {
+                print!("{}", render::execution_text(&x));
+                if mode == Mode::Quantitative {
+                    print!("{}", render::physics_text(&x));
+                }
+            }
         }
     }
     code

@@ -19,9 +19,9 @@ pub mod ops;
 pub mod primitives;
 mod report;
 
+pub use backend::{ActionContext, Backend, BackendError, World};
 pub use binding::Binding;
 pub use defaults::{argument_default, argument_defaults, ArgumentDefault, Defaults, DEFAULTS_TOML};
-pub use backend::{ActionContext, Backend, BackendError, World};
 pub use engine::{
     execute, execute_in, execute_with, Execution, Failure, FailureKind, Options, Step,
 };

@@ -1,0 +1,117 @@
+//! The cook's hand: a kinematic carrier that moves one body along
+//! waypoints at a bounded speed, then lets go so the body comes to rest by
+//! itself. Nothing teleports.
+
+use rapier3d::prelude::*;
+
+use crate::scene::{to_pose, Scene};
+use crate::world::{BodyId, Vec3};
+
+/// The path from `from` to `to`: out of the place towards the cook, up or
+/// down to the travel height, across, and in again.
+pub fn path(scene: &Scene<'_>, from: Vec3, to: Vec3) -> Vec<Vec3> {
+    let hand = &scene.layout.hand;
+    let lift = 0.03;
+    let near = ((from[0] - to[0]).powi(2) + (from[2] - to[2]).powi(2)).sqrt() < 0.6
+        && (from[1] - to[1]).abs() < 0.3;
+    let mut pts = vec![from, [from[0], from[1] + lift, from[2]]];
+    if near {
+        // Along the same surface: over the top of the neighbours.
+        let h = from[1].max(to[1]) + 0.25;
+        pts.push([from[0], h, from[2]]);
+        pts.push([to[0], h, to[2]]);
+    } else {
+        let out = hand.reach_front;
+        pts.push([from[0], from[1] + lift, out]);
+        pts.push([from[0], hand.travel_height.max(to[1] + 0.2), out]);
+        pts.push([to[0], hand.travel_height.max(to[1] + 0.2), out]);
+        pts.push([to[0], to[1] + lift + 0.05, out]);
+    }
+    pts.push([to[0], to[1] + lift + 0.05, to[2]]);
+    pts.push(to);
+    pts
+}
+
+fn dist(a: Vec3, b: Vec3) -> f32 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// Carries body `id` to `to` (the middle of its base, upright), lets go
+/// and waits for it to rest. Returns the length of the path.
+pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
+    scene.add(id);
+    let from = match scene.world.bodies.get(&id) {
+        Some(b) => b.pose.position,
+        None => return 0.0,
+    };
+    let drop = scene.layout.hand.drop_height;
+    let target = [to[0], to[1] + drop, to[2]];
+    let pts = path(scene, from, target);
+    let speed = scene.layout.hand.speed;
+    let dt = scene.layout.simulation.dt;
+    let start_rot = scene
+        .body(id)
+        .map(|b| *b.rotation())
+        .unwrap_or(Rot3::IDENTITY);
+    if let Some(b) = scene.body_mut(id) {
+        b.set_body_type(RigidBodyType::KinematicPositionBased, true);
+    }
+    let mut length = 0.0f64;
+    for w in pts.windows(2) {
+        let d = dist(w[0], w[1]);
+        length += d as f64;
+        let frames = ((d / speed / dt).ceil() as u32).max(1);
+        for f in 1..=frames {
+            let t = f as f32 / frames as f32;
+            // Smooth start and stop on each leg (bounded acceleration).
+            let s = t * t * (3.0 - 2.0 * t);
+            let p = [
+                w[0][0] + (w[1][0] - w[0][0]) * s,
+                w[0][1] + (w[1][1] - w[0][1]) * s,
+                w[0][2] + (w[1][2] - w[0][2]) * s,
+            ];
+            // Upright by the end of the first leg.
+            let rot = start_rot.slerp(Rot3::IDENTITY, t.min(1.0));
+            if let Some(b) = scene.body_mut(id) {
+                b.set_next_kinematic_position(Pose::from_parts(Vector::new(p[0], p[1], p[2]), rot));
+            }
+            scene.step();
+        }
+    }
+    if let Some(b) = scene.body_mut(id) {
+        b.set_body_type(RigidBodyType::Dynamic, true);
+        b.set_linvel(Vector::ZERO, true);
+        b.set_angvel(Vector::ZERO, true);
+    }
+    let max = scene.layout.simulation.settle_max_frames;
+    scene.settle(max);
+    // A scene that blew up is reported by the caller's final write-back.
+    if let Err(e) = scene.sync() {
+        if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
+            eprintln!("carry to {to:?}: {e}");
+        }
+    }
+    length
+}
+
+/// Moves body `id` kinematically through `poses` (one per frame), keeping it
+/// kinematic afterwards.
+pub fn follow(scene: &mut Scene<'_>, id: BodyId, poses: &[Pose]) {
+    if let Some(b) = scene.body_mut(id) {
+        b.set_body_type(RigidBodyType::KinematicPositionBased, true);
+    }
+    for p in poses {
+        if let Some(b) = scene.body_mut(id) {
+            b.set_next_kinematic_position(*p);
+        }
+        scene.step();
+    }
+}
+
+/// The world pose of a body as rapier has it now (or as the world has it).
+pub fn current_pose(scene: &Scene<'_>, id: BodyId) -> Option<Pose> {
+    match scene.body(id) {
+        Some(b) => Some(*b.position()),
+        None => scene.world.bodies.get(&id).map(|b| to_pose(&b.pose)),
+    }
+}

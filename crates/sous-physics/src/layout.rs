@@ -1,0 +1,291 @@
+//! The physics kitchen as data (`data/layout.toml`, embedded): places,
+//! shapes by class and how each ingredient behaves.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use sous_kitchen::{ClassId, Ontology};
+
+/// The layout file, as compiled into the crate.
+pub const LAYOUT_TOML: &str = include_str!("../data/layout.toml");
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Layout {
+    pub room: Room,
+    pub hand: Hand,
+    pub simulation: Simulation,
+    pub places: BTreeMap<String, PlaceLayout>,
+    pub shapes: BTreeMap<String, ShapeSpec>,
+    pub ingredients: BTreeMap<String, IngredientSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Room {
+    pub min: [f32; 3],
+    pub max: [f32; 3],
+    pub floor: f32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Hand {
+    pub speed: f32,
+    pub travel_height: f32,
+    pub reach_front: f32,
+    pub pour_tilt_degrees: f32,
+    pub pour_tilt_seconds: f32,
+    pub pour_hold_seconds: f32,
+    pub drop_height: f32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Simulation {
+    pub dt: f32,
+    pub settle_max_frames: u32,
+    pub max_particles_per_portion: u32,
+    pub min_particle_volume_cm3: f32,
+    pub particle_friction: f32,
+    pub body_friction: f32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlaceLayout {
+    pub min: [f32; 3],
+    pub max: [f32; 3],
+    /// Heights of the surfaces objects stand on, lowest first.
+    pub shelves: Vec<f32>,
+    pub closed: bool,
+    pub color: [u8; 3],
+}
+
+impl PlaceLayout {
+    /// Whether a point is inside the place's box (with a margin).
+    pub fn contains(&self, p: [f32; 3], margin: f32) -> bool {
+        (0..3).all(|i| p[i] >= self.min[i] - margin && p[i] <= self.max[i] + margin)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShapeKind {
+    Bowl,
+    Pot,
+    Jar,
+    Plate,
+    Pan,
+    Lid,
+    Tray,
+    Tin,
+    Board,
+    Sheet,
+    Rack,
+    Tool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ShapeSpec {
+    pub kind: ShapeKind,
+    #[serde(default)]
+    pub radius: f32,
+    #[serde(default)]
+    pub height: f32,
+    #[serde(default)]
+    pub size: [f32; 3],
+    #[serde(default)]
+    pub wall: f32,
+    pub density: f32,
+    /// How much higher the next one of a stack stands (nested bowls, plates).
+    #[serde(default)]
+    pub nest: f32,
+    #[serde(default = "grey")]
+    pub color: [u8; 3],
+}
+
+fn grey() -> [u8; 3] {
+    [170, 170, 170]
+}
+
+impl ShapeSpec {
+    /// Whether the shape is round (radius, height) rather than a slab or box.
+    pub fn is_round(&self) -> bool {
+        matches!(
+            self.kind,
+            ShapeKind::Bowl
+                | ShapeKind::Pot
+                | ShapeKind::Jar
+                | ShapeKind::Plate
+                | ShapeKind::Pan
+                | ShapeKind::Lid
+        )
+    }
+
+    /// Half extents of the footprint on a surface (x, z) and the height.
+    pub fn extent(&self) -> ([f32; 2], f32) {
+        if self.is_round() {
+            (
+                [self.radius + self.wall, self.radius + self.wall],
+                self.height,
+            )
+        } else {
+            ([self.size[0] / 2.0, self.size[2] / 2.0], self.size[1])
+        }
+    }
+
+    /// Whether things put on it lie on a flat floor (trays, plates, boards)
+    /// rather than in a well (bowls, pots, jars).
+    pub fn is_flat(&self) -> bool {
+        !matches!(self.kind, ShapeKind::Bowl | ShapeKind::Pot | ShapeKind::Jar)
+    }
+
+    /// Inner floor radius or half extents (x, z) where contents can lie.
+    pub fn inner(&self) -> [f32; 2] {
+        if self.is_round() {
+            [self.radius, self.radius]
+        } else {
+            [
+                (self.size[0] / 2.0 - self.wall).max(0.01),
+                (self.size[2] / 2.0 - self.wall).max(0.01),
+            ]
+        }
+    }
+
+    /// The height of the walls (how high contents may stand inside it).
+    pub fn rim(&self) -> f32 {
+        if self.is_round() {
+            self.height
+        } else {
+            self.size[1]
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Form {
+    Particles,
+    Block,
+    Pieces,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct IngredientSpec {
+    pub form: Form,
+    pub density: f32,
+    pub color: [u8; 3],
+}
+
+/// Why the layout file is unusable.
+#[derive(Debug, thiserror::Error)]
+pub enum LayoutError {
+    #[error("layout.toml: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("layout.toml: place `{0}` is not a place of the full kitchen")]
+    UnknownPlace(String),
+    #[error("layout.toml: shape `{0}` is not a class of the ontology")]
+    UnknownClass(String),
+    #[error("layout.toml: `{0}` has no entry but every layout needs one")]
+    Missing(&'static str),
+}
+
+impl Layout {
+    /// The embedded layout (checked by the tests, so it always parses).
+    pub fn get() -> &'static Layout {
+        static LAYOUT: OnceLock<Layout> = OnceLock::new();
+        LAYOUT.get_or_init(|| Layout::parse(LAYOUT_TOML).expect("the embedded layout is valid"))
+    }
+
+    pub fn parse(text: &str) -> Result<Layout, LayoutError> {
+        let layout: Layout = toml::from_str(text)?;
+        let onto = Ontology::get();
+        for name in layout.shapes.keys().chain(layout.ingredients.keys()) {
+            if name != "default" && onto.id(name).is_none() {
+                return Err(LayoutError::UnknownClass(name.clone()));
+            }
+        }
+        for name in layout.places.keys() {
+            if onto.id(name).is_none() {
+                return Err(LayoutError::UnknownPlace(name.clone()));
+            }
+        }
+        if !layout.shapes.contains_key("default") {
+            return Err(LayoutError::Missing("shapes.default"));
+        }
+        if !layout.ingredients.contains_key("default") {
+            return Err(LayoutError::Missing("ingredients.default"));
+        }
+        Ok(layout)
+    }
+
+    /// The shape of a class: its own entry, else its nearest ancestor's.
+    pub fn shape(&self, class: ClassId) -> &ShapeSpec {
+        nearest(&self.shapes, class).unwrap_or(&self.shapes["default"])
+    }
+
+    /// How an ingredient class behaves: its own entry, else its nearest ancestor's.
+    pub fn ingredient(&self, class: ClassId) -> &IngredientSpec {
+        nearest(&self.ingredients, class).unwrap_or(&self.ingredients["default"])
+    }
+
+    pub fn place(&self, class: ClassId) -> Option<&PlaceLayout> {
+        self.places.get(Ontology::get().name(class))
+    }
+}
+
+/// The entry of `class` or of its nearest ancestor (the ontology's class
+/// precedence list, most specific first).
+fn nearest<T>(table: &BTreeMap<String, T>, class: ClassId) -> Option<&T> {
+    let onto = Ontology::get();
+    std::iter::once(&class)
+        .chain(&onto.class(class).precedence)
+        .find_map(|c| table.get(onto.name(*c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_layout_parses_and_names_every_place() {
+        let layout = Layout::parse(LAYOUT_TOML).unwrap();
+        for place in [
+            "counter-top",
+            "kitchen-cabinet",
+            "pantry",
+            "fridge",
+            "freezer",
+            "oven",
+            "stove",
+            "microwave",
+            "kitchen-sink",
+        ] {
+            assert!(layout.places.contains_key(place), "{place}");
+        }
+    }
+
+    #[test]
+    fn classes_without_an_entry_take_their_ancestors() {
+        let onto = Ontology::get();
+        let layout = Layout::get();
+        assert_eq!(layout.shape(onto.must("medium-bowl")).radius, 0.09);
+        assert_eq!(
+            layout.ingredient(onto.must("homogeneous-mixture")).form,
+            Form::Particles
+        );
+    }
+
+    #[test]
+    fn a_misspelt_class_is_refused() {
+        let text = LAYOUT_TOML.replace("[shapes.whisk]", "[shapes.wisk]");
+        assert!(matches!(
+            Layout::parse(&text),
+            Err(LayoutError::UnknownClass(c)) if c == "wisk"
+        ));
+    }
+}

@@ -1,0 +1,212 @@
+//! Pouring: the hand brings the source container over the target, tips it,
+//! and the particles run out and fall under gravity. Particles collide with
+//! the containers and surfaces but not with each other (a pour is a stream,
+//! and it keeps the cost linear in the particle count); once at rest they
+//! are counted where they lie: in the target, still in the source, or
+//! spilled.
+
+use std::f32::consts::PI;
+
+use rapier3d::prelude::*;
+
+use crate::hand;
+use crate::scene::{to_pose, v3, Scene};
+use crate::world::{BodyId, Vec3};
+
+/// Where the particles of one pour ended.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// In the target, in the target's frame.
+    pub landed: Vec<Vec3>,
+    /// Still in the source, in the source's frame.
+    pub stayed: Vec<Vec3>,
+    /// Anywhere else, in world coordinates.
+    pub spilled: Vec<Vec3>,
+    pub hand_path_m: f64,
+}
+
+/// Particle count and radius for `grams` of an ingredient of bulk density
+/// `density` (kg/m³): as many particles as fit the minimum volume, at most
+/// the layout's cap.
+pub fn particles_for(scene: &Scene<'_>, grams: f64, density: f32) -> (u32, f32) {
+    let sim = &scene.layout.simulation;
+    let volume_cm3 = (grams / density as f64 * 1000.0).max(1e-6);
+    let n = ((volume_cm3 / sim.min_particle_volume_cm3 as f64).ceil() as u32)
+        .clamp(1, sim.max_particles_per_portion);
+    let each_m3 = volume_cm3 / n as f64 * 1e-6;
+    let r = (3.0 * each_m3 / (4.0 * std::f64::consts::PI)).cbrt() as f32;
+    (n, r.clamp(0.002, 0.012))
+}
+
+/// Positions for `n` particles of radius `r` filling a round container of
+/// inner radius `inner` from its floor up (container frame).
+pub fn lattice(n: u32, r: f32, inner: f32, floor: f32) -> Vec<Vec3> {
+    let step = 2.0 * r;
+    let reach = (inner - r).max(r);
+    let mut ring: Vec<(f32, f32)> = Vec::new();
+    let k = (reach / step).floor() as i32;
+    for i in -k..=k {
+        for j in -k..=k {
+            let (x, z) = (i as f32 * step, j as f32 * step);
+            if x * x + z * z <= reach * reach {
+                ring.push((x, z));
+            }
+        }
+    }
+    if ring.is_empty() {
+        ring.push((0.0, 0.0));
+    }
+    (0..n as usize)
+        .map(|i| {
+            let (x, z) = ring[i % ring.len()];
+            let layer = (i / ring.len()) as f32;
+            [x, floor + r + layer * step, z]
+        })
+        .collect()
+}
+
+const PARTICLE: Group = Group::GROUP_2;
+
+/// Pours `n` particles of radius `r`, which lie at `local` in the source
+/// (source frame), from source `source` into target `target`.
+pub fn pour(
+    scene: &mut Scene<'_>,
+    source: BodyId,
+    target: BodyId,
+    local: &[Vec3],
+    r: f32,
+    density: f32,
+) -> Outcome {
+    let mut out = Outcome::default();
+    scene.add(source);
+    scene.add(target);
+    let _ = scene.sync();
+    let (Some(sb), Some(tb)) = (
+        scene.world.bodies.get(&source).cloned(),
+        scene.world.bodies.get(&target).cloned(),
+    ) else {
+        return out;
+    };
+    let s_spec = scene.layout.shape(sb.class).clone();
+    let t_spec = scene.layout.shape(tb.class).clone();
+    let t_pos = tb.pose.position;
+    let s_home = sb.pose.position;
+    let s_inner = s_spec.inner()[0];
+    let t_inner = t_spec.inner();
+    // Hold the source with its lip over the target's middle.
+    let lip_x = t_pos[0] - (s_inner * 0.9).min(t_inner[0] * 0.8);
+    let above = t_pos[1] + t_spec.rim() + 0.04;
+    let hold = [lip_x - s_inner * 0.1, above, t_pos[2]];
+    let pts = hand::path(scene, s_home, hold);
+    out.hand_path_m += follow_points(scene, source, &pts);
+    // The particles, in the source as it is held.
+    let s_pose = hand::current_pose(scene, source).unwrap_or(to_pose(&sb.pose));
+    let mut handles = Vec::with_capacity(local.len());
+    let friction = scene.layout.simulation.particle_friction;
+    for p in local {
+        let w = s_pose.transform_point(Vector::new(p[0], p[1], p[2]));
+        let (h, _) = scene.physics.insert(
+            RigidBodyBuilder::dynamic().translation(w).ccd_enabled(true),
+            ColliderBuilder::ball(r)
+                .density(density)
+                .friction(friction)
+                .restitution(0.0)
+                .collision_groups(InteractionGroups::new(
+                    PARTICLE,
+                    Group::GROUP_1,
+                    InteractionTestMode::And,
+                )),
+        );
+        handles.push(h);
+    }
+    // Tip it about the axis through its far lip, hold, right it again.
+    let hand_cfg = scene.layout.hand.clone();
+    let dt = scene.layout.simulation.dt;
+    let tilt = -hand_cfg.pour_tilt_degrees.to_radians().min(PI);
+    let pivot = Vector::new(hold[0] + s_inner, hold[1] + s_spec.rim(), hold[2]);
+    let tip = |a: f32| {
+        let rot = Rot3::from_rotation_z(a);
+        let base = Vector::new(hold[0], hold[1], hold[2]);
+        Pose::from_parts(pivot + rot * (base - pivot), rot)
+    };
+    let tilt_frames = ((hand_cfg.pour_tilt_seconds / dt).ceil() as u32).max(1);
+    let hold_frames = ((hand_cfg.pour_hold_seconds / dt).ceil() as u32).max(1);
+    let mut poses = Vec::new();
+    for f in 1..=tilt_frames {
+        let t = f as f32 / tilt_frames as f32;
+        poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
+    }
+    poses.extend(std::iter::repeat_n(tip(tilt), hold_frames as usize));
+    for f in (0..tilt_frames).rev() {
+        let t = f as f32 / tilt_frames as f32;
+        poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
+    }
+    hand::follow(scene, source, &poses);
+    // Back where it came from; the particles settle meanwhile.
+    let back = hand::path(scene, hold, s_home);
+    out.hand_path_m += follow_points(scene, source, &back);
+    if let Some(b) = scene.body_mut(source) {
+        b.set_body_type(RigidBodyType::Dynamic, true);
+    }
+    let max = scene.layout.simulation.settle_max_frames;
+    scene.settle(max);
+    let _ = scene.sync();
+    // Count.
+    let t_now = hand::current_pose(scene, target).unwrap_or(to_pose(&tb.pose));
+    let s_now = hand::current_pose(scene, source).unwrap_or(to_pose(&sb.pose));
+    for h in handles {
+        let p = scene.physics.bodies[h].translation();
+        let in_t = t_now.inverse_transform_point(p);
+        let in_s = s_now.inverse_transform_point(p);
+        if inside(&in_t, t_inner, t_spec.rim(), !t_spec.is_round()) {
+            out.landed.push(v3(in_t));
+        } else if inside(&in_s, s_spec.inner(), s_spec.rim(), !s_spec.is_round()) {
+            out.stayed.push(v3(in_s));
+        } else {
+            out.spilled.push(v3(p));
+        }
+        scene.physics.remove_body(h);
+    }
+    out
+}
+
+/// Whether a point (container frame) is within the container's walls.
+fn inside(p: &Vector, inner: [f32; 2], rim: f32, boxy: bool) -> bool {
+    let within = if boxy {
+        p.x.abs() <= inner[0] + 0.003 && p.z.abs() <= inner[1] + 0.003
+    } else {
+        (p.x * p.x + p.z * p.z).sqrt() <= inner[0] + 0.003
+    };
+    within && p.y >= -0.005 && p.y <= rim + 0.03
+}
+
+/// Moves a body kinematically through the points at the hand's speed.
+fn follow_points(scene: &mut Scene<'_>, id: BodyId, pts: &[Vec3]) -> f64 {
+    let speed = scene.layout.hand.speed;
+    let dt = scene.layout.simulation.dt;
+    let rot = Rot3::IDENTITY;
+    let mut poses = Vec::new();
+    let mut length = 0.0f64;
+    for w in pts.windows(2) {
+        let d = ((w[1][0] - w[0][0]).powi(2)
+            + (w[1][1] - w[0][1]).powi(2)
+            + (w[1][2] - w[0][2]).powi(2))
+        .sqrt();
+        length += d as f64;
+        let frames = ((d / speed / dt).ceil() as u32).max(1);
+        for f in 1..=frames {
+            let t = f as f32 / frames as f32;
+            let s = t * t * (3.0 - 2.0 * t);
+            poses.push(Pose::from_parts(
+                Vector::new(
+                    w[0][0] + (w[1][0] - w[0][0]) * s,
+                    w[0][1] + (w[1][1] - w[0][1]) * s,
+                    w[0][2] + (w[1][2] - w[0][2]) * s,
+                ),
+                rot,
+            ));
+        }
+    }
+    hand::follow(scene, id, &poses);
+    length
+}

@@ -1,0 +1,181 @@
+//! What a quantitative run adds to the JSON of an execution: a pose per
+//! entity and a `physics` object per recipe (frames, spills, the sanity
+//! figures, the mass balance and each action's physical cost).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::Value;
+use sous_kitchen::{ClassId, Num, Ontology};
+use sous_sim::Execution;
+
+use crate::world::{ActionPhysics, BodyKind, Matter, World};
+
+/// One ingredient class's mass at the start and at the end (everywhere in
+/// the kitchen, spilled included).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MassBalance {
+    pub ingredient: String,
+    pub start_g: f64,
+    pub end_g: f64,
+    /// Whether start and end are equal as exact numbers.
+    pub exact: bool,
+}
+
+/// One executed action's physics, next to its qualitative duration.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepPhysics {
+    pub action: String,
+    pub qualitative_seconds: f64,
+    #[serde(flatten)]
+    pub physics: ActionPhysics,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PhysicsSummary {
+    pub frames: u64,
+    pub simulated_seconds: f64,
+    pub spilled_mass_g: f64,
+    /// Mass moved by the hand (poured, carried, set down).
+    pub moved_mass_g: f64,
+    pub max_penetration_m: f64,
+    pub max_speed_at_rest: f64,
+    pub particles_in_kitchen: u64,
+    pub mass_balance: Vec<MassBalance>,
+    pub steps: Vec<StepPhysics>,
+}
+
+/// The physics of a quantitative execution (`None` for a qualitative one).
+pub fn physics_summary(x: &Execution) -> Option<PhysicsSummary> {
+    let onto = Ontology::get();
+    let mut steps = Vec::new();
+    let mut last: Option<&World> = None;
+    for (i, s) in x.steps.iter().enumerate() {
+        let w = crate::world_after(x, i)?;
+        steps.push(StepPhysics {
+            action: x.network.actions[s.action].text.clone(),
+            qualitative_seconds: s.end - s.start,
+            physics: w.last.clone(),
+        });
+        last = Some(w);
+    }
+    let last = last?;
+    let start = crate::initial::initial_world(&sous_kitchen::KitchenState::from_entity(
+        sous_kitchen::full_kitchen().0.root().clone(),
+    ))
+    .ok()?
+    .mass_by_class();
+    let end = last.mass_by_class();
+    let classes: Vec<ClassId> = {
+        let mut c: Vec<ClassId> = start.keys().chain(end.keys()).copied().collect();
+        c.sort_by_key(|c| onto.name(*c).to_string());
+        c.dedup();
+        c
+    };
+    let get = |m: &BTreeMap<ClassId, Num>, c: &ClassId| m.get(c).copied().unwrap_or(Num::ZERO);
+    let mass_balance = classes
+        .iter()
+        .map(|c| MassBalance {
+            ingredient: onto.name(*c).to_string(),
+            start_g: get(&start, c).to_f64(),
+            end_g: get(&end, c).to_f64(),
+            exact: get(&start, c) == get(&end, c),
+        })
+        .collect();
+    let sum = |f: &dyn Fn(&ActionPhysics) -> f64| steps.iter().map(|s| f(&s.physics)).sum::<f64>();
+    let max =
+        |f: &dyn Fn(&ActionPhysics) -> f64| steps.iter().map(|s| f(&s.physics)).fold(0.0, f64::max);
+    Some(PhysicsSummary {
+        frames: steps.iter().map(|s| s.physics.frames).sum(),
+        simulated_seconds: sum(&|p| p.simulated_seconds),
+        spilled_mass_g: last.spills.iter().map(|s| s.grams.to_f64()).sum(),
+        moved_mass_g: sum(&|p| p.moved_g),
+        max_penetration_m: max(&|p| p.max_penetration_m),
+        max_speed_at_rest: max(&|p| p.max_speed_at_rest),
+        particles_in_kitchen: last
+            .portions
+            .iter()
+            .map(|p| p.particle_count() as u64)
+            .sum(),
+        mass_balance,
+        steps,
+    })
+}
+
+/// The execution's JSON (as `sous run --format json` prints it) with a
+/// `pose` on every entity the physics kitchen has a body for and a `physics`
+/// object.
+pub fn physics_json(x: &Execution, mut json: Value) -> Value {
+    let Some(summary) = physics_summary(x) else {
+        return json;
+    };
+    let last = x
+        .steps
+        .len()
+        .checked_sub(1)
+        .and_then(|i| crate::world_after(x, i));
+    if let (Some(w), Some(fk)) = (last, json.get_mut("final_kitchen")) {
+        add_poses(fk, w);
+    }
+    if let Value::Object(m) = &mut json {
+        m.insert(
+            "physics".into(),
+            serde_json::to_value(summary).unwrap_or(Value::Null),
+        );
+    }
+    json
+}
+
+fn add_poses(v: &mut Value, w: &World) {
+    match v {
+        Value::Object(m) => {
+            let pid = m
+                .get("id")
+                .and_then(Value::as_str)
+                .and_then(|s| s.rsplit('-').next())
+                .and_then(|n| n.parse::<u32>().ok())
+                .map(sous_kitchen::Pid);
+            if let Some(pid) = pid {
+                if let Some(b) = w.object(pid) {
+                    m.insert(
+                        "pose".into(),
+                        serde_json::to_value(b.pose).unwrap_or(Value::Null),
+                    );
+                } else if let Some(p) = w.portions.iter().find(|p| p.pid == pid) {
+                    let mut info = serde_json::Map::new();
+                    match &p.matter {
+                        Matter::Particles { count, radius, .. } => {
+                            info.insert("form".into(), "particles".into());
+                            info.insert("particles".into(), (*count).into());
+                            info.insert("particle_radius_m".into(), (*radius as f64).into());
+                        }
+                        Matter::Solids { bodies } => {
+                            info.insert("form".into(), "solids".into());
+                            let poses: Vec<Value> = bodies
+                                .iter()
+                                .filter_map(|b| w.bodies.get(b))
+                                .filter(|b| matches!(b.kind, BodyKind::Solid { .. }))
+                                .map(|b| serde_json::to_value(b.pose).unwrap_or(Value::Null))
+                                .collect();
+                            if let Some(first) = poses.first() {
+                                m.insert("pose".into(), first.clone());
+                            }
+                            info.insert("poses".into(), Value::Array(poses));
+                        }
+                    }
+                    info.insert("grams".into(), p.grams.to_f64().into());
+                    m.insert("matter".into(), Value::Object(info));
+                }
+            }
+            for (_, c) in m.iter_mut() {
+                add_poses(c, w);
+            }
+        }
+        Value::Array(a) => {
+            for c in a {
+                add_poses(c, w);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,186 @@
+//! The physical kitchen between actions: every object's pose and
+//! velocities, and every ingredient portion as particles or rigid bodies.
+//!
+//! A `World` is plain data (no rapier state): each action builds the rapier
+//! scene it needs from it and writes the outcome back (`scene.rs`). It is
+//! immutable once made and shared through `Arc` by the engine, so branches of
+//! the search never see each other's changes.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+use sous_kitchen::{ClassId, Num, Pid};
+
+pub type Vec3 = [f32; 3];
+
+/// Where a body is and how it moves (position in metres, orientation as a
+/// unit quaternion x, y, z, w; velocities in m/s and rad/s).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Pose {
+    pub position: Vec3,
+    pub orientation: [f32; 4],
+    pub linear_velocity: Vec3,
+    pub angular_velocity: Vec3,
+}
+
+impl Pose {
+    pub fn at(position: Vec3) -> Pose {
+        Pose {
+            position,
+            orientation: [0.0, 0.0, 0.0, 1.0],
+            linear_velocity: [0.0; 3],
+            angular_velocity: [0.0; 3],
+        }
+    }
+}
+
+/// A world-unique body number (objects keep theirs for the whole run).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct BodyId(pub u32);
+
+/// What a rigid body is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BodyKind {
+    /// A kitchen object (container, tool, sheet) of the qualitative kitchen.
+    Object { pid: Pid },
+    /// A solid piece of an ingredient portion: a box of butter, an egg, a
+    /// shaped portion of dough. `half` is its half extents.
+    Solid { half: Vec3 },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Body {
+    pub class: ClassId,
+    pub kind: BodyKind,
+    pub pose: Pose,
+    /// The object (or place) it stands in or on.
+    pub holder: Pid,
+}
+
+/// An ingredient portion's matter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Matter {
+    /// Particles at rest, positions in the holder's frame. Each has mass
+    /// `grams / count`, so the masses add up exactly to the portion's.
+    Particles {
+        count: u32,
+        radius: f32,
+        local: Arc<Vec<Vec3>>,
+    },
+    /// Rigid bodies of equal mass (see `BodyKind::Solid`).
+    Solids { bodies: Vec<BodyId> },
+}
+
+/// One ingredient entity's physical presence in one holder.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Portion {
+    pub pid: Pid,
+    pub class: ClassId,
+    pub holder: Pid,
+    /// Exact mass in grams.
+    pub grams: Num,
+    /// Mass per ingredient class (mixtures unfolded), exact; sums to `grams`.
+    pub composition: Vec<(ClassId, Num)>,
+    pub matter: Matter,
+}
+
+impl Portion {
+    pub fn particle_count(&self) -> u32 {
+        match &self.matter {
+            Matter::Particles { count, .. } => *count,
+            Matter::Solids { bodies } => bodies.len() as u32,
+        }
+    }
+}
+
+/// Mass that left every container (landed on a surface or the floor).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spill {
+    pub composition: Vec<(ClassId, Num)>,
+    pub grams: Num,
+    pub positions: Vec<Vec3>,
+}
+
+/// What carrying out one action took.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ActionPhysics {
+    /// Frames simulated (each `dt` long).
+    pub frames: u64,
+    /// Simulated seconds of motion (frames × dt).
+    pub simulated_seconds: f64,
+    /// Seconds of passive phases advanced analytically (baking, chilling).
+    pub passive_seconds: f64,
+    /// The quantitative time cost: motion plus passive phases.
+    pub time_cost_seconds: f64,
+    /// How far the hand travelled.
+    pub hand_path_m: f64,
+    /// Particles and solid pieces moved, and their mass.
+    pub particles_moved: u64,
+    pub moved_g: f64,
+    pub spilled_g: f64,
+    /// The deepest overlap between bodies when the action ended.
+    pub max_penetration_m: f64,
+    /// The fastest body when the action ended.
+    pub max_speed_at_rest: f64,
+    /// What was done, in words, in order.
+    pub operations: Vec<String>,
+}
+
+/// The physical kitchen after some action.
+#[derive(Debug, Clone)]
+pub struct World {
+    pub bodies: BTreeMap<BodyId, Body>,
+    /// The body of each kitchen object.
+    pub objects: BTreeMap<Pid, BodyId>,
+    /// Ingredient portions, in a stable order.
+    pub portions: Vec<Portion>,
+    pub spills: Vec<Spill>,
+    pub next_body: u32,
+    /// What the action that made this world took (zero for the initial one).
+    pub last: ActionPhysics,
+}
+
+impl World {
+    pub fn new_body(&mut self, body: Body) -> BodyId {
+        let id = BodyId(self.next_body);
+        self.next_body += 1;
+        self.bodies.insert(id, body);
+        id
+    }
+
+    pub fn object(&self, pid: Pid) -> Option<&Body> {
+        self.bodies.get(self.objects.get(&pid)?)
+    }
+
+    /// The pose of an object or place-bound thing by pid (objects only).
+    pub fn object_pose(&self, pid: Pid) -> Option<Pose> {
+        self.object(pid).map(|b| b.pose)
+    }
+
+    /// Total mass per ingredient class: portions and spills.
+    pub fn mass_by_class(&self) -> BTreeMap<ClassId, Num> {
+        let mut out: BTreeMap<ClassId, Num> = BTreeMap::new();
+        let all = self
+            .portions
+            .iter()
+            .map(|p| &p.composition)
+            .chain(self.spills.iter().map(|s| &s.composition));
+        for comp in all {
+            for (c, g) in comp {
+                *out.entry(*c).or_insert(Num::ZERO) += *g;
+            }
+        }
+        out
+    }
+
+    pub fn spilled_by_class(&self) -> BTreeMap<ClassId, Num> {
+        let mut out: BTreeMap<ClassId, Num> = BTreeMap::new();
+        for s in &self.spills {
+            for (c, g) in &s.composition {
+                *out.entry(*c).or_insert(Num::ZERO) += *g;
+            }
+        }
+        out
+    }
+}
