@@ -7,28 +7,58 @@ use rapier3d::prelude::*;
 use crate::scene::{to_pose, Scene};
 use crate::world::{BodyId, Vec3};
 
-/// The path from `from` to `to`: out of the place towards the cook, up or
-/// down to the travel height, across, and in again.
+/// Whether a point is inside a closed place (a cupboard, the fridge, the
+/// oven): the hand must reach in horizontally there.
+/// The space just above an open surface (the worktop under the wall
+/// cupboards) counts as open.
+fn enclosed(scene: &Scene<'_>, p: Vec3) -> bool {
+    let places = scene.layout.places.values();
+    let open_space = places.clone().any(|pl| {
+        !pl.closed
+            && p[0] >= pl.min[0]
+            && p[0] <= pl.max[0]
+            && p[2] >= pl.min[2]
+            && p[2] <= pl.max[2]
+            && pl
+                .shelves
+                .iter()
+                .any(|&y| p[1] >= y - 0.02 && p[1] <= y + 0.5)
+    });
+    !open_space
+        && places
+            .into_iter()
+            .any(|pl| pl.closed && pl.contains(p, 0.0))
+}
+
+/// The path from `from` to `to`. From an open surface the hand lifts
+/// straight up to the travel height, above everything standing there; from
+/// inside a closed place it first draws the thing out towards the cook.
+/// It arrives the same way: straight down onto an open surface, or in
+/// horizontally at shelf height into a closed place.
 pub fn path(scene: &Scene<'_>, from: Vec3, to: Vec3) -> Vec<Vec3> {
     let hand = &scene.layout.hand;
     let lift = 0.03;
-    let near = ((from[0] - to[0]).powi(2) + (from[2] - to[2]).powi(2)).sqrt() < 0.6
-        && (from[1] - to[1]).abs() < 0.3;
+    let travel = hand.travel_height.max(from[1] + 0.3).max(to[1] + 0.3);
+    let out = hand.reach_front;
     let mut pts = vec![from, [from[0], from[1] + lift, from[2]]];
-    if near {
-        // Along the same surface: over the top of the neighbours.
-        let h = from[1].max(to[1]) + 0.25;
-        pts.push([from[0], h, from[2]]);
-        pts.push([to[0], h, to[2]]);
-    } else {
-        let out = hand.reach_front;
+    if enclosed(scene, from) {
         pts.push([from[0], from[1] + lift, out]);
-        pts.push([from[0], hand.travel_height.max(to[1] + 0.2), out]);
-        pts.push([to[0], hand.travel_height.max(to[1] + 0.2), out]);
-        pts.push([to[0], to[1] + lift + 0.05, out]);
+        pts.push([from[0], travel, out]);
+    } else {
+        pts.push([from[0], travel, from[2]]);
     }
-    pts.push([to[0], to[1] + lift + 0.05, to[2]]);
+    if enclosed(scene, to) {
+        let last = *pts.last().expect("a start");
+        pts.push([to[0], travel, last[2]]);
+        pts.push([to[0], travel, out]);
+        pts.push([to[0], to[1] + lift + 0.02, out]);
+        pts.push([to[0], to[1] + lift + 0.02, to[2]]);
+    } else {
+        pts.push([to[0], travel, to[2]]);
+        pts.push([to[0], to[1] + lift, to[2]]);
+    }
     pts.push(to);
+    pts.dedup();
     pts
 }
 
@@ -86,10 +116,13 @@ pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
     let max = scene.layout.simulation.settle_max_frames;
     scene.settle(max);
     // A scene that blew up is reported by the caller's final write-back.
-    if let Err(e) = scene.sync() {
-        if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-            eprintln!("carry to {to:?}: {e}");
-        }
+    let result = scene.sync();
+    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
+        let at = scene.world.bodies.get(&id).map(|b| b.pose.position);
+        eprintln!(
+            "carry {} from {from:?} to {to:?}: now at {at:?} {result:?}",
+            id.0
+        );
     }
     length
 }

@@ -109,13 +109,17 @@ pub fn initial_world(ks: &KitchenState) -> Result<World, BackendError> {
                 let each = e.grams.to_f64() / n as f64;
                 let r = ((3.0 * each / spec.density as f64 * 1e-3 / (4.0 * std::f64::consts::PI))
                     .cbrt()) as f32;
+                // A squat, rounded-off box of the piece's volume: pieces do not roll.
+                let a = r * 0.887;
                 let spots = lattice(n, r, inner, floor);
                 let bodies = spots
                     .iter()
                     .map(|p| {
                         world.new_body(Body {
                             class: e.class,
-                            kind: BodyKind::Solid { half: [r, r, r] },
+                            kind: BodyKind::Solid {
+                                half: [a, 0.75 * a, a],
+                            },
                             pose: Pose::at([base[0] + p[0], base[1] + p[1] - r, base[2] + p[2]]),
                             holder: e.holder,
                         })

@@ -91,3 +91,10 @@ pub fn execute_in_mode(recipe: &Recipe, mode: Mode) -> Execution {
         Mode::Quantitative => execute(recipe),
     }
 }
+
+#[doc(hidden)]
+pub fn shapes_for_probe(
+    spec: &layout::ShapeSpec,
+) -> Vec<(rapier3d::prelude::Pose, rapier3d::prelude::SharedShape)> {
+    shapes::pieces(spec)
+}

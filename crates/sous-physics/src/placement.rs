@@ -129,8 +129,11 @@ pub fn spot_in_container(
     let floor = y + spec.wall.max(0.002);
     let inner = spec.inner();
     if !spec.is_flat() {
-        let n = taken(layout, world, holder, moving).len() as f32;
-        return Some([x, floor + n * 0.002, z]);
+        let k = taken(layout, world, holder, moving).len();
+        // The half diagonal: a box turned any way fits in that circle.
+        let r = (half[0] * half[0] + half[1] * half[1]).sqrt();
+        let p = pile_spot(k, r, inner[0].min(inner[1]));
+        return Some([x + p[0], floor + p[1], z + p[2]]);
     }
     let spot = free_spot(
         (x - inner[0], x + inner[0]),
@@ -141,4 +144,25 @@ pub fn spot_in_container(
     );
     // A full tray takes more on top, at its centre.
     spot.or(Some([x, floor + 0.02, z]))
+}
+
+/// Where the `k`-th thing of radius `r` goes in a well of inner radius
+/// `inner` (container frame, base of the thing): the middle first, then a
+/// ring along the wall when there is room for one, then the next layer.
+pub fn pile_spot(k: usize, r: f32, inner: f32) -> Vec3 {
+    let reach = (inner - r).max(0.0);
+    let ring = if reach >= 2.0 * r {
+        ((std::f32::consts::TAU * reach) / (2.0 * r)).floor() as usize
+    } else {
+        0
+    };
+    let per_layer = 1 + ring;
+    let layer = k / per_layer;
+    let i = k % per_layer;
+    let y = layer as f32 * 1.9 * r;
+    if i == 0 {
+        return [0.0, y, 0.0];
+    }
+    let a = (i - 1) as f32 / ring as f32 * std::f32::consts::TAU + layer as f32 * 0.5;
+    [reach * a.cos(), y, reach * a.sin()]
 }

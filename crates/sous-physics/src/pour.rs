@@ -93,9 +93,22 @@ pub fn pour(
     let s_home = sb.pose.position;
     let s_inner = s_spec.inner()[0];
     let t_inner = t_spec.inner();
-    // Hold the source with its lip over the target's middle.
+    // Hold the source with its lip over the target's middle, its base
+    // clear of the target's rim and of every neighbour it could swing over.
     let lip_x = t_pos[0] - (s_inner * 0.9).min(t_inner[0] * 0.8);
-    let above = t_pos[1] + t_spec.rim() + 0.04;
+    let reach = 2.0 * (s_inner + s_spec.wall) + 0.05;
+    let mut above = t_pos[1] + t_spec.rim() + 0.04;
+    for (id, b) in &scene.world.bodies {
+        if *id == source || !scene.handles.contains_key(id) {
+            continue;
+        }
+        let p = b.pose.position;
+        let d = ((p[0] - lip_x).powi(2) + (p[2] - t_pos[2]).powi(2)).sqrt();
+        let (half, height) = crate::placement::footprint(scene.layout, b);
+        if d < reach + half[0].max(half[1]) {
+            above = above.max(p[1] + height + 0.03);
+        }
+    }
     let hold = [lip_x - s_inner * 0.1, above, t_pos[2]];
     let pts = hand::path(scene, s_home, hold);
     out.hand_path_m += follow_points(scene, source, &pts);

@@ -110,6 +110,19 @@ pub fn realize(
     moved.sort_by_key(|(pid, _)| depth(&inv, *pid));
 
     let flows = plan_flows(&world, &inv);
+    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
+        eprintln!("== {}", ctx.text);
+        for (id, b) in &world.bodies {
+            if places.get(&b.holder) == Some(&"counter-top") {
+                eprintln!(
+                    "   {} {} at {:?}",
+                    id.0,
+                    Ontology::get().name(b.class),
+                    b.pose.position
+                );
+            }
+        }
+    }
     let mut stats = ActionPhysics::default();
     let mut scene = Scene::build(&mut world, &places, &[]);
     for (pid, id) in &moved {

@@ -104,7 +104,8 @@ impl<'w> Scene<'w> {
         scene
     }
 
-    /// Puts a body of the world into the scene (dynamic, asleep).
+    /// Puts a body of the world into the scene (dynamic; it falls asleep
+    /// after a few frames at rest).
     pub fn add(&mut self, id: BodyId) {
         if self.handles.contains_key(&id) {
             return;
@@ -122,8 +123,9 @@ impl<'w> Scene<'w> {
         let rb = RigidBodyBuilder::dynamic()
             .pose(to_pose(&body.pose))
             .ccd_enabled(false)
-            .angular_damping(0.5)
-            .sleeping(true);
+            .angular_damping(0.5);
+        // Not inserted asleep: rapier 0.36 then misses its first contacts
+        // (a bowl sank 1.3 cm into the counter, a disc fell through it).
         let (h, _) = self.physics.insert(rb, collider);
         self.handles.insert(id, h);
     }
@@ -132,6 +134,20 @@ impl<'w> Scene<'w> {
     pub fn step(&mut self) {
         self.physics.step();
         self.frames += 1;
+        if let Some(t) = std::env::var("SOUS_PHYSICS_TRACE")
+            .ok()
+            .and_then(|v| v.parse::<u32>().ok())
+        {
+            if let Some(b) = self.body(BodyId(t)) {
+                eprintln!(
+                    "    frame {} body {t}: {:?} v {:?} {:?}",
+                    self.frames,
+                    b.translation(),
+                    b.linvel(),
+                    b.body_type()
+                );
+            }
+        }
     }
 
     /// Steps until every dynamic body is asleep (or `max` frames).
@@ -180,6 +196,18 @@ impl<'w> Scene<'w> {
                 )));
             }
             if (0..3).any(|i| p[i] < room.min[i] || p[i] > room.max[i]) {
+                if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
+                    let b = &self.world.bodies[id];
+                    eprintln!(
+                        "left the room: body {} {} held by {:?} ({:?}), was at {:?}, frame {}",
+                        id.0,
+                        Ontology::get().name(b.class),
+                        b.holder,
+                        self.places.get(&b.holder),
+                        b.pose.position,
+                        self.frames
+                    );
+                }
                 return Err(BackendError::Diverged(format!(
                     "a {} left the room (at {:.2}, {:.2}, {:.2})",
                     Ontology::get().name(self.world.bodies[id].class),
