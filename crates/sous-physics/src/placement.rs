@@ -135,13 +135,19 @@ pub fn spot_in_container(
         let p = pile_spot(k, r, inner[0].min(inner[1]));
         return Some([x + p[0], floor + p[1], z + p[2]]);
     }
+    let here = taken(layout, world, holder, moving);
+    // Keep clear of the rim: touching it would shove the tray.
+    let m = 0.006;
     let spot = free_spot(
-        (x - inner[0], x + inner[0]),
-        (z - inner[1], z + inner[1]),
+        (x - inner[0] + m, x + inner[0] - m),
+        (z - inner[1] + m, z + inner[1] - m),
         floor,
         half,
-        &taken(layout, world, holder, moving),
+        &here,
     );
+    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
+        eprintln!("  spot in {holder:?} at {:?} for {half:?}: taken {here:?} -> {spot:?}", body.pose.position);
+    }
     // A full tray takes more on top, at its centre.
     spot.or(Some([x, floor + 0.02, z]))
 }
