@@ -93,6 +93,10 @@ pub struct EvaluateArgs {
     /// Rows in the reference's order (the reverse of the input), for byte-identical CSVs.
     #[arg(long)]
     reference_order: bool,
+    /// Which simulator carries out the predicted networks (the gold standard
+    /// is always run in the qualitative kitchen, as the benchmark's is).
+    #[arg(long, value_enum, default_value = "qualitative")]
+    mode: crate::Mode,
 }
 
 const NO_DATA: &str = "no gold networks: pass --benchmark DIR (a checkout of \
@@ -141,6 +145,8 @@ pub fn run(args: EvaluateArgs) -> u8 {
         metrics,
         exact_smatch: args.smatch == SmatchMode::Exact,
         explain: args.explain || show,
+        backend: (args.mode == crate::Mode::Quantitative)
+            .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE)),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))

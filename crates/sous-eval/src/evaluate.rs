@@ -20,6 +20,20 @@ pub struct Options {
     pub exact_smatch: bool,
     /// Keep the explanation of the scores in the report.
     pub explain: bool,
+    /// The simulator that also carries out the predicted network (the
+    /// quantitative mode); `None` runs the qualitative simulator alone. The
+    /// gold standard is always the qualitative one.
+    pub backend: Option<Simulator>,
+}
+
+/// A backend of the engine, for [`Options::backend`].
+#[derive(Clone, Copy)]
+pub struct Simulator(pub &'static dyn sous_sim::Backend);
+
+impl std::fmt::Debug for Simulator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Simulator({})", self.0.name())
+    }
 }
 
 /// Evaluates `recipe` (with the problems its parsing and validation found)
@@ -90,7 +104,10 @@ pub fn evaluate_recipe(
     if !options.metrics.needs_simulation() {
         return report;
     }
-    let predicted = execute(recipe);
+    let predicted = match options.backend {
+        Some(Simulator(b)) => sous_sim::execute_in(recipe, sous_sim::Options::default(), b),
+        None => execute(recipe),
+    };
     report.failures = predicted
         .failures
         .iter()

@@ -21,7 +21,7 @@ pub mod smatch;
 mod smatch_report;
 pub mod source;
 
-pub use evaluate::{evaluate_recipe, Options};
+pub use evaluate::{evaluate_recipe, Options, Simulator};
 pub use gold::{GoldNetwork, GoldStandard};
 pub use metric::{Metric, MetricSet};
 pub use report::RecipeReport;

@@ -126,7 +126,9 @@ impl Inventory {
     }
 
     fn portion(&mut self, e: &Entity, holder: Pid, coating: bool) {
-        let grams = grams_estimate(e);
+        // The reference can leave a stock with a negative amount (it
+        // subtracts grams from litres); no matter has negative mass.
+        let grams = grams_estimate(e).max(Num::ZERO);
         let pieces = e.amount().and_then(|a| {
             (Ontology::get().name(a.unit) == "piece")
                 .then(|| a.value.as_integer())

@@ -38,6 +38,9 @@ pub use world::World;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Quantitative;
 
+/// The backend as a `'static` reference, for options that keep one.
+pub static QUANTITATIVE: Quantitative = Quantitative;
+
 impl Backend for Quantitative {
     fn name(&self) -> &'static str {
         "quantitative"

@@ -146,7 +146,10 @@ pub fn spot_in_container(
         &here,
     );
     if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-        eprintln!("  spot in {holder:?} at {:?} for {half:?}: taken {here:?} -> {spot:?}", body.pose.position);
+        eprintln!(
+            "  spot in {holder:?} at {:?} for {half:?}: taken {here:?} -> {spot:?}",
+            body.pose.position
+        );
     }
     // A full tray takes more on top, at its centre.
     spot.or(Some([x, floor + 0.02, z]))

@@ -95,7 +95,9 @@ pub fn pour(
     let t_inner = t_spec.inner();
     // Hold the source with its lip over the target's middle, its base
     // clear of the target's rim and of every neighbour it could swing over.
-    let lip_x = t_pos[0] - (s_inner * 0.9).min(t_inner[0] * 0.8);
+    // The lip (the pivot of the tipping) a little before the target's middle.
+    let s_outer = s_inner + s_spec.wall.max(0.002);
+    let lip_x = t_pos[0] - 0.25 * t_inner[0];
     let reach = 2.0 * (s_inner + s_spec.wall) + 0.05;
     let mut above = t_pos[1] + t_spec.rim() + 0.04;
     for (id, b) in &scene.world.bodies {
@@ -103,13 +105,13 @@ pub fn pour(
             continue;
         }
         let p = b.pose.position;
-        let d = ((p[0] - lip_x).powi(2) + (p[2] - t_pos[2]).powi(2)).sqrt();
+        let d = ((p[0] - (lip_x - s_outer)).powi(2) + (p[2] - t_pos[2]).powi(2)).sqrt();
         let (half, height) = crate::placement::footprint(scene.layout, b);
         if d < reach + half[0].max(half[1]) {
             above = above.max(p[1] + height + 0.03);
         }
     }
-    let hold = [lip_x - s_inner * 0.1, above, t_pos[2]];
+    let hold = [lip_x - s_outer, above, t_pos[2]];
     let pts = hand::path(scene, s_home, hold);
     out.hand_path_m += follow_points(scene, source, &pts);
     // The particles, in the source as it is held.
@@ -136,7 +138,7 @@ pub fn pour(
     let hand_cfg = scene.layout.hand.clone();
     let dt = scene.layout.simulation.dt;
     let tilt = -hand_cfg.pour_tilt_degrees.to_radians().min(PI);
-    let pivot = Vector::new(hold[0] + s_inner, hold[1] + s_spec.rim(), hold[2]);
+    let pivot = Vector::new(lip_x, hold[1] + s_spec.rim(), hold[2]);
     let tip = |a: f32| {
         let rot = Rot3::from_rotation_z(a);
         let base = Vector::new(hold[0], hold[1], hold[2]);
@@ -176,6 +178,14 @@ pub fn pour(
         } else if inside(&in_s, s_spec.inner(), s_spec.rim(), !s_spec.is_round()) {
             out.stayed.push(v3(in_s));
         } else {
+            if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
+                eprintln!(
+                    "   spilled particle r={r:.4} at {:?} (target frame {:?}, source frame {:?})",
+                    v3(p),
+                    v3(in_t),
+                    v3(in_s)
+                );
+            }
             out.spilled.push(v3(p));
         }
         scene.physics.remove_body(h);

@@ -112,6 +112,31 @@ pub fn realize(
     let flows = plan_flows(&world, &inv);
     if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
         eprintln!("== {}", ctx.text);
+        for f in &flows {
+            let (src, sink) = (&world.portions[f.source], &inv.portions[f.sink]);
+            eprintln!(
+                "   flow {} g {}#{} in {:?} -> {}#{} in {:?}",
+                f.grams.to_f64(),
+                Ontology::get().name(src.class),
+                src.pid.0,
+                src.holder,
+                Ontology::get().name(sink.class),
+                sink.pid.0,
+                sink.holder
+            );
+        }
+        let before = Inventory::of(ctx.before);
+        for e in inv.portions.iter().filter(|e| !before.portions.contains(e)) {
+            eprintln!(
+                "   after: {}#{} {} g in {:?} copies {:?} coating {}",
+                Ontology::get().name(e.class),
+                e.pid.0,
+                e.grams.to_f64(),
+                e.holder,
+                e.copies.iter().map(|c| c.to_f64()).collect::<Vec<_>>(),
+                e.coating
+            );
+        }
         for (id, b) in &world.bodies {
             if places.get(&b.holder) == Some(&"counter-top") {
                 eprintln!(
@@ -671,7 +696,9 @@ fn lump(
 /// mass). Otherwise the parts keep their matter.
 fn assemble(scene: &mut Scene<'_>, entry: &PortionEntry, parts: Vec<Portion>) -> Portion {
     let grams: Num = parts.iter().map(|p| p.grams).sum();
-    let composition = scaled(&entry.composition, grams);
+    let composition = parts.iter().fold(Vec::new(), |acc, p| {
+        crate::inventory::add(&acc, &p.composition)
+    });
     let layout = Layout::get();
     let well = scene
         .world
@@ -754,7 +781,10 @@ fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenState) {
             .filter(|p| p.pid == e.pid && p.holder == e.holder)
             .map(|p| p.grams)
             .sum();
-        if physical == e.grams || e.grams.is_zero() {
+        // Paths through floats may differ in the last bit: only mass that
+        // really went missing (spilled, stuck) changes an amount.
+        let (p, q) = (physical.to_f64(), e.grams.to_f64());
+        if physical == e.grams || q == 0.0 || ((p - q) / q).abs() < 1e-6 {
             continue;
         }
         let Some(place) = after.locate(e.pid) else {

@@ -63,6 +63,7 @@ pub(super) async fn evaluate_text(
         metrics,
         exact_smatch: false,
         explain,
+        backend: None,
     };
     let report = super::blocking(move || {
         let benchmark = state.benchmark()?;
