@@ -93,16 +93,17 @@ pub fn initial_world(ks: &KitchenState) -> Result<World, BackendError> {
     // Stock ingredients.
     for e in &inv.portions {
         let spec = layout.ingredient(e.class);
-        let (inner, floor, base) = match world.object(e.holder) {
+        let (inner, floor, base, top) = match world.object(e.holder) {
             Some(b) => {
                 let s = layout.shape(b.class);
                 (
                     s.inner()[0].min(s.inner()[1]),
                     s.wall.max(0.002),
                     b.pose.position,
+                    0.7 * s.rim(),
                 )
             }
-            None => (0.1, 0.0, [0.0, 1.0, 0.5]),
+            None => (0.1, 0.0, [0.0, 1.0, 0.5], 0.1),
         };
         let matter = match (e.pieces, spec.form) {
             (Some(n), _) if n > 0 => {
@@ -111,7 +112,7 @@ pub fn initial_world(ks: &KitchenState) -> Result<World, BackendError> {
                     .cbrt()) as f32;
                 // A squat, rounded-off box of the piece's volume: pieces do not roll.
                 let a = r * 0.887;
-                let spots = lattice(n, r, inner, floor);
+                let spots = lattice(n, r, inner, floor, f32::MAX);
                 let bodies = spots
                     .iter()
                     .map(|p| {
@@ -152,7 +153,7 @@ pub fn initial_world(ks: &KitchenState) -> Result<World, BackendError> {
                 Matter::Particles {
                     count: n,
                     radius: r,
-                    local: Arc::new(lattice(n, r, inner, floor)),
+                    local: Arc::new(lattice(n, r, inner, floor, top)),
                 }
             }
         };

@@ -39,8 +39,10 @@ pub fn particles_for(scene: &Scene<'_>, grams: f64, density: f32) -> (u32, f32) 
 }
 
 /// Positions for `n` particles of radius `r` filling a round container of
-/// inner radius `inner` from its floor up (container frame).
-pub fn lattice(n: u32, r: f32, inner: f32, floor: f32) -> Vec<Vec3> {
+/// inner radius `inner` from its floor up (container frame), no higher than
+/// `top` (particles at rest in a container do not collide with each other,
+/// so layers may interpenetrate: the matter is denser than its particles).
+pub fn lattice(n: u32, r: f32, inner: f32, floor: f32, top: f32) -> Vec<Vec3> {
     let step = 2.0 * r;
     let reach = (inner - r).max(r);
     let mut ring: Vec<(f32, f32)> = Vec::new();
@@ -56,11 +58,18 @@ pub fn lattice(n: u32, r: f32, inner: f32, floor: f32) -> Vec<Vec3> {
     if ring.is_empty() {
         ring.push((0.0, 0.0));
     }
+    let layers = (n as usize).div_ceil(ring.len()).max(1);
+    let room = (top - floor - 2.0 * r).max(0.0);
+    let rise = if layers > 1 {
+        step.min(room / (layers - 1) as f32)
+    } else {
+        step
+    };
     (0..n as usize)
         .map(|i| {
             let (x, z) = ring[i % ring.len()];
             let layer = (i / ring.len()) as f32;
-            [x, floor + r + layer * step, z]
+            [x, floor + r + layer * rise, z]
         })
         .collect()
 }
@@ -118,8 +127,12 @@ pub fn pour(
     let s_pose = hand::current_pose(scene, source).unwrap_or(to_pose(&sb.pose));
     let mut handles = Vec::with_capacity(local.len());
     let friction = scene.layout.simulation.particle_friction;
+    // Particles do not collide with each other, so those of upper layers
+    // would fall onto the floor (fast enough to slip through it): each one
+    // starts resting on the floor instead.
+    let s_floor = s_spec.wall.max(0.002);
     for p in local {
-        let w = s_pose.transform_point(Vector::new(p[0], p[1], p[2]));
+        let w = s_pose.transform_point(Vector::new(p[0], s_floor + r + 0.0005, p[2]));
         let (h, _) = scene.physics.insert(
             RigidBodyBuilder::dynamic().translation(w).ccd_enabled(true),
             ColliderBuilder::ball(r)
@@ -134,6 +147,43 @@ pub fn pour(
         );
         handles.push(h);
     }
+    let census = |scene: &Scene<'_>, when: &str| {
+        if std::env::var_os("SOUS_PHYSICS_DEBUG").is_none() {
+            return;
+        }
+        let sp = hand::current_pose(scene, source).unwrap_or(Pose::IDENTITY);
+        let tp = hand::current_pose(scene, target).unwrap_or(Pose::IDENTITY);
+        let (mut a, mut b, mut c, mut low) = (0, 0, 0, 0);
+        for h in &handles {
+            let p = scene.physics.bodies[*h].translation();
+            if inside(
+                &sp.inverse_transform_point(p),
+                s_spec.inner(),
+                s_spec.rim(),
+                !s_spec.is_round(),
+            ) {
+                a += 1;
+            } else if inside(
+                &tp.inverse_transform_point(p),
+                t_inner,
+                t_spec.rim(),
+                !t_spec.is_round(),
+            ) {
+                b += 1;
+            } else {
+                c += 1;
+                if p.y < tp.translation.y + 0.05 {
+                    low += 1;
+                    if when == "tipped" {
+                        let i = handles.iter().position(|x| x == h).unwrap_or(0);
+                        eprintln!("     low particle spawned at {:?}", local.get(i));
+                    }
+                }
+            }
+        }
+        eprintln!("   census {when}: {a} in source, {b} in target, {c} elsewhere ({low} low)");
+    };
+    census(scene, "spawned");
     // Tip it about the axis through its far lip, hold, right it again.
     let hand_cfg = scene.layout.hand.clone();
     let dt = scene.layout.simulation.dt;
@@ -151,12 +201,65 @@ pub fn pour(
         let t = f as f32 / tilt_frames as f32;
         poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
     }
-    poses.extend(std::iter::repeat_n(tip(tilt), hold_frames as usize));
+    if std::env::var_os("SOUS_PHYSICS_TRACE_POUR").is_some() {
+        let watch = local.iter().position(|p| {
+            (p[1] - 0.0458).abs() < 0.001 && (p[0] + 0.0614).abs() < 0.001 && p[2].abs() < 0.001
+        });
+        for (f, pose) in poses.iter().enumerate() {
+            hand::follow(scene, source, std::slice::from_ref(pose));
+            if let Some(i) = watch {
+                if f % 10 == 0 {
+                    let sp = hand::current_pose(scene, source).unwrap_or(Pose::IDENTITY);
+                    let b = &scene.physics.bodies[handles[i]];
+                    eprintln!(
+                        "     frame {f}: watched particle in source frame {:?} v {:?}",
+                        sp.inverse_transform_point(b.translation()),
+                        b.linvel()
+                    );
+                }
+            }
+        }
+    } else {
+        hand::follow(scene, source, &poses);
+    }
+    census(scene, "tipped");
+    // Held tipped until the source is empty (at least the configured time,
+    // at most five times it), then righted.
+    let s_in = s_spec.inner();
+    let s_rim = s_spec.rim();
+    let s_boxy = !s_spec.is_round();
+    let still_in = |scene: &Scene<'_>| {
+        let pose = hand::current_pose(scene, source).unwrap_or(Pose::IDENTITY);
+        handles.iter().any(|h| {
+            let p = pose.inverse_transform_point(scene.physics.bodies[*h].translation());
+            inside(&p, s_in, s_rim, s_boxy)
+        })
+    };
+    for f in 0..hold_frames * 5 {
+        if f >= hold_frames && !still_in(scene) {
+            break;
+        }
+        hand::follow(scene, source, &[tip(tilt)]);
+    }
+    poses = Vec::new();
     for f in (0..tilt_frames).rev() {
         let t = f as f32 / tilt_frames as f32;
         poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
     }
     hand::follow(scene, source, &poses);
+    census(scene, "righted");
+    // The stream lands before the hand moves away.
+    for _ in 0..scene.layout.simulation.settle_max_frames {
+        let moving = handles.iter().any(|h| {
+            let b = &scene.physics.bodies[*h];
+            !b.is_sleeping() && b.linvel().length() > 0.05
+        });
+        if !moving {
+            break;
+        }
+        hand::follow(scene, source, &[tip(0.0)]);
+    }
+    census(scene, "landed");
     // Back where it came from; the particles settle meanwhile.
     let back = hand::path(scene, hold, s_home);
     out.hand_path_m += follow_points(scene, source, &back);

@@ -415,12 +415,15 @@ fn split(src: &Portion, grams: Num, scene: &mut Scene<'_>) -> (Portion, Option<P
                 .object(src.holder)
                 .map(|b| scene.layout.shape(b.class).inner()[0])
                 .unwrap_or(0.08);
-            let floor = scene
+            let (floor, top) = scene
                 .world
                 .object(src.holder)
-                .map(|b| scene.layout.shape(b.class).wall.max(0.002))
-                .unwrap_or(0.0);
-            let fresh: Vec<Vec3> = lattice(n, r, inner, floor);
+                .map(|b| {
+                    let s = scene.layout.shape(b.class);
+                    (s.wall.max(0.002), 0.7 * s.rim())
+                })
+                .unwrap_or((0.0, 0.1));
+            let fresh: Vec<Vec3> = lattice(n, r, inner, floor, top);
             let share = (grams.to_f64() / src.grams.to_f64() * *count as f64).round() as u32;
             let k = share.clamp(1, count.saturating_sub(1).max(1));
             let mut order: Vec<usize> = (0..local.len()).collect();
@@ -742,13 +745,13 @@ fn assemble(scene: &mut Scene<'_>, entry: &PortionEntry, parts: Vec<Portion>) ->
         if mixes {
             let density = layout.ingredient(entry.class).density;
             let (n, r) = particles_for(scene, grams.to_f64(), density);
-            let (inner, floor) = well
-                .as_ref()
-                .map_or((0.1, 0.0), |s| (s.inner()[0], s.wall.max(0.002)));
+            let (inner, floor, top) = well.as_ref().map_or((0.1, 0.0, 0.1), |s| {
+                (s.inner()[0], s.wall.max(0.002), 0.7 * s.rim())
+            });
             Matter::Particles {
                 count: n,
                 radius: r,
-                local: Arc::new(lattice(n, r, inner, floor)),
+                local: Arc::new(lattice(n, r, inner, floor, top)),
             }
         } else {
             Matter::Particles {
