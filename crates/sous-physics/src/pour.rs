@@ -104,9 +104,11 @@ pub fn pour(
     let t_inner = t_spec.inner();
     // Hold the source with its lip over the target's middle, its base
     // clear of the target's rim and of every neighbour it could swing over.
-    // The lip (the pivot of the tipping) a little before the target's middle.
+    // The lip (the pivot of the tipping) just inside the target's near
+    // edge: the stream leaves the mouth between the lip and the far rim,
+    // which a tipped source holds over the target.
     let s_outer = s_inner + s_spec.wall.max(0.002);
-    let lip_x = t_pos[0] - 0.25 * t_inner[0];
+    let lip_x = t_pos[0] - (t_inner[0] - r).max(0.25 * t_inner[0]);
     let reach = 2.0 * (s_inner + s_spec.wall) + 0.05;
     let mut above = t_pos[1] + t_spec.rim() + 0.04;
     for (id, b) in &scene.world.bodies {
@@ -131,8 +133,16 @@ pub fn pour(
     // would fall onto the floor (fast enough to slip through it): each one
     // starts resting on the floor instead.
     let s_floor = s_spec.wall.max(0.002);
+    let s_reach = (s_inner - r).max(0.0);
     for p in local {
-        let w = s_pose.transform_point(Vector::new(p[0], s_floor + r + 0.0005, p[2]));
+        // Positions laid out for a wider holder are drawn in to this one's walls.
+        let d = (p[0] * p[0] + p[2] * p[2]).sqrt();
+        let k = if d > s_reach && d > 0.0 {
+            s_reach / d
+        } else {
+            1.0
+        };
+        let w = s_pose.transform_point(Vector::new(p[0] * k, s_floor + r + 0.0005, p[2] * k));
         let (h, _) = scene.physics.insert(
             RigidBodyBuilder::dynamic().translation(w).ccd_enabled(true),
             ColliderBuilder::ball(r)
