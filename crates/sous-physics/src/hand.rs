@@ -87,7 +87,10 @@ pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
         b.set_body_type(RigidBodyType::KinematicPositionBased, true);
     }
     let mut length = 0.0f64;
-    for w in pts.windows(2) {
+    // Turned upright while rising (the first two legs), upright afterwards.
+    let rising: f32 = pts.windows(2).take(2).map(|w| dist(w[0], w[1])).sum();
+    let mut risen = 0.0f32;
+    for (leg, w) in pts.windows(2).enumerate() {
         let d = dist(w[0], w[1]);
         length += d as f64;
         let frames = ((d / speed / dt).ceil() as u32).max(1);
@@ -100,12 +103,19 @@ pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
                 w[0][1] + (w[1][1] - w[0][1]) * s,
                 w[0][2] + (w[1][2] - w[0][2]) * s,
             ];
-            // Upright by the end of the first leg.
-            let rot = start_rot.slerp(Rot3::IDENTITY, t.min(1.0));
+            let turned = if leg < 2 && rising > 0.0 {
+                ((risen + d * t) / rising).min(1.0)
+            } else {
+                1.0
+            };
+            let rot = start_rot.slerp(Rot3::IDENTITY, turned);
             if let Some(b) = scene.body_mut(id) {
                 b.set_next_kinematic_position(Pose::from_parts(Vector::new(p[0], p[1], p[2]), rot));
             }
             scene.step();
+        }
+        if leg < 2 {
+            risen += d;
         }
     }
     if let Some(b) = scene.body_mut(id) {

@@ -44,12 +44,17 @@ pub struct Inventory {
 }
 
 /// Slots whose value is an ingredient lying on (not in) its owner.
-const COATINGS: [&str; 4] = [
+const COATINGS: [&str; 5] = [
     "sprinkled-with",
     "spread-with",
     "has-on-top",
     "brushed-with",
+    "dipped-in",
 ];
+
+/// Slots whose value is an object lying in or on its owner (the paper a
+/// tray is lined with, the lid on a bowl).
+const ATTACHED: [&str; 2] = ["lined-with", "covered-with"];
 
 impl Inventory {
     pub fn of(ks: &KitchenState) -> Inventory {
@@ -113,6 +118,15 @@ impl Inventory {
         );
         for (i, c) in e.contents().iter().enumerate() {
             self.walk(c, e.pid, place, i);
+        }
+        for name in ATTACHED {
+            if let Some(id) = onto.slot_id(name) {
+                if let Some(c) = e.get(id).as_entity() {
+                    if !c.is_a_name("ingredient") && !self.objects.contains_key(&c.pid) {
+                        self.walk(c, e.pid, place, usize::MAX);
+                    }
+                }
+            }
         }
         for name in COATINGS {
             if let Some(id) = onto.slot_id(name) {

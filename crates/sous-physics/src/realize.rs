@@ -318,13 +318,77 @@ fn spot_for(
             half,
             height,
             moving,
-        ),
+        )
+        .or_else(|| stack_on_like(layout, world, holder, moving)),
         None => spot_in_container(layout, world, holder, half, moving),
     }
 }
 
 /// A test of whether a source may feed a sink in one pass of the planner.
 type Pass = dyn Fn(&Portion, &PortionEntry) -> bool;
+
+/// When a surface is full, an empty thing goes on top of an empty one of
+/// its kind standing there (as a cook stacks plates), else on an empty flat
+/// thing at least as large (a plate on an unused board).
+fn stack_on_like(layout: &Layout, world: &World, holder: Pid, moving: &[BodyId]) -> Option<Vec3> {
+    let [id] = moving else {
+        return None;
+    };
+    let class = world.bodies.get(id)?.class;
+    let (half, _) = layout.shape(class).extent();
+    let empty = |pid: Pid| {
+        !world.bodies.values().any(|b| b.holder == pid)
+            && !world.portions.iter().any(|p| p.holder == pid)
+    };
+    let top_of = |b: &Body| {
+        let spec = layout.shape(b.class);
+        let rise = if b.class == class && spec.nest > 0.0 {
+            spec.nest
+        } else {
+            spec.extent().1
+        };
+        [
+            b.pose.position[0],
+            b.pose.position[1] + rise + 0.002,
+            b.pose.position[2],
+        ]
+    };
+    let candidates: Vec<&Body> = world
+        .bodies
+        .iter()
+        .filter(|(other, b)| {
+            *other != id
+                && b.holder == holder
+                && matches!(b.kind, BodyKind::Object { pid } if empty(pid))
+        })
+        .map(|(_, b)| b)
+        .collect();
+    fn highest(bs: Vec<&Body>) -> Option<&Body> {
+        bs.into_iter()
+            .max_by(|a, b| a.pose.position[1].total_cmp(&b.pose.position[1]))
+    }
+    let like = highest(
+        candidates
+            .iter()
+            .copied()
+            .filter(|b| b.class == class)
+            .collect(),
+    );
+    let wider = || {
+        highest(
+            candidates
+                .iter()
+                .copied()
+                .filter(|b| {
+                    let spec = layout.shape(b.class);
+                    let (h, _) = spec.extent();
+                    spec.is_flat() && h[0] >= half[0] && h[1] >= half[1]
+                })
+                .collect(),
+        )
+    };
+    like.or_else(wider).map(top_of)
+}
 
 /// Pairs every gram that arrived somewhere with a gram that left somewhere:
 /// the same portion first (it moved), then what was already in the same
@@ -568,6 +632,16 @@ fn move_matter(
                 local: Arc::new(out.landed),
             };
             Ok(Some(portion))
+        }
+        Matter::Particles { .. }
+            if portion.grams.to_f64() < 10.0 * sink.copies.len().max(1) as f64 =>
+        {
+            // A dusting (under 10 g a piece) is strewn, not shaped into lumps.
+            ops.push(format!(
+                "strewed {} g of {name} on the {to_name}",
+                fmt_g(portion.grams)
+            ));
+            Ok(Some(scoop(scene, portion, sink, stats)))
         }
         Matter::Particles { .. } => {
             // Set down on a flat surface: the hand shapes it into a lump.
