@@ -34,6 +34,8 @@ pub struct PortionEntry {
     pub copies: Vec<Num>,
     /// It lies on what it coats (`sprinkled-with` and the like).
     pub coating: bool,
+    /// Its mass is a guess (the ontology has no conversion to grams for it).
+    pub estimated: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -77,6 +79,7 @@ impl Inventory {
                     m.composition = add(&m.composition, &p.composition);
                     m.copies.extend(p.copies);
                     m.coating &= p.coating;
+                    m.estimated |= p.estimated;
                     m.pieces = match (m.pieces, p.pieces) {
                         (Some(a), Some(b)) => Some(a + b),
                         _ => None,
@@ -158,6 +161,7 @@ impl Inventory {
             pieces,
             copies: vec![grams],
             coating,
+            estimated: grams_of(e).is_err(),
         });
     }
 

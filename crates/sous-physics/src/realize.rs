@@ -423,8 +423,21 @@ fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
         },
         &|_, _| true,
     ];
-    for pass in passes {
-        for (k, e) in inv.portions.iter().enumerate() {
+    // Sinks whose mass is only a guess (egg shells, peel) are fed last: the
+    // matter goes to the products whose mass the ontology knows.
+    let known: Vec<usize> = (0..inv.portions.len())
+        .filter(|&k| !inv.portions[k].estimated)
+        .collect();
+    let guessed: Vec<usize> = (0..inv.portions.len())
+        .filter(|&k| inv.portions[k].estimated)
+        .collect();
+    for (pass, sinks) in passes
+        .iter()
+        .map(|p| (p, &known))
+        .chain(passes.iter().map(|p| (p, &guessed)))
+    {
+        for &k in sinks {
+            let e = &inv.portions[k];
             for (s, p) in world.portions.iter().enumerate() {
                 if need[k].is_zero() || need[k] < Num::ZERO {
                     break;
