@@ -109,6 +109,7 @@ fn damaged_gold_networks_are_evaluated_without_panicking() {
         metrics: MetricSet::ALL,
         exact_smatch: false,
         explain: true,
+        backend: None,
     };
     let mut files: Vec<_> = std::fs::read_dir(common::gold_current_dir())
         .expect("gold folder")

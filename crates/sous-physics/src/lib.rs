@@ -94,10 +94,3 @@ pub fn execute_in_mode(recipe: &Recipe, mode: Mode) -> Execution {
         Mode::Quantitative => execute(recipe),
     }
 }
-
-#[doc(hidden)]
-pub fn shapes_for_probe(
-    spec: &layout::ShapeSpec,
-) -> Vec<(rapier3d::prelude::Pose, rapier3d::prelude::SharedShape)> {
-    shapes::pieces(spec)
-}

@@ -605,6 +605,7 @@ fn preloaded(contract: &Contract) {
         metrics: MetricSet::ALL,
         exact_smatch: true,
         explain: true,
+        backend: None,
     };
     let report = sous_eval::evaluate_recipe(&loaded.recipes[0].0, &[], &benchmark.gold, &options);
     let config = Config {
