@@ -1,11 +1,10 @@
 //! The thin vertical slice of the quantitative mode: the almond-crescent
 //! gold network end to end in the physics kitchen.
 //!
-//! What holds today, and is asserted: the same actions run as in
-//! qualitative mode, every ingredient's mass at the end equals its mass at
-//! the start exactly (spills included), and the JSON is byte-identical
-//! across runs. What does not hold yet (spill under 1 %, the other 29 gold
-//! networks) is tracked in issue 9 and not asserted here.
+//! Asserted: the same actions run as in qualitative mode, every
+//! ingredient's mass at the end equals its mass at the start exactly
+//! (spills included), and the JSON is byte-identical across runs. The other
+//! 29 gold networks are in `gold.rs`.
 
 use sous_physics::{execute, physics_json, physics_summary};
 
