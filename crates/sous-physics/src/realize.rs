@@ -425,6 +425,16 @@ fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
     ];
     // Sinks whose mass is only a guess (egg shells, peel) are fed last: the
     // matter goes to the products whose mass the ontology knows.
+    // Matter that left its holder altogether is the likeliest to have gone
+    // somewhere: such sources are drawn on first (a stock and the portion
+    // taken from it can share an identity).
+    let mut sources: Vec<usize> = (0..world.portions.len()).collect();
+    sources.sort_by_key(|&s| {
+        let p = &world.portions[s];
+        inv.portions
+            .iter()
+            .any(|e| e.pid == p.pid && e.holder == p.holder)
+    });
     let known: Vec<usize> = (0..inv.portions.len())
         .filter(|&k| !inv.portions[k].estimated)
         .collect();
@@ -438,7 +448,8 @@ fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
     {
         for &k in sinks {
             let e = &inv.portions[k];
-            for (s, p) in world.portions.iter().enumerate() {
+            for &s in &sources {
+                let p = &world.portions[s];
                 if need[k].is_zero() || need[k] < Num::ZERO {
                     break;
                 }
