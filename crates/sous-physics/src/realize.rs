@@ -403,11 +403,7 @@ fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
             .iter()
             .position(|e| e.pid == p.pid && e.holder == p.holder)
         {
-            let keep = if avail[s] < need[k] {
-                avail[s]
-            } else {
-                need[k]
-            };
+            let keep = need[k].min(avail[s]);
             avail[s] -= keep;
             need[k] -= keep;
         }
@@ -423,8 +419,6 @@ fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
         },
         &|_, _| true,
     ];
-    // Sinks whose mass is only a guess (egg shells, peel) are fed last: the
-    // matter goes to the products whose mass the ontology knows.
     // Matter that left its holder altogether is the likeliest to have gone
     // somewhere: such sources are drawn on first (a stock and the portion
     // taken from it can share an identity).
@@ -435,6 +429,8 @@ fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
             .iter()
             .any(|e| e.pid == p.pid && e.holder == p.holder)
     });
+    // Sinks whose mass is only a guess (egg shells, peel) are fed last: the
+    // matter goes to the products whose mass the ontology knows.
     let known: Vec<usize> = (0..inv.portions.len())
         .filter(|&k| !inv.portions[k].estimated)
         .collect();
@@ -456,11 +452,7 @@ fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
                 if avail[s].is_zero() || avail[s] < Num::ZERO || !pass(p, e) {
                     continue;
                 }
-                let g = if avail[s] < need[k] {
-                    avail[s]
-                } else {
-                    need[k]
-                };
+                let g = need[k].min(avail[s]);
                 avail[s] -= g;
                 need[k] -= g;
                 flows.push(Flow {
