@@ -10,7 +10,7 @@ use sous_kitchen::{ClassId, KitchenState, Ontology, Pid};
 use crate::inventory::Inventory;
 use crate::layout::{Form, Layout};
 use crate::placement::spot_in_place;
-use crate::pour::lattice;
+use crate::pour::{lattice, particles_for};
 use crate::world::{ActionPhysics, Body, BodyId, BodyKind, Matter, Portion, Pose, Vec3, World};
 use crate::BackendError;
 
@@ -143,13 +143,7 @@ pub fn initial_world(ks: &KitchenState) -> Result<World, BackendError> {
                 Matter::Solids { bodies: vec![id] }
             }
             _ => {
-                let sim = &layout.simulation;
-                let volume_cm3 = e.grams.to_f64() / spec.density as f64 * 1000.0;
-                let n = ((volume_cm3 / sim.min_particle_volume_cm3 as f64).ceil() as u32)
-                    .clamp(1, sim.max_particles_per_portion);
-                let r = ((3.0 * volume_cm3 / n as f64 * 1e-6 / (4.0 * std::f64::consts::PI)).cbrt()
-                    as f32)
-                    .clamp(0.002, 0.012);
+                let (n, r) = particles_for(layout, e.grams.to_f64(), spec.density);
                 Matter::Particles {
                     count: n,
                     radius: r,

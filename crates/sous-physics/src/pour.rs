@@ -10,6 +10,7 @@ use std::f32::consts::PI;
 use rapier3d::prelude::*;
 
 use crate::hand;
+use crate::layout::Layout;
 use crate::scene::{to_pose, v3, Scene};
 use crate::world::{BodyId, Vec3};
 
@@ -28,8 +29,8 @@ pub struct Outcome {
 /// Particle count and radius for `grams` of an ingredient of bulk density
 /// `density` (kg/m³): as many particles as fit the minimum volume, at most
 /// the layout's cap.
-pub fn particles_for(scene: &Scene<'_>, grams: f64, density: f32) -> (u32, f32) {
-    let sim = &scene.layout.simulation;
+pub fn particles_for(layout: &Layout, grams: f64, density: f32) -> (u32, f32) {
+    let sim = &layout.simulation;
     let volume_cm3 = (grams / density as f64 * 1000.0).max(1e-6);
     let n = ((volume_cm3 / sim.min_particle_volume_cm3 as f64).ceil() as u32)
         .clamp(1, sim.max_particles_per_portion);
@@ -89,7 +90,7 @@ pub fn pour(
     let mut out = Outcome::default();
     scene.add(source);
     scene.add(target);
-    let _ = scene.sync();
+    let _ = scene.write_back();
     let (Some(sb), Some(tb)) = (
         scene.world.bodies.get(&source).cloned(),
         scene.world.bodies.get(&target).cloned(),
@@ -211,27 +212,7 @@ pub fn pour(
         let t = f as f32 / tilt_frames as f32;
         poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
     }
-    if std::env::var_os("SOUS_PHYSICS_TRACE_POUR").is_some() {
-        let watch = local.iter().position(|p| {
-            (p[1] - 0.0458).abs() < 0.001 && (p[0] + 0.0614).abs() < 0.001 && p[2].abs() < 0.001
-        });
-        for (f, pose) in poses.iter().enumerate() {
-            hand::follow(scene, source, std::slice::from_ref(pose));
-            if let Some(i) = watch {
-                if f % 10 == 0 {
-                    let sp = hand::current_pose(scene, source).unwrap_or(Pose::IDENTITY);
-                    let b = &scene.physics.bodies[handles[i]];
-                    eprintln!(
-                        "     frame {f}: watched particle in source frame {:?} v {:?}",
-                        sp.inverse_transform_point(b.translation()),
-                        b.linvel()
-                    );
-                }
-            }
-        }
-    } else {
-        hand::follow(scene, source, &poses);
-    }
+    hand::follow(scene, source, &poses);
     census(scene, "tipped");
     // Held tipped until the source is empty (at least the configured time,
     // at most five times it), then righted.
@@ -278,7 +259,7 @@ pub fn pour(
     }
     let max = scene.layout.simulation.settle_max_frames;
     scene.settle(max);
-    let _ = scene.sync();
+    let _ = scene.write_back();
     // Count.
     let t_now = hand::current_pose(scene, target).unwrap_or(to_pose(&tb.pose));
     let s_now = hand::current_pose(scene, source).unwrap_or(to_pose(&sb.pose));

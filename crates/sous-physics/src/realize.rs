@@ -489,7 +489,7 @@ fn split(src: &Portion, grams: Num, scene: &mut Scene<'_>) -> (Portion, Option<P
             // The part taken gets particles of its own (as many as its
             // volume asks for, at most the cap), lying on top.
             let density = scene.layout.ingredient(src.class).density;
-            let (n, r) = particles_for(scene, grams.to_f64(), density);
+            let (n, r) = particles_for(scene.layout, grams.to_f64(), density);
             let inner = scene
                 .world
                 .object(src.holder)
@@ -591,7 +591,7 @@ fn move_matter(
         } if !flat_target || sink.coating => {
             let (Some(s), Some(t)) = (source_obj, target_obj) else {
                 // No container to tip: the hand scoops it over.
-                return Ok(Some(scoop(scene, portion, sink, stats)));
+                return Ok(Some(scoop(portion, sink)));
             };
             let density = layout.ingredient(portion.class).density;
             let out = pour::pour(scene, s, t, &local, radius, density);
@@ -657,7 +657,7 @@ fn move_matter(
                 "strewed {} g of {name} on the {to_name}",
                 fmt_g(portion.grams)
             ));
-            Ok(Some(scoop(scene, portion, sink, stats)))
+            Ok(Some(scoop(portion, sink)))
         }
         Matter::Particles { .. } => {
             // Set down on a flat surface: the hand shapes it into a lump.
@@ -704,12 +704,7 @@ fn move_matter(
 
 /// Particles with no container to pour from: they are dropped from the
 /// hand just above the target.
-fn scoop(
-    _scene: &mut Scene<'_>,
-    mut portion: Portion,
-    sink: &PortionEntry,
-    _stats: &mut ActionPhysics,
-) -> Portion {
+fn scoop(mut portion: Portion, sink: &PortionEntry) -> Portion {
     portion.holder = sink.holder;
     portion
 }
@@ -834,7 +829,7 @@ fn assemble(scene: &mut Scene<'_>, entry: &PortionEntry, parts: Vec<Portion>) ->
         }
         if mixes {
             let density = layout.ingredient(entry.class).density;
-            let (n, r) = particles_for(scene, grams.to_f64(), density);
+            let (n, r) = particles_for(scene.layout, grams.to_f64(), density);
             let (inner, floor, top) = well.as_ref().map_or((0.1, 0.0, 0.1), |s| {
                 (s.inner()[0], s.wall.max(0.002), 0.7 * s.rim())
             });

@@ -173,13 +173,8 @@ impl<'w> Scene<'w> {
         self.physics.bodies.get_mut(*self.handles.get(&id)?)
     }
 
-    /// Brings the world's poses up to date with the scene (after each
-    /// operation, so that the next one plans from where things really are).
-    pub fn sync(&mut self) -> Result<(), BackendError> {
-        self.write_back()
-    }
-
     /// Writes every scene body's pose and velocities back into the world
+    /// (after each operation, so the next one plans from where things are)
     /// (contents of a moved container move with it), and checks the scene
     /// did not blow up.
     pub fn write_back(&mut self) -> Result<(), BackendError> {

@@ -153,11 +153,6 @@ impl World {
         self.bodies.get(self.objects.get(&pid)?)
     }
 
-    /// The pose of an object or place-bound thing by pid (objects only).
-    pub fn object_pose(&self, pid: Pid) -> Option<Pose> {
-        self.object(pid).map(|b| b.pose)
-    }
-
     /// Total mass per ingredient class: portions and spills.
     pub fn mass_by_class(&self) -> BTreeMap<ClassId, Num> {
         let mut out: BTreeMap<ClassId, Num> = BTreeMap::new();
@@ -168,16 +163,6 @@ impl World {
             .chain(self.spills.iter().map(|s| &s.composition));
         for comp in all {
             for (c, g) in comp {
-                *out.entry(*c).or_insert(Num::ZERO) += *g;
-            }
-        }
-        out
-    }
-
-    pub fn spilled_by_class(&self) -> BTreeMap<ClassId, Num> {
-        let mut out: BTreeMap<ClassId, Num> = BTreeMap::new();
-        for s in &self.spills {
-            for (c, g) in &s.composition {
                 *out.entry(*c).or_insert(Num::ZERO) += *g;
             }
         }
