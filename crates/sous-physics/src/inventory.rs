@@ -232,6 +232,20 @@ pub fn add(a: &[(ClassId, Num)], b: &[(ClassId, Num)]) -> Vec<(ClassId, Num)> {
     out
 }
 
+/// `a` less `b`, class by class (what stays when `b` is taken from `a`:
+/// computed as a difference so that the two parts add up to `a` exactly).
+pub fn minus(a: &[(ClassId, Num)], b: &[(ClassId, Num)]) -> Vec<(ClassId, Num)> {
+    a.iter()
+        .map(|(c, g)| {
+            let taken = b
+                .iter()
+                .find(|(k, _)| k == c)
+                .map_or(Num::ZERO, |(_, t)| *t);
+            (*c, *g - taken)
+        })
+        .collect()
+}
+
 /// `comp` scaled to `grams` (its parts keep their proportions).
 pub fn scaled(comp: &[(ClassId, Num)], grams: Num) -> Vec<(ClassId, Num)> {
     let total: Num = comp.iter().map(|(_, g)| *g).sum();

@@ -22,7 +22,7 @@ use sous_kitchen::{slot, Amount, KitchenState, Num, Ontology, Pid, Value};
 use sous_sim::{ActionContext, BackendError};
 
 use crate::hand;
-use crate::inventory::{scaled, Inventory, PortionEntry};
+use crate::inventory::{minus, scaled, Inventory, PortionEntry};
 use crate::layout::{Form, Layout};
 use crate::placement::{footprint, spot_in_container, spot_in_place};
 use crate::pour::{self, lattice, particles_for};
@@ -224,7 +224,10 @@ pub fn realize(
             portions.push(assemble(&mut scene, entry, parts));
         }
     }
-    // Keep every after entry's identity and composition up to date.
+    // Keep every after entry's class up to date (a cracked egg is now
+    // whole egg). The composition is not taken from the qualitative state:
+    // it records where the matter came from and only flows change it, so
+    // mass is conserved per starting ingredient whatever the amounts say.
     for p in &mut portions {
         if let Some(e) = inv
             .portions
@@ -232,7 +235,6 @@ pub fn realize(
             .find(|e| e.pid == p.pid && e.holder == p.holder)
         {
             p.class = e.class;
-            p.composition = scaled(&e.composition, p.grams);
         }
     }
     scene.world.portions = portions;
@@ -479,7 +481,7 @@ fn split(src: &Portion, grams: Num, scene: &mut Scene<'_>) -> (Portion, Option<P
     taken.grams = grams;
     rest.grams = rest_g;
     taken.composition = scaled(&src.composition, grams);
-    rest.composition = scaled(&src.composition, rest_g);
+    rest.composition = minus(&src.composition, &taken.composition);
     match &src.matter {
         Matter::Particles {
             count,
@@ -602,10 +604,17 @@ fn move_matter(
                 .checked_div(Num::int(count as i64))
                 .unwrap_or(Num::ZERO);
             let landed = out.landed.len() as i64;
+            // What landed is what is left once spills and leftovers are
+            // taken off, so the three parts add up to the portion exactly.
+            let mut landed_g = portion.grams;
+            let mut landed_comp = portion.composition.clone();
             if !out.spilled.is_empty() {
                 let g = each * Num::int(out.spilled.len() as i64);
+                let composition = scaled(&portion.composition, g);
+                landed_g -= g;
+                landed_comp = minus(&landed_comp, &composition);
                 scene.world.spills.push(Spill {
-                    composition: scaled(&portion.composition, g),
+                    composition,
                     grams: g,
                     positions: out.spilled.clone(),
                 });
@@ -613,9 +622,12 @@ fn move_matter(
             if !out.stayed.is_empty() {
                 // What stayed in the source is put back there as its own portion.
                 let g = each * Num::int(out.stayed.len() as i64);
+                let composition = scaled(&portion.composition, g);
+                landed_g -= g;
+                landed_comp = minus(&landed_comp, &composition);
                 leftovers.push(Portion {
                     grams: g,
-                    composition: scaled(&portion.composition, g),
+                    composition,
                     matter: Matter::Particles {
                         count: out.stayed.len() as u32,
                         radius,
@@ -634,13 +646,8 @@ fn move_matter(
             if landed == 0 {
                 return Ok(None);
             }
-            let g = if landed as u32 == count {
-                portion.grams
-            } else {
-                each * Num::int(landed)
-            };
-            portion.grams = g;
-            portion.composition = scaled(&portion.composition, g);
+            portion.grams = landed_g;
+            portion.composition = landed_comp;
             portion.holder = to_holder;
             portion.matter = Matter::Particles {
                 count: landed as u32,

@@ -88,7 +88,8 @@ pub fn physics_summary(x: &Execution) -> Option<PhysicsSummary> {
     Some(PhysicsSummary {
         frames: steps.iter().map(|s| s.physics.frames).sum(),
         simulated_seconds: sum(&|p| p.simulated_seconds),
-        spilled_mass_g: last.spills.iter().map(|s| s.grams.to_f64()).sum(),
+        // `+ 0.0`: an empty float sum is -0.0, which JSON would show.
+        spilled_mass_g: last.spills.iter().map(|s| s.grams.to_f64()).sum::<f64>() + 0.0,
         moved_mass_g: sum(&|p| p.moved_g),
         max_penetration_m: max(&|p| p.max_penetration_m),
         max_speed_at_rest: max(&|p| p.max_speed_at_rest),

@@ -80,7 +80,8 @@ pub struct Portion {
     pub holder: Pid,
     /// Exact mass in grams.
     pub grams: Num,
-    /// Mass per ingredient class (mixtures unfolded), exact; sums to `grams`.
+    /// Mass per ingredient the matter was at the start (mixtures unfolded,
+    /// a cracked egg still counts as egg), exact; sums to `grams`.
     pub composition: Vec<(ClassId, Num)>,
     pub matter: Matter,
 }
