@@ -15,6 +15,8 @@ pub struct ObjectEntry {
     pub place: Pid,
     /// Its position in its holder's contents.
     pub index: usize,
+    /// It covers its holder (`covered-with`): it lies on the rim, not inside.
+    pub covers: bool,
 }
 
 /// An ingredient entity in one holder (coatings such as `sprinkled-with`
@@ -117,6 +119,7 @@ impl Inventory {
                 holder,
                 place,
                 index,
+                covers: false,
             },
         );
         for (i, c) in e.contents().iter().enumerate() {
@@ -127,6 +130,11 @@ impl Inventory {
                 if let Some(c) = e.get(id).as_entity() {
                     if !c.is_a_name("ingredient") && !self.objects.contains_key(&c.pid) {
                         self.walk(c, e.pid, place, usize::MAX);
+                        if name == "covered-with" {
+                            if let Some(o) = self.objects.get_mut(&c.pid) {
+                                o.covers = true;
+                            }
+                        }
                     }
                 }
             }

@@ -45,6 +45,17 @@ pub struct Hand {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Simulation {
     pub dt: f32,
+    /// The size of a typical body in metres (rapier scales its tolerances,
+    /// contact prediction and sleep thresholds by it).
+    pub length_unit: f32,
+    /// Constraint solver iterations per frame.
+    pub solver_iterations: usize,
+    /// Natural frequency of contacts (Hz): stiffer contacts sink less
+    /// under a load (a pile of potatoes).
+    pub contact_frequency: f32,
+    /// Angular damping (1/s) of particles and round solids: rolling
+    /// resistance, so that a grain or an egg comes to rest.
+    pub rolling_damping: f32,
     pub settle_max_frames: u32,
     pub max_particles_per_portion: u32,
     pub min_particle_volume_cm3: f32,

@@ -103,13 +103,15 @@ pub fn pour(
     let s_home = sb.pose.position;
     let s_inner = s_spec.inner()[0];
     let t_inner = t_spec.inner();
-    // Hold the source with its lip over the target's middle, its base
-    // clear of the target's rim and of every neighbour it could swing over.
-    // The lip (the pivot of the tipping) just inside the target's near
-    // edge: the stream leaves the mouth between the lip and the far rim,
-    // which a tipped source holds over the target.
+    // Hold the source with its base clear of the target's rim and of every
+    // neighbour it could swing over. Tipped, the mouth runs from the lip
+    // (the pivot) up and across by `-cos(tilt)` of its width: the stream
+    // falls from that strip, as wide as the source. The lip is placed so
+    // that the strip's middle is over the target's middle, where the
+    // target is widest, but never outside the target's near edge.
     let s_outer = s_inner + s_spec.wall.max(0.002);
-    let lip_x = t_pos[0] - (t_inner[0] - r).max(0.25 * t_inner[0]);
+    let across = (-scene.layout.hand.pour_tilt_degrees.to_radians().cos()).max(0.0);
+    let lip_x = t_pos[0] - (across * s_inner).min(t_inner[0] - r).max(0.0);
     let reach = 2.0 * (s_inner + s_spec.wall) + 0.05;
     let mut above = t_pos[1] + t_spec.rim() + 0.04;
     for (id, b) in &scene.world.bodies {
@@ -125,8 +127,36 @@ pub fn pour(
     }
     let hold = [lip_x - s_outer, above, t_pos[2]];
     let pts = hand::path(scene, s_home, hold);
-    out.hand_path_m += follow_points(scene, source, &pts);
-    // The particles, in the source as it is held.
+    let to_hold = poses_along(scene, &pts, &mut out.hand_path_m);
+    hand::follow(scene, source, &to_hold);
+    // Tip it about the axis through its far lip, hold, right it again.
+    let hand_cfg = scene.layout.hand.clone();
+    let dt = scene.layout.simulation.dt;
+    let tilt = -hand_cfg.pour_tilt_degrees.to_radians().min(PI);
+    let pivot = Vector::new(lip_x, hold[1] + s_spec.rim(), hold[2]);
+    let tip = |a: f32| {
+        let rot = Rot3::from_rotation_z(a);
+        let base = Vector::new(hold[0], hold[1], hold[2]);
+        Pose::from_parts(pivot + rot * (base - pivot), rot)
+    };
+    let tilt_frames = ((hand_cfg.pour_tilt_seconds / dt).ceil() as u32).max(1);
+    let hold_frames = ((hand_cfg.pour_hold_seconds / dt).ceil() as u32).max(1);
+    let mut poses = Vec::new();
+    for f in 1..=tilt_frames {
+        let t = f as f32 / tilt_frames as f32;
+        poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
+    }
+    // Until the source is tipped past the particles' angle of repose they
+    // rest on its floor and move with it: they are simulated from there on.
+    let repose = scene.layout.simulation.particle_friction.atan();
+    let rigid = (1..=tilt_frames)
+        .take_while(|&f| {
+            let t = f as f32 / tilt_frames as f32;
+            (tilt * t * t * (3.0 - 2.0 * t)).abs() < repose
+        })
+        .count();
+    hand::follow(scene, source, &poses[..rigid]);
+    // The particles, on the floor of the source as it is now tipped.
     let s_pose = hand::current_pose(scene, source).unwrap_or(to_pose(&sb.pose));
     let mut handles = Vec::with_capacity(local.len());
     let friction = scene.layout.simulation.particle_friction;
@@ -145,7 +175,11 @@ pub fn pour(
         };
         let w = s_pose.transform_point(Vector::new(p[0] * k, s_floor + r + 0.0005, p[2] * k));
         let (h, _) = scene.physics.insert(
-            RigidBodyBuilder::dynamic().translation(w).ccd_enabled(true),
+            // Grains and drops do not roll on like marbles.
+            RigidBodyBuilder::dynamic()
+                .translation(w)
+                .ccd_enabled(true)
+                .angular_damping(scene.layout.simulation.rolling_damping),
             ColliderBuilder::ball(r)
                 .density(density)
                 .friction(friction)
@@ -158,112 +192,64 @@ pub fn pour(
         );
         handles.push(h);
     }
-    let census = |scene: &Scene<'_>, when: &str| {
-        if std::env::var_os("SOUS_PHYSICS_DEBUG").is_none() {
-            return;
-        }
-        let sp = hand::current_pose(scene, source).unwrap_or(Pose::IDENTITY);
-        let tp = hand::current_pose(scene, target).unwrap_or(Pose::IDENTITY);
-        let (mut a, mut b, mut c, mut low) = (0, 0, 0, 0);
-        for h in &handles {
-            let p = scene.physics.bodies[*h].translation();
-            if inside(
-                &sp.inverse_transform_point(p),
-                s_spec.inner(),
-                s_spec.rim(),
-                !s_spec.is_round(),
-            ) {
-                a += 1;
-            } else if inside(
-                &tp.inverse_transform_point(p),
-                t_inner,
-                t_spec.rim(),
-                !t_spec.is_round(),
-            ) {
-                b += 1;
-            } else {
-                c += 1;
-                if p.y < tp.translation.y + 0.05 {
-                    low += 1;
-                    if when == "tipped" {
-                        let i = handles.iter().position(|x| x == h).unwrap_or(0);
-                        eprintln!("     low particle spawned at {:?}", local.get(i));
-                    }
-                }
-            }
-        }
-        eprintln!("   census {when}: {a} in source, {b} in target, {c} elsewhere ({low} low)");
+    let mut stream = Stream {
+        handles: handles.into_iter().map(Some).collect(),
+        still: vec![0; local.len()],
+        target,
+        t_inner,
+        t_rim: t_spec.rim(),
+        t_boxy: !t_spec.is_round(),
     };
-    census(scene, "spawned");
-    // Tip it about the axis through its far lip, hold, right it again.
-    let hand_cfg = scene.layout.hand.clone();
-    let dt = scene.layout.simulation.dt;
-    let tilt = -hand_cfg.pour_tilt_degrees.to_radians().min(PI);
-    let pivot = Vector::new(lip_x, hold[1] + s_spec.rim(), hold[2]);
-    let tip = |a: f32| {
-        let rot = Rot3::from_rotation_z(a);
-        let base = Vector::new(hold[0], hold[1], hold[2]);
-        Pose::from_parts(pivot + rot * (base - pivot), rot)
-    };
-    let tilt_frames = ((hand_cfg.pour_tilt_seconds / dt).ceil() as u32).max(1);
-    let hold_frames = ((hand_cfg.pour_hold_seconds / dt).ceil() as u32).max(1);
-    let mut poses = Vec::new();
-    for f in 1..=tilt_frames {
-        let t = f as f32 / tilt_frames as f32;
-        poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
-    }
-    hand::follow(scene, source, &poses);
-    census(scene, "tipped");
+    stream.follow(scene, source, &poses[rigid..], &mut out);
     // Held tipped until the source is empty (at least the configured time,
     // at most five times it), then righted.
     let s_in = s_spec.inner();
     let s_rim = s_spec.rim();
     let s_boxy = !s_spec.is_round();
-    let still_in = |scene: &Scene<'_>| {
+    let still_in = |scene: &Scene<'_>, stream: &Stream| {
         let pose = hand::current_pose(scene, source).unwrap_or(Pose::IDENTITY);
-        handles.iter().any(|h| {
-            let p = pose.inverse_transform_point(scene.physics.bodies[*h].translation());
+        stream.moving().any(|h| {
+            let p = pose.inverse_transform_point(scene.physics.bodies[h].translation());
             inside(&p, s_in, s_rim, s_boxy)
         })
     };
     for f in 0..hold_frames * 5 {
-        if f >= hold_frames && !still_in(scene) {
+        if f >= hold_frames && !still_in(scene, &stream) {
             break;
         }
-        hand::follow(scene, source, &[tip(tilt)]);
+        stream.follow(scene, source, &[tip(tilt)], &mut out);
     }
     poses = Vec::new();
     for f in (0..tilt_frames).rev() {
         let t = f as f32 / tilt_frames as f32;
         poses.push(tip(tilt * t * t * (3.0 - 2.0 * t)));
     }
-    hand::follow(scene, source, &poses);
-    census(scene, "righted");
+    stream.follow(scene, source, &poses, &mut out);
     // The stream lands before the hand moves away.
     for _ in 0..scene.layout.simulation.settle_max_frames {
-        let moving = handles.iter().any(|h| {
-            let b = &scene.physics.bodies[*h];
+        let moving = stream.moving().any(|h| {
+            let b = &scene.physics.bodies[h];
             !b.is_sleeping() && b.linvel().length() > 0.05
         });
         if !moving {
             break;
         }
-        hand::follow(scene, source, &[tip(0.0)]);
+        stream.follow(scene, source, &[tip(0.0)], &mut out);
     }
-    census(scene, "landed");
     // Back where it came from; the particles settle meanwhile.
     let back = hand::path(scene, hold, s_home);
-    out.hand_path_m += follow_points(scene, source, &back);
+    let back_poses = poses_along(scene, &back, &mut out.hand_path_m);
+    stream.follow(scene, source, &back_poses, &mut out);
     if let Some(b) = scene.body_mut(source) {
         b.set_body_type(RigidBodyType::Dynamic, true);
     }
     let max = scene.layout.simulation.settle_max_frames;
     scene.settle(max);
     let _ = scene.write_back();
-    // Count.
+    // Count what is still simulated.
     let t_now = hand::current_pose(scene, target).unwrap_or(to_pose(&tb.pose));
     let s_now = hand::current_pose(scene, source).unwrap_or(to_pose(&sb.pose));
-    for h in handles {
+    for h in stream.handles.into_iter().flatten() {
         let p = scene.physics.bodies[h].translation();
         let in_t = t_now.inverse_transform_point(p);
         let in_s = s_now.inverse_transform_point(p);
@@ -287,6 +273,61 @@ pub fn pour(
     out
 }
 
+/// Speed under which a particle counts as at rest (m/s), and for how many
+/// frames in a row it must stay under it before it is taken out.
+const REST_SPEED: f32 = 0.01;
+const REST_FRAMES: u8 = 6;
+
+/// The particles of one pour while they are simulated. Particles do not
+/// touch each other, so one that has come to rest in the target is taken
+/// out of the simulation and counted there at once: the rest of the pour
+/// costs only the particles still on their way.
+struct Stream {
+    handles: Vec<Option<RigidBodyHandle>>,
+    /// Frames in a row each particle has been at rest.
+    still: Vec<u8>,
+    target: BodyId,
+    t_inner: [f32; 2],
+    t_rim: f32,
+    t_boxy: bool,
+}
+
+impl Stream {
+    fn moving(&self) -> impl Iterator<Item = RigidBodyHandle> + '_ {
+        self.handles.iter().flatten().copied()
+    }
+
+    /// Moves the source through `poses` (one per frame), taking out the
+    /// particles that came to rest in the target.
+    fn follow(&mut self, scene: &mut Scene<'_>, source: BodyId, poses: &[Pose], out: &mut Outcome) {
+        for p in poses {
+            hand::follow(scene, source, std::slice::from_ref(p));
+            self.take_out_resting(scene, out);
+        }
+    }
+
+    fn take_out_resting(&mut self, scene: &mut Scene<'_>, out: &mut Outcome) {
+        let Some(t_pose) = hand::current_pose(scene, self.target) else {
+            return;
+        };
+        for (slot, still) in self.handles.iter_mut().zip(&mut self.still) {
+            let Some(h) = *slot else { continue };
+            let b = &scene.physics.bodies[h];
+            if b.linvel().length() >= REST_SPEED {
+                *still = 0;
+                continue;
+            }
+            *still = still.saturating_add(1);
+            let in_t = t_pose.inverse_transform_point(b.translation());
+            if *still >= REST_FRAMES && inside(&in_t, self.t_inner, self.t_rim, self.t_boxy) {
+                out.landed.push(v3(in_t));
+                scene.physics.remove_body(h);
+                *slot = None;
+            }
+        }
+    }
+}
+
 /// Whether a point (container frame) is within the container's walls.
 fn inside(p: &Vector, inner: [f32; 2], rim: f32, boxy: bool) -> bool {
     let within = if boxy {
@@ -297,19 +338,18 @@ fn inside(p: &Vector, inner: [f32; 2], rim: f32, boxy: bool) -> bool {
     within && p.y >= -0.005 && p.y <= rim + 0.03
 }
 
-/// Moves a body kinematically through the points at the hand's speed.
-fn follow_points(scene: &mut Scene<'_>, id: BodyId, pts: &[Vec3]) -> f64 {
+/// One pose per frame along the points at the hand's speed (upright);
+/// adds the path's length to `length`.
+fn poses_along(scene: &Scene<'_>, pts: &[Vec3], length: &mut f64) -> Vec<Pose> {
     let speed = scene.layout.hand.speed;
     let dt = scene.layout.simulation.dt;
-    let rot = Rot3::IDENTITY;
     let mut poses = Vec::new();
-    let mut length = 0.0f64;
     for w in pts.windows(2) {
         let d = ((w[1][0] - w[0][0]).powi(2)
             + (w[1][1] - w[0][1]).powi(2)
             + (w[1][2] - w[0][2]).powi(2))
         .sqrt();
-        length += d as f64;
+        *length += d as f64;
         let frames = ((d / speed / dt).ceil() as u32).max(1);
         for f in 1..=frames {
             let t = f as f32 / frames as f32;
@@ -320,10 +360,9 @@ fn follow_points(scene: &mut Scene<'_>, id: BodyId, pts: &[Vec3]) -> f64 {
                     w[0][1] + (w[1][1] - w[0][1]) * s,
                     w[0][2] + (w[1][2] - w[0][2]) * s,
                 ),
-                rot,
+                Rot3::IDENTITY,
             ));
         }
     }
-    hand::follow(scene, id, &poses);
-    length
+    poses
 }

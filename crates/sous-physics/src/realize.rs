@@ -154,15 +154,19 @@ pub fn realize(
         let entry = &inv.objects[pid];
         let body = scene.world.bodies[id].clone();
         let (half, height) = footprint(layout, &body);
-        let to = spot_for(
-            layout,
-            scene.world,
-            &places,
-            entry.holder,
-            half,
-            height,
-            &[*id],
-        )
+        let to = if entry.covers {
+            on_rim(layout, scene.world, entry.holder)
+        } else {
+            spot_for(
+                layout,
+                scene.world,
+                &places,
+                entry.holder,
+                half,
+                height,
+                &[*id],
+            )
+        }
         .ok_or_else(|| {
             BackendError::Failed(format!(
                 "there is no room for the {} in the {}",
@@ -299,6 +303,13 @@ fn holder_name(inv: &Inventory, places: &BTreeMap<Pid, &'static str>, holder: Pi
     inv.objects.get(&holder).map_or("kitchen".into(), |o| {
         Ontology::get().name(o.class).to_string()
     })
+}
+
+/// On top of a container's rim, at its middle (where a cover lies).
+fn on_rim(layout: &Layout, world: &World, holder: Pid) -> Option<Vec3> {
+    let b = world.object(holder)?;
+    let [x, y, z] = b.pose.position;
+    Some([x, y + layout.shape(b.class).extent().1 + 0.002, z])
 }
 
 /// A free spot in or on `holder` (a place or an object).

@@ -18,6 +18,8 @@ use crate::shapes;
 use crate::world::{BodyId, BodyKind, Pose as WPose, Vec3, World};
 use crate::BackendError;
 
+const SHELF_HALF_THICKNESS: f32 = 0.03;
+
 pub struct Scene<'w> {
     pub world: &'w mut World,
     pub layout: &'static Layout,
@@ -52,6 +54,12 @@ impl<'w> Scene<'w> {
         let layout = Layout::get();
         let mut physics = PhysicsWorld::new();
         physics.integration_parameters.dt = layout.simulation.dt;
+        physics.integration_parameters.length_unit = layout.simulation.length_unit;
+        physics.integration_parameters.num_solver_iterations = layout.simulation.solver_iterations;
+        physics
+            .integration_parameters
+            .contact_softness
+            .natural_frequency = layout.simulation.contact_frequency;
         physics.gravity = Vector::new(0.0, -9.81, 0.0);
         let ground = physics.insert_body(RigidBodyBuilder::fixed());
         // The floor and every shelf of every place.
@@ -68,10 +76,12 @@ impl<'w> Scene<'w> {
             let hz = (place.max[2] - place.min[2]) / 2.0;
             let cx = (place.max[0] + place.min[0]) / 2.0;
             let cz = (place.max[2] + place.min[2]) / 2.0;
+            // Slabs 6 cm thick: a thin thing knocked into a thin slab
+            // could end up in its middle, with no side to be pushed out of.
             for &y in &place.shelves {
                 physics.insert_collider(
-                    ColliderBuilder::cuboid(hx, 0.01, hz)
-                        .translation(Vector::new(cx, y - 0.01, cz))
+                    ColliderBuilder::cuboid(hx, SHELF_HALF_THICKNESS, hz)
+                        .translation(Vector::new(cx, y - SHELF_HALF_THICKNESS, cz))
                         .friction(layout.simulation.body_friction),
                     Some(ground),
                 );
@@ -120,10 +130,14 @@ impl<'w> Scene<'w> {
                 shapes::solid_collider(*half, self.layout.ingredient(body.class).density, friction)
             }
         };
+        let damping = match &body.kind {
+            BodyKind::Solid { .. } => self.layout.simulation.rolling_damping,
+            BodyKind::Object { .. } => 0.5,
+        };
         let rb = RigidBodyBuilder::dynamic()
             .pose(to_pose(&body.pose))
             .ccd_enabled(false)
-            .angular_damping(0.5);
+            .angular_damping(damping);
         // Not inserted asleep: rapier 0.36 then misses its first contacts
         // (a bowl sank 1.3 cm into the counter, a disc fell through it).
         let (h, _) = self.physics.insert(rb, collider);
@@ -266,12 +280,38 @@ impl<'w> Scene<'w> {
     /// dynamic body: the sanity figures of the end of an action.
     pub fn rest_figures(&self) -> (f64, f64) {
         let mut pen = 0.0f64;
+        let mut deepest = None;
         for pair in self.physics.narrow_phase.contact_pairs() {
             for m in pair.manifolds() {
                 for p in &m.points {
-                    pen = pen.max((-p.dist) as f64);
+                    if (-p.dist) as f64 > pen {
+                        pen = (-p.dist) as f64;
+                        deepest = Some((pair.collider1, pair.collider2));
+                    }
                 }
             }
+        }
+        if let (Some((c1, c2)), Some(_)) = (deepest, std::env::var_os("SOUS_PHYSICS_DEBUG")) {
+            let name = |c: ColliderHandle| {
+                let body = self.physics.colliders.get(c).and_then(|c| c.parent());
+                self.handles.iter().find(|(_, h)| Some(**h) == body).map_or(
+                    "a place or particle".to_string(),
+                    |(id, _)| {
+                        let b = &self.world.bodies[id];
+                        format!(
+                            "body {} {} at {:?}",
+                            id.0,
+                            Ontology::get().name(b.class),
+                            b.pose.position
+                        )
+                    },
+                )
+            };
+            eprintln!(
+                "   deepest overlap {pen:.4} m: {} and {}",
+                name(c1),
+                name(c2)
+            );
         }
         let speed = self
             .physics

@@ -8,18 +8,11 @@
 //!   within 0.1 % (everywhere in the kitchen, spills included; a cracked
 //!   egg still counts as egg);
 //! - spilled mass stays under 1 % of the mass the hand moved;
-//! - at the end of every action no body moves faster than 5 cm/s (the
-//!   issue's target is 1 cm/s; see the README for the measured maxima).
+//! - at the end of every action no two bodies overlap by more than 5 mm
+//!   and no body moves faster than 1 cm/s.
 //!
 //! The scores are compared by the README's table (`sous evaluate --mode
 //! quantitative`).
-//!
-//! Known exceptions to the spill and rest checks are listed in `KNOWN`; a
-//! listed network that starts passing fails the test too, so the list
-//! shrinks as the physics improves.
-
-/// Networks that still break the spill or rest check (issue 9, open).
-const KNOWN: [&str; 1] = ["croutons-vinegar-salad"];
 
 use sous_physics::{execute, physics_summary};
 
@@ -50,15 +43,7 @@ fn every_gold_network_runs_as_in_qualitative_mode() {
             .collect();
         halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
     });
-    let mut problems = Vec::new();
-    for (id, r) in results {
-        match (r, KNOWN.contains(&id.as_str())) {
-            (Err(e), false) => problems.push(e),
-            (Err(e), true) if e.contains("actions differ") => problems.push(e),
-            (Ok(()), true) => problems.push(format!("{id} passes now: take it off KNOWN")),
-            _ => {}
-        }
-    }
+    let problems: Vec<String> = results.into_iter().filter_map(|(_, r)| r.err()).collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -95,7 +80,13 @@ fn check(path: &std::path::Path) -> Result<(), String> {
             s.spilled_mass_g, s.moved_mass_g
         ));
     }
-    if s.max_speed_at_rest > 0.05 {
+    if s.max_penetration_m > 0.005 {
+        return Err(format!(
+            "{id}: bodies overlap by {} m at the end of an action",
+            s.max_penetration_m
+        ));
+    }
+    if s.max_speed_at_rest > 0.01 {
         return Err(format!(
             "{id}: a body at {} m/s at the end of an action",
             s.max_speed_at_rest
