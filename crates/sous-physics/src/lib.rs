@@ -31,7 +31,7 @@ use sous_lang::Recipe;
 use sous_sim::{ActionContext, Backend, BackendError, Execution, Options, World as AnyWorld};
 
 pub use layout::{Layout, LAYOUT_TOML};
-pub use report::{physics_json, physics_summary, MassBalance, PhysicsSummary};
+pub use report::{add_poses_after, physics_json, physics_summary, MassBalance, PhysicsSummary};
 pub use world::World;
 
 /// The physics backend (stateless: every world it makes is plain data).

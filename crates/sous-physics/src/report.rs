@@ -127,6 +127,14 @@ pub fn physics_json(x: &Execution, mut json: Value) -> Value {
     json
 }
 
+/// Adds a `pose` (and `matter` for ingredients) to every entity of
+/// `kitchen`, the JSON of the kitchen state after step `step`.
+pub fn add_poses_after(x: &Execution, step: usize, kitchen: &mut Value) {
+    if let Some(w) = crate::world_after(x, step) {
+        add_poses(kitchen, w);
+    }
+}
+
 fn add_poses(v: &mut Value, w: &World) {
     match v {
         Value::Object(m) => {

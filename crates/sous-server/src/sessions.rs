@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub struct Session {
     pub recipe: Option<String>,
+    /// Which simulator runs the session's network.
+    pub mode: sous_physics::Mode,
     /// The predicates received so far, one per line, in order.
     pub network: String,
     /// The variables bound after the last call (to tell what a call added).
@@ -64,6 +66,7 @@ impl Sessions {
     pub fn create(
         &self,
         recipe: Option<String>,
+        mode: sous_physics::Mode,
         limits: &SessionLimits,
     ) -> Result<String, SessionError> {
         let mut inner = self.lock(limits);
@@ -76,6 +79,7 @@ impl Sessions {
             id.clone(),
             Session {
                 recipe,
+                mode,
                 network: String::new(),
                 bound: Vec::new(),
                 last_used: Instant::now(),
@@ -126,11 +130,19 @@ mod tests {
             idle_timeout: Duration::from_millis(50),
         };
         let s = Sessions::default();
-        let a = s.create(None, &limits).unwrap();
-        s.create(None, &limits).unwrap();
-        assert_eq!(s.create(None, &limits), Err(SessionError::TooMany(2)));
+        let a = s
+            .create(None, sous_physics::Mode::Qualitative, &limits)
+            .unwrap();
+        s.create(None, sous_physics::Mode::Qualitative, &limits)
+            .unwrap();
+        assert_eq!(
+            s.create(None, sous_physics::Mode::Qualitative, &limits),
+            Err(SessionError::TooMany(2))
+        );
         std::thread::sleep(Duration::from_millis(80));
         assert_eq!(s.with(&a, &limits, |_| ()), Err(SessionError::Unknown));
-        assert!(s.create(None, &limits).is_ok());
+        assert!(s
+            .create(None, sous_physics::Mode::Qualitative, &limits)
+            .is_ok());
     }
 }

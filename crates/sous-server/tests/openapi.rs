@@ -542,6 +542,7 @@ fn every_documented_answer_happens_and_matches_its_schema() {
     execute(&api);
     evaluate(&api);
     sessions(&api);
+    quantitative(&api);
 
     // Without a benchmark, and with tight limits.
     let limits = Limits {
@@ -783,6 +784,56 @@ fn sessions(api: &Api) {
     assert_eq!(api.post(&format!("{gone}/evaluate"), &json!({})).0, 404);
     assert_eq!(api.delete(&session).0, 204);
     assert_eq!(api.delete(&session).0, 404);
+}
+
+/// The physics kitchen behind `/api/execute`, `/api/evaluate` and sessions.
+fn quantitative(api: &Api) {
+    let sugar = "(get-kitchen ?kitchen)\n(fetch-and-proportion ?sugar ?ks-1 ?kitchen ?bowl white-sugar 100 g)";
+    let (code, x) = api.post(
+        "/api/execute",
+        &json!({"mode": "quantitative", "network": sugar, "kitchen_states": true}),
+    );
+    assert_eq!(code, 200, "{x}");
+    let physics = &x["physics"];
+    assert!(physics["frames"].as_u64().unwrap() > 0, "{physics}");
+    let balance = physics["mass_balance"].as_array().unwrap();
+    let sugar_balance = balance
+        .iter()
+        .find(|m| m["ingredient"] == "white-sugar")
+        .expect("white sugar is in the kitchen");
+    assert_eq!(sugar_balance["start_g"], sugar_balance["end_g"]);
+    let text = x.to_string();
+    assert!(text.contains("\"pose\""), "entities carry poses");
+    assert!(x["kitchen_states"][1].to_string().contains("\"pose\""));
+    // The qualitative answer has none of it.
+    let (_, q) = api.post("/api/execute", &json!({"network": sugar}));
+    assert!(q.get("physics").is_none());
+
+    let (code, r) = api.post(
+        "/api/evaluate",
+        &json!({"recipe": "almond-crescent-cookies", "network": sugar, "mode": "quantitative", "explain": false}),
+    );
+    assert_eq!(code, 200, "{r}");
+    let bad = json!({"recipe": "almond-crescent-cookies", "network": sugar, "mode": "x"});
+    assert_eq!(api.post("/api/evaluate", &bad).0, 400);
+
+    let (code, s) = api.post(
+        "/api/sessions",
+        &json!({"recipe": "almond-crescent-cookies", "mode": "quantitative"}),
+    );
+    assert_eq!(code, 201, "{s}");
+    assert_eq!(s["mode"], "quantitative");
+    let session = format!("/api/sessions/{}", s["id"].as_str().unwrap());
+    let (code, r) = api.post(&format!("{session}/actions"), &json!({"actions": sugar}));
+    assert_eq!(code, 200, "{r}");
+    assert!(r["physics"]["frames"].as_u64().unwrap() > 0, "{r}");
+    assert!(r["kitchen"].to_string().contains("\"pose\""));
+    let (code, shown) = api.get(&session);
+    assert_eq!(code, 200);
+    assert_eq!(shown["mode"], "quantitative");
+    assert_eq!(api.post(&format!("{session}/evaluate"), &json!({})).0, 200);
+    assert_eq!(api.delete(&session).0, 204);
+    assert_eq!(api.post("/api/sessions", &json!({"mode": "x"})).0, 400);
 }
 
 fn without_benchmark_and_over_limits(api: &Api) {

@@ -20,6 +20,10 @@ pub struct EvaluateRequest {
     /// Include the explanation (default true).
     #[serde(default = "yes")]
     explain: bool,
+    /// `qualitative` (the default) or `quantitative`: which simulator runs
+    /// the prediction (the gold network always runs qualitatively).
+    #[serde(default)]
+    mode: Option<String>,
 }
 
 fn yes() -> bool {
@@ -32,6 +36,7 @@ pub async fn evaluate(
     body: Result<Json<EvaluateRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<RecipeReport>, ApiError> {
     let Json(req) = body?;
+    let mode = super::parse_mode(req.mode.as_deref())?;
     let mut metrics = MetricSet::NONE;
     for name in &req.metrics {
         let m = Metric::parse(name).ok_or_else(|| {
@@ -46,7 +51,7 @@ pub async fn evaluate(
     if metrics.is_empty() {
         metrics = MetricSet::ALL;
     }
-    evaluate_text(state, req.recipe, req.network, metrics, req.explain).await
+    evaluate_text(state, req.recipe, req.network, metrics, req.explain, mode).await
 }
 
 /// Scores `network` against the gold network of `recipe_id`.
@@ -56,6 +61,7 @@ pub(super) async fn evaluate_text(
     network: String,
     metrics: MetricSet,
     explain: bool,
+    mode: sous_physics::Mode,
 ) -> Result<Json<RecipeReport>, ApiError> {
     let mut recipe = read_network(&network, &state.limits)?;
     recipe.id = recipe_id.to_lowercase();
@@ -63,7 +69,7 @@ pub(super) async fn evaluate_text(
         metrics,
         exact_smatch: false,
         explain,
-        backend: None,
+        backend: super::simulator(mode),
     };
     let report = super::blocking(move || {
         let benchmark = state.benchmark()?;

@@ -1,4 +1,5 @@
-//! `POST /api/execute`: run a network in the qualitative kitchen.
+//! `POST /api/execute`: run a network in the qualitative kitchen, or also in
+//! the physics kitchen (`"mode": "quantitative"`).
 
 use std::sync::Arc;
 
@@ -13,14 +14,11 @@ use sous_sim::ExecutionView;
 use super::network::read_network;
 use crate::{ApiError, AppState, Limits};
 
-/// The execution modes the server offers.
-const MODES: &[&str] = &["qualitative"];
-
 /// The body of `POST /api/execute`.
 #[derive(Deserialize)]
 pub struct ExecuteRequest {
-    #[serde(default = "qualitative")]
-    mode: String,
+    #[serde(default)]
+    mode: Option<String>,
     network: String,
     /// Write runs of identical list items once (default true).
     #[serde(default = "yes")]
@@ -32,10 +30,6 @@ pub struct ExecuteRequest {
 
 fn yes() -> bool {
     true
-}
-
-fn qualitative() -> String {
-    "qualitative".into()
 }
 
 /// Bindings (variable → entity), the execution order with start and end of
@@ -53,15 +47,9 @@ pub async fn execute(
 /// validated, executed, and written as JSON. Public so that the benchmark
 /// (`cargo bench -p sous-server`) measures exactly what a request costs.
 pub fn execute_json(req: &ExecuteRequest, limits: &Limits) -> Result<Vec<u8>, ApiError> {
-    if !MODES.contains(&req.mode.as_str()) {
-        return Err(ApiError::bad_request(format!(
-            "unknown mode `{}`; supported: {}",
-            req.mode,
-            MODES.join(", ")
-        )));
-    }
+    let mode = super::parse_mode(req.mode.as_deref())?;
     let recipe = read_network(&req.network, limits)?;
-    let x = sous_sim::execute(&recipe);
+    let x = sous_physics::execute_in_mode(&recipe, mode);
     let compact = req.compact;
     let kitchen_states = req.kitchen_states.then(|| {
         (0..x.steps.len())
@@ -79,11 +67,27 @@ pub fn execute_json(req: &ExecuteRequest, limits: &Limits) -> Result<Vec<u8>, Ap
         graph: sous_sim::action_graph(&x),
         kitchen_states,
     };
+    let internal = |e: serde_json::Error| {
+        ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+    };
+    if mode == sous_physics::Mode::Quantitative {
+        // Poses and the physics summary are added to the JSON tree.
+        let mut value = serde_json::to_value(&answer).map_err(internal)?;
+        if let Some(states) = value
+            .get_mut("kitchen_states")
+            .and_then(|v| v.as_array_mut())
+        {
+            for (i, k) in states.iter_mut().enumerate() {
+                sous_physics::add_poses_after(&x, i, k);
+            }
+        }
+        let value = sous_physics::physics_json(&x, value);
+        return serde_json::to_vec(&value).map_err(internal);
+    }
     // The gold networks' answers are 90 to 250 KB: start big enough to grow
     // only a few times instead of from serde_json's 128 bytes.
     let mut body = Vec::with_capacity(64 << 10);
-    serde_json::to_writer(&mut body, &answer)
-        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    serde_json::to_writer(&mut body, &answer).map_err(internal)?;
     Ok(body)
 }
 

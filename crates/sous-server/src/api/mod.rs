@@ -36,3 +36,33 @@ pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no endpoint {uri}; see /api/openapi.json"))
 }
+
+/// The execution modes the server offers, by name.
+pub const MODES: &[&str] = &["qualitative", "quantitative"];
+
+/// A request's `mode`: `qualitative` (the default) or `quantitative` (the
+/// physics kitchen as well).
+pub fn parse_mode(name: Option<&str>) -> Result<sous_physics::Mode, ApiError> {
+    match name.unwrap_or("qualitative") {
+        "qualitative" => Ok(sous_physics::Mode::Qualitative),
+        "quantitative" => Ok(sous_physics::Mode::Quantitative),
+        other => Err(ApiError::bad_request(format!(
+            "unknown mode `{other}`; supported: {}",
+            MODES.join(", ")
+        ))),
+    }
+}
+
+/// The name of a mode, as requests spell it.
+pub fn mode_name(mode: sous_physics::Mode) -> &'static str {
+    match mode {
+        sous_physics::Mode::Qualitative => "qualitative",
+        sous_physics::Mode::Quantitative => "quantitative",
+    }
+}
+
+/// The evaluator's simulator for a mode (`None`: the qualitative one).
+pub fn simulator(mode: sous_physics::Mode) -> Option<sous_eval::Simulator> {
+    (mode == sous_physics::Mode::Quantitative)
+        .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE))
+}

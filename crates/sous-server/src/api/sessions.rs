@@ -17,6 +17,8 @@ use crate::{ApiError, AppState};
 pub struct NewSession {
     /// The benchmark recipe the session is for (needed to evaluate it).
     recipe: Option<String>,
+    /// `qualitative` (the default) or `quantitative`.
+    mode: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -44,6 +46,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     // No body (or no JSON content type): a session for no recipe.
     let req = body?.map(|Json(b)| b).unwrap_or_default();
+    let mode = super::parse_mode(req.mode.as_deref())?;
     let recipe = req.recipe.map(|r| r.to_lowercase());
     if let Some(r) = &recipe {
         if state
@@ -57,27 +60,33 @@ pub async fn create(
     }
     let id = state
         .sessions
-        .create(recipe.clone(), &state.limits.sessions)
+        .create(recipe.clone(), mode, &state.limits.sessions)
         .map_err(session_error)?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": id, "recipe": recipe })),
+        Json(json!({ "id": id, "recipe": recipe, "mode": super::mode_name(mode) })),
     ))
 }
 
 /// Executes the session's whole network (deterministic, so earlier bindings
 /// never change) and returns the report with the kitchen state reached.
-fn run(network: &str, state: &AppState) -> Result<Value, ApiError> {
+fn run(network: &str, mode: sous_physics::Mode, state: &AppState) -> Result<Value, ApiError> {
     if network.trim().is_empty() {
         return Ok(json!({ "network": "", "steps": [], "bindings": {} }));
     }
     let recipe = read_network(network, &state.limits)?;
-    let x = sous_sim::execute(&recipe);
+    let x = sous_physics::execute_in_mode(&recipe, mode);
     let mut report = sous_sim::execution_json_with(&x, true);
     report["network"] = Value::String(network.to_string());
     report["kitchen"] = x
         .final_kitchen()
         .map_or(Value::Null, |k| sous_kitchen::entity_json_compact(k));
+    if mode == sous_physics::Mode::Quantitative {
+        if let Some(last) = x.steps.len().checked_sub(1) {
+            sous_physics::add_poses_after(&x, last, &mut report["kitchen"]);
+        }
+        report = sous_physics::physics_json(&x, report);
+    }
     Ok(report)
 }
 
@@ -88,9 +97,11 @@ pub async fn add_actions(
 ) -> Result<Json<Value>, ApiError> {
     let Json(req) = body?;
     let limits = state.limits.sessions;
-    let (mut network, bound) = state
+    let (mut network, bound, mode) = state
         .sessions
-        .with(&id, &limits, |s| (s.network.clone(), s.bound.clone()))
+        .with(&id, &limits, |s| {
+            (s.network.clone(), s.bound.clone(), s.mode)
+        })
         .map_err(session_error)?;
     for line in req.actions.lines().map(str::trim).filter(|l| !l.is_empty()) {
         network.push_str(line);
@@ -98,7 +109,7 @@ pub async fn add_actions(
     }
     let mut after = super::blocking({
         let (state, network) = (state.clone(), network.clone());
-        move || run(&network, &state)
+        move || run(&network, mode, &state)
     })
     .await?;
     // The bindings this call added.
@@ -127,19 +138,20 @@ pub async fn show(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let (recipe, network) = state
+    let (recipe, network, mode) = state
         .sessions
         .with(&id, &state.limits.sessions, |s| {
-            (s.recipe.clone(), s.network.clone())
+            (s.recipe.clone(), s.network.clone(), s.mode)
         })
         .map_err(session_error)?;
     let mut report = super::blocking({
         let state = state.clone();
-        move || run(&network, &state)
+        move || run(&network, mode, &state)
     })
     .await?;
     report["id"] = Value::String(id);
     report["recipe"] = recipe.map_or(Value::Null, Value::String);
+    report["mode"] = Value::String(super::mode_name(mode).into());
     Ok(Json(report))
 }
 
@@ -147,10 +159,10 @@ pub async fn evaluate(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Json<sous_eval::RecipeReport>, ApiError> {
-    let (recipe, network) = state
+    let (recipe, network, mode) = state
         .sessions
         .with(&id, &state.limits.sessions, |s| {
-            (s.recipe.clone(), s.network.clone())
+            (s.recipe.clone(), s.network.clone(), s.mode)
         })
         .map_err(session_error)?;
     let Some(recipe) = recipe else {
@@ -158,7 +170,15 @@ pub async fn evaluate(
             "this session is for no recipe: start it with {\"recipe\": \"<id>\"} to evaluate it",
         ));
     };
-    super::evaluate::evaluate_text(state, recipe, network, sous_eval::MetricSet::ALL, true).await
+    super::evaluate::evaluate_text(
+        state,
+        recipe,
+        network,
+        sous_eval::MetricSet::ALL,
+        true,
+        mode,
+    )
+    .await
 }
 
 pub async fn end(
