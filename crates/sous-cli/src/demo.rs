@@ -27,6 +27,6 @@ pub fn run(format: Format) -> u8 {
         None,
         format,
         crate::Mode::Qualitative,
-        true,
+        run::Action::Execute { render: None },
     )
 }

@@ -68,6 +68,11 @@ enum Command {
         /// alone, or also the physics kitchen (poses, particles, mass balance).
         #[arg(long, value_enum, default_value = "qualitative")]
         mode: Mode,
+        /// Write a picture of the physics kitchen after every step into DIR
+        /// (`<recipe>-step-NN.png`: the counter top and an overview).
+        /// Needs `--mode quantitative`.
+        #[arg(long, value_name = "DIR")]
+        render: Option<std::path::PathBuf>,
     },
     /// Check FILE without executing it.
     Check { file: std::path::PathBuf },
@@ -96,10 +101,29 @@ fn main() -> ExitCode {
             recipe,
             format,
             mode,
-        } => run::run_file(&file, recipe.as_deref(), format, mode, true),
-        Command::Check { file } => {
-            run::run_file(&file, None, Format::Text, Mode::Qualitative, false)
-        }
+            render,
+        } => match (&render, mode) {
+            (Some(_), Mode::Qualitative) => {
+                eprintln!("error: --render draws the physics kitchen: add --mode quantitative");
+                run::INVALID
+            }
+            _ => run::run_file(
+                &file,
+                recipe.as_deref(),
+                format,
+                mode,
+                run::Action::Execute {
+                    render: render.as_deref(),
+                },
+            ),
+        },
+        Command::Check { file } => run::run_file(
+            &file,
+            None,
+            Format::Text,
+            Mode::Qualitative,
+            run::Action::Check,
+        ),
         Command::Demo { format } => demo::run(format),
         Command::Evaluate(args) => evaluate::run(args),
         Command::Serve(args) => serve::run(args),

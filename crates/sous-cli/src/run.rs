@@ -12,14 +12,18 @@ pub const OK: u8 = 0;
 pub const FAILED: u8 = 1;
 pub const INVALID: u8 = 2;
 
-pub fn run_file(
-    path: &Path,
-    only: Option<&str>,
-    format: Format,
-    mode: Mode,
-    execute_too: bool,
-) -> u8 {
-    run_loaded(load(path), only, format, mode, execute_too)
+/// What to do with each network of a file.
+#[derive(Debug, Clone, Copy)]
+pub enum Action<'a> {
+    /// Only check it.
+    Check,
+    /// Execute it, and draw the physics kitchen after every step into
+    /// `render` when given.
+    Execute { render: Option<&'a Path> },
+}
+
+pub fn run_file(path: &Path, only: Option<&str>, format: Format, mode: Mode, action: Action) -> u8 {
+    run_loaded(load(path), only, format, mode, action)
 }
 
 /// Runs every recipe of a loaded file; one bad recipe never stops the others.
@@ -29,7 +33,7 @@ pub fn run_loaded(
     only: Option<&str>,
     format: Format,
     mode: Mode,
-    execute_too: bool,
+    action: Action,
 ) -> u8 {
     if let Some(d) = &loaded.fatal {
         render::diagnostic(&loaded.name, &loaded.text, d);
@@ -69,15 +73,21 @@ pub fn run_loaded(
             }
             continue;
         }
-        if !execute_too {
+        let Action::Execute { render: render_dir } = action else {
             if diags.is_empty() {
                 println!("{}: {} predicates, ok", recipe.id, recipe.predicates.len());
             }
             continue;
-        }
+        };
         let x = sous_physics::execute_in_mode(recipe, mode.into());
         if !x.solved || !x.failures.is_empty() {
             code = code.max(FAILED);
+        }
+        if let Some(dir) = render_dir {
+            if let Err(e) = write_pictures(&x, &recipe.id, dir) {
+                eprintln!("error: {e}");
+                code = code.max(INVALID);
+            }
         }
         match format {
             Format::Json => match mode {
@@ -95,4 +105,18 @@ pub fn run_loaded(
         }
     }
     code
+}
+
+/// One PNG of the physics kitchen per executed step.
+fn write_pictures(x: &sous_sim::Execution, id: &str, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for i in 0..x.steps.len() {
+        let Some(world) = sous_physics::world_after(x, i) else {
+            continue;
+        };
+        let png = sous_physics::render_png(world).map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{id}-step-{:02}.png", i + 1));
+        std::fs::write(&path, png).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
 }

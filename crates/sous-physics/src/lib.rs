@@ -19,6 +19,7 @@ pub mod layout;
 mod placement;
 mod pour;
 mod realize;
+pub mod render;
 mod report;
 mod scene;
 mod shapes;
@@ -31,6 +32,7 @@ use sous_lang::Recipe;
 use sous_sim::{ActionContext, Backend, BackendError, Execution, Options, World as AnyWorld};
 
 pub use layout::{Layout, LAYOUT_TOML};
+pub use render::{render_png, RenderError};
 pub use report::{add_poses_after, physics_json, physics_summary, MassBalance, PhysicsSummary};
 pub use world::World;
 
