@@ -15,6 +15,9 @@ const view = {
   benchmark: false,
   recipeId: null,
   execution: null, // the /api/execute answer
+  mode: "qualitative", // the mode of the shown execution
+  network: "", // the network of the shown execution
+  pictureUrl: null, // the object URL of the shown picture of the physics kitchen
   step: -1,
   report: null, // the evaluation, when there is a gold standard
   goldDish: null, // the gold dish entity
@@ -187,7 +190,10 @@ async function run({ report = null } = {}) {
   status("Executing…");
   let execution;
   try {
-    execution = await call("POST", "/api/execute", { mode: "qualitative", network, kitchen_states: true });
+    const mode = $("mode-select").value;
+    execution = await call("POST", "/api/execute", { mode, network, kitchen_states: true });
+    view.mode = mode;
+    view.network = network;
   } catch (e) {
     showError(e);
     return;
@@ -231,7 +237,7 @@ async function evaluate(runId, network) {
   if (!id || !view.benchmark || !view.recipes.some((r) => r.id === id)) return;
   try {
     const [report, gold] = await Promise.all([
-      view.report ? Promise.resolve(view.report) : call("POST", "/api/evaluate", { recipe: id, network }),
+      view.report ? Promise.resolve(view.report) : call("POST", "/api/evaluate", { recipe: id, network, mode: view.mode }),
       call("GET", `/api/recipes/${encodeURIComponent(id)}/gold`),
     ]);
     const goldRun = await call("POST", "/api/execute", { network: gold.network });
@@ -484,6 +490,7 @@ function drawStep() {
     detail.append(el("div", { class: "bound" }, el("h4", {}, "Bound by this step"),
       bound.map((v) => entityTree(x.bindings[v], { label: v, open: false }))));
   }
+  drawPicture(i);
   const kitchen = x.kitchen_states ? x.kitchen_states[i] : null;
   const before = i > 0 && x.kitchen_states ? x.kitchen_states[i - 1] : null;
   if (kitchen) {
@@ -491,6 +498,30 @@ function drawStep() {
     treeBox.append(el("h4", {}, "Kitchen state ", el("span", { class: "hint" }, changed.size ? `(${changed.size} entities changed, marked ●)` : "")));
     treeBox.append(entityTree(kitchen, { open: true, changed, depth: 0 }));
   }
+}
+
+/** The picture of the physics kitchen after step `i` (quantitative runs only). */
+async function drawPicture(i) {
+  const img = $("kitchen-picture");
+  if (view.mode !== "quantitative") {
+    img.hidden = true;
+    return;
+  }
+  const network = view.network;
+  const response = await fetch("/api/render", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ network, step: i }),
+  });
+  // A newer step or run is shown meanwhile: keep its picture.
+  if (view.step !== i || view.network !== network || !response.ok) return;
+  const url = URL.createObjectURL(await response.blob());
+  if (view.pictureUrl) URL.revokeObjectURL(view.pictureUrl);
+  view.pictureUrl = url;
+  img.src = url;
+  img.onclick = () => window.open(url, "_blank");
+  img.alt = `the physics kitchen after step ${i + 1}: the counter top and an overview`;
+  img.hidden = false;
 }
 
 /** Ids of entities in `after` that are new or differ from `before`. */

@@ -56,6 +56,8 @@ pub struct AppState {
     pub preloaded: Vec<Preloaded>,
     pub limits: Limits,
     pub sessions: sessions::Sessions,
+    /// The last execution drawn by `/api/render`.
+    pub last_render: api::LastExecution,
 }
 
 impl AppState {
@@ -105,6 +107,7 @@ fn endpoints() -> Vec<Endpoint> {
         endpoint(Method::GET, "/api/preloaded", api::preloaded),
         endpoint(Method::POST, "/api/execute", api::execute),
         endpoint(Method::POST, "/api/evaluate", api::evaluate),
+        endpoint(Method::POST, "/api/render", api::render),
         endpoint(Method::POST, "/api/sessions", sessions::create),
         endpoint(Method::GET, "/api/sessions/{id}", sessions::show),
         endpoint(Method::DELETE, "/api/sessions/{id}", sessions::end),
@@ -190,6 +193,7 @@ pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std
         preloaded: config.preloaded,
         limits: config.limits,
         sessions: sessions::Sessions::default(),
+        last_render: api::LastExecution::default(),
     });
     let listener = tokio::net::TcpListener::bind((config.bind, config.port)).await?;
     on_listening(listener.local_addr()?);

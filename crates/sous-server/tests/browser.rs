@@ -309,10 +309,12 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
         ));
     }
 
-    // The almond gold again, at its last step, for the screenshot.
+    // The almond gold again, in the physics kitchen, at its last step, for
+    // the screenshot: the picture of the step shows beside the tree.
     js(
         c,
         "document.getElementById('recipe-select').value = ''; \
+         document.getElementById('mode-select').value = 'quantitative'; \
          document.getElementById('graph').replaceChildren(); \
          document.getElementById('dish').replaceChildren();",
     )
@@ -326,5 +328,13 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
     )
     .await;
     click(c, "#last-step").await?;
+    wait_for(
+        c,
+        "the picture of the last step",
+        "const i = document.getElementById('kitchen-picture'); \
+         return !i.hidden && i.complete && i.naturalWidth > 1000 \
+         && i.alt.includes('step 27')",
+    )
+    .await;
     Ok(())
 }

@@ -213,6 +213,22 @@ impl Contract {
             .insert((method.to_string(), template, code));
     }
 
+    /// Checks a picture answer: documented as `image/png`, and a PNG.
+    fn check_png(&self, path: &str, status: u16, content_type: &str, bytes: &[u8]) {
+        let template = self.template(path);
+        let op = self.operation_pointer("post", &template);
+        let media = format!("{op}/responses/{status}/content/image~1png");
+        assert!(
+            self.doc.pointer(&media).is_some(),
+            "POST {path} answered {status} with a picture, which its documentation does not list"
+        );
+        assert_eq!(content_type, "image/png");
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "POST {path}: not a PNG");
+        self.seen
+            .borrow_mut()
+            .insert(("post".into(), template, status.to_string()));
+    }
+
     /// Checks a request that succeeded against the documented request body.
     fn check_request(&self, path: &str, body: &Value) {
         let template = self.template(path);
@@ -261,6 +277,20 @@ impl Api<'_> {
             self.contract.check_request(path, body);
         }
         (code, answer)
+    }
+
+    /// A request answered with a picture.
+    fn post_png(&self, path: &str, body: &Value) -> Vec<u8> {
+        let r = ureq::post(&format!("{}{path}", self.base))
+            .set("Content-Type", "application/json")
+            .send_string(&body.to_string())
+            .unwrap_or_else(|e| panic!("POST {path}: {e}"));
+        let (status, content_type) = (r.status(), r.content_type().to_string());
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut r.into_reader(), &mut bytes).unwrap();
+        self.contract.check_png(path, status, &content_type, &bytes);
+        self.contract.check_request(path, body);
+        bytes
     }
 
     fn post_raw(&self, path: &str, body: &str) -> (u16, Value) {
@@ -348,15 +378,18 @@ fn the_document_is_openapi_3_1_and_its_schemas_compile() {
                     "{name} {status}: no description"
                 );
                 if let Some(content) = response.get("content") {
-                    contract.validator(&format!(
-                        "/paths/{}/{method}/responses/{status}/content/application~1json/schema",
-                        escape(path)
-                    ));
                     assert_eq!(
                         content.as_object().unwrap().len(),
                         1,
-                        "{name} {status}: JSON only"
+                        "{name} {status}: one media type"
                     );
+                    // JSON, except pictures.
+                    if content.get("image/png").is_none() {
+                        contract.validator(&format!(
+                            "/paths/{}/{method}/responses/{status}/content/application~1json/schema",
+                            escape(path)
+                        ));
+                    }
                 }
             }
             if op.get("requestBody").is_some() {
@@ -469,8 +502,13 @@ fn examples_match_their_schemas_and_example_requests_succeed() {
                     contract.validate(&schema, example, &what);
                     // Example requests (of paths without parameters) work as shown.
                     if place == "requestBody" && !path.contains('{') {
-                        let (code, answer) = api.post(path, example);
-                        assert!((200..300).contains(&code), "{what}: {code} {answer}");
+                        let pictures = op.pointer("/responses/200/content/image~1png").is_some();
+                        if pictures {
+                            api.post_png(path, example);
+                        } else {
+                            let (code, answer) = api.post(path, example);
+                            assert!((200..300).contains(&code), "{what}: {code} {answer}");
+                        }
                         requests += 1;
                     }
                 }
@@ -834,6 +872,25 @@ fn quantitative(api: &Api) {
     assert_eq!(api.post(&format!("{session}/evaluate"), &json!({})).0, 200);
     assert_eq!(api.delete(&session).0, 204);
     assert_eq!(api.post("/api/sessions", &json!({"mode": "x"})).0, 400);
+
+    // Pictures of the physics kitchen.
+    let url = "/api/render";
+    let first = api.post_png(url, &json!({"network": sugar, "step": 1}));
+    let again = api.post_png(url, &json!({"network": sugar, "step": 1}));
+    assert_eq!(first, again, "the same step draws the same picture");
+    let (code, e) = api.post(url, &json!({"network": sugar, "step": 2}));
+    assert_eq!(code, 404, "{e}");
+    assert_eq!(api.post_raw(url, "{").0, 400);
+    assert_eq!(
+        api.post_untyped(url, r#"{"network": "(get-kitchen ?k)", "step": 0}"#)
+            .0,
+        415
+    );
+    assert_eq!(
+        api.post(url, &json!({"network": "(get-kitchen ?k", "step": 0}))
+            .0,
+        422
+    );
 }
 
 fn without_benchmark_and_over_limits(api: &Api) {
@@ -848,6 +905,11 @@ fn without_benchmark_and_over_limits(api: &Api) {
     let huge = "x".repeat(10_000);
     assert_eq!(api.post("/api/execute", &json!({"network": four})).0, 413);
     assert_eq!(api.post("/api/execute", &json!({"network": huge})).0, 413);
+    assert_eq!(
+        api.post("/api/render", &json!({"network": huge, "step": 0}))
+            .0,
+        413
+    );
     let over = json!({"recipe": "almond-crescent-cookies", "network": four});
     assert_eq!(api.post("/api/evaluate", &over).0, 413);
 

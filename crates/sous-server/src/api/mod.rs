@@ -7,6 +7,7 @@ mod network;
 pub mod openapi;
 mod preloaded;
 mod recipes;
+mod render;
 pub mod sessions;
 
 pub use evaluate::evaluate;
@@ -14,6 +15,7 @@ pub use execute::{execute, execute_json, ExecuteRequest};
 pub use kitchen::{kitchen, primitives};
 pub use preloaded::{preloaded, Preloaded};
 pub use recipes::{gold, recipe, recipes};
+pub use render::{render, LastExecution};
 
 use crate::ApiError;
 

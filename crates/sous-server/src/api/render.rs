@@ -1,0 +1,75 @@
+//! `POST /api/render`: a picture of the physics kitchen after one step of a
+//! network (PNG: the counter top and an overview).
+//!
+//! The page asks for one step after another of the same network, so the
+//! last quantitative execution is kept and reused while the network is the
+//! same (executions are deterministic).
+
+use std::sync::{Arc, Mutex};
+
+use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+use sous_sim::Execution;
+
+use super::network::read_network;
+use crate::{ApiError, AppState};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderRequest {
+    network: String,
+    /// The step after which to draw the kitchen (0-based, as in `steps`).
+    step: usize,
+}
+
+/// The last network executed for a picture, and its execution.
+#[derive(Default)]
+pub struct LastExecution(Mutex<Option<(String, Arc<Execution>)>>);
+
+impl LastExecution {
+    fn get_or_run(
+        &self,
+        network: &str,
+        run: impl FnOnce() -> Result<Execution, ApiError>,
+    ) -> Result<Arc<Execution>, ApiError> {
+        if let Some((text, x)) = self.0.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            if text == network {
+                return Ok(x.clone());
+            }
+        }
+        let x = Arc::new(run()?);
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((network.to_string(), x.clone()));
+        Ok(x)
+    }
+}
+
+pub async fn render(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<RenderRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Json(req) = body?;
+    let png = super::blocking(move || {
+        let x = state.last_render.get_or_run(&req.network, || {
+            let recipe = read_network(&req.network, &state.limits)?;
+            Ok(sous_physics::execute(&recipe))
+        })?;
+        let world = sous_physics::world_after(&x, req.step).ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no step {} (the network ran {} steps)",
+                req.step,
+                x.steps.len()
+            ))
+        })?;
+        sous_physics::render_png(world).map_err(|e| {
+            ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        })
+    })
+    .await?;
+    Ok((
+        [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-store")],
+        png,
+    ))
+}
