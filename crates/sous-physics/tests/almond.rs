@@ -3,8 +3,9 @@
 //!
 //! Asserted: the same actions run as in qualitative mode, every
 //! ingredient's mass at the end equals its mass at the start exactly
-//! (spills included), and the JSON is byte-identical across runs. The other
-//! 29 gold networks are in `gold.rs`.
+//! (spills included), and the JSON is byte-identical across runs and
+//! whatever else runs on other threads meanwhile. The other 29 gold
+//! networks are in `gold.rs`.
 
 use sous_physics::{execute, physics_json, physics_summary};
 
@@ -51,4 +52,13 @@ fn quantitative_json_is_deterministic() {
     assert!(a.contains("\"pose\""));
     assert!(a.contains("\"mass_balance\""));
     assert_eq!(a, json());
+    // On four threads at once (rapier is built without its parallel
+    // solver, so a run never depends on how many threads there are).
+    let answers: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4).map(|_| s.spawn(json)).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for b in answers {
+        assert!(a == b, "a run on another thread gave different JSON");
+    }
 }
