@@ -1,6 +1,7 @@
 //! Bad input never panics or hangs: every malformed file in
 //! `tests/fixtures/malformed/` gets a clear message and a non-zero exit code,
-//! and in a multi-recipe file the good recipes still run.
+//! in both modes (the physics kitchen gives the same errors), and in a
+//! multi-recipe file the good recipes still run.
 
 mod common;
 
@@ -18,17 +19,19 @@ fn every_malformed_file_gets_a_clear_error() {
         let f: Vec<&str> = line.split('\t').collect();
         let (file, code, text) = (f[0], f[1].parse::<i32>().unwrap(), f[2]);
         let path = fixtures().join("malformed").join(file);
-        let out = sous(&["run", path.to_str().unwrap()]);
-        // Messages may be wrapped to the terminal width: compare with whitespace collapsed.
-        let all = format!("{}{}", out.stdout, out.stderr)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        if out.code != Some(code) || !all.contains(text) || all.contains("panicked") {
-            problems.push(format!(
-                "{file}: exit {:?} (want {code}), want text {text:?}\n{all}",
-                out.code
-            ));
+        for mode in ["qualitative", "quantitative"] {
+            let out = sous(&["run", "--mode", mode, path.to_str().unwrap()]);
+            // Messages may be wrapped to the terminal width: compare with whitespace collapsed.
+            let all = format!("{}{}", out.stdout, out.stderr)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if out.code != Some(code) || !all.contains(text) || all.contains("panicked") {
+                problems.push(format!(
+                    "{file} ({mode}): exit {:?} (want {code}), want text {text:?}\n{all}",
+                    out.code
+                ));
+            }
         }
         checked += 1;
     }

@@ -33,7 +33,9 @@ use sous_sim::{ActionContext, Backend, BackendError, Execution, Options, World a
 
 pub use layout::{Layout, LAYOUT_TOML};
 pub use render::{render_png, RenderError};
-pub use report::{add_poses_after, physics_json, physics_summary, MassBalance, PhysicsSummary};
+pub use report::{
+    add_poses_after, physics_json, physics_summary, MassBalance, Misplaced, PhysicsSummary,
+};
 pub use world::World;
 
 /// The physics backend (stateless: every world it makes is plain data).

@@ -121,6 +121,7 @@ pub fn spot_in_container(
     world: &World,
     holder: Pid,
     half: [f32; 2],
+    height: f32,
     moving: &[crate::world::BodyId],
 ) -> Option<Vec3> {
     let body = world.object(holder)?;
@@ -132,7 +133,7 @@ pub fn spot_in_container(
         let k = taken(layout, world, holder, moving).len();
         // The half diagonal: a box turned any way fits in that circle.
         let r = (half[0] * half[0] + half[1] * half[1]).sqrt();
-        let p = pile_spot(k, r, inner[0].min(inner[1]));
+        let p = pile_spot(k, r, height, inner[0].min(inner[1]));
         return Some([x + p[0], floor + p[1], z + p[2]]);
     }
     let here = taken(layout, world, holder, moving);
@@ -155,10 +156,11 @@ pub fn spot_in_container(
     spot.or(Some([x, floor + 0.02, z]))
 }
 
-/// Where the `k`-th thing of radius `r` goes in a well of inner radius
-/// `inner` (container frame, base of the thing): the middle first, then a
-/// ring along the wall when there is room for one, then the next layer.
-pub fn pile_spot(k: usize, r: f32, inner: f32) -> Vec3 {
+/// Where the `k`-th thing of radius `r` and height `height` goes in a well
+/// of inner radius `inner` (container frame, base of the thing): the middle
+/// first, then a ring along the wall when there is room for one, then the
+/// next layer, one height up.
+pub fn pile_spot(k: usize, r: f32, height: f32, inner: f32) -> Vec3 {
     let reach = (inner - r).max(0.0);
     let ring = if reach >= 2.0 * r {
         ((std::f32::consts::TAU * reach) / (2.0 * r)).floor() as usize
@@ -168,7 +170,11 @@ pub fn pile_spot(k: usize, r: f32, inner: f32) -> Vec3 {
     let per_layer = 1 + ring;
     let layer = k / per_layer;
     let i = k % per_layer;
-    let y = layer as f32 * 1.9 * r;
+    // A layer is a little more than one thing high, and for round things
+    // up to the old half-diagonal rule (a ball set on top of another rolls
+    // off an exact stack into the gap beside it).
+    let rise = (1.05 * height + 0.002).max((1.9 * r).min(1.35 * height));
+    let y = layer as f32 * rise;
     if i == 0 {
         return [0.0, y, 0.0];
     }

@@ -333,7 +333,7 @@ fn spot_for(
             moving,
         )
         .or_else(|| stack_on_like(layout, world, holder, moving)),
-        None => spot_in_container(layout, world, holder, half, moving),
+        None => spot_in_container(layout, world, holder, half, height, moving),
     }
 }
 
@@ -342,7 +342,8 @@ type Pass = dyn Fn(&Portion, &PortionEntry) -> bool;
 
 /// When a surface is full, an empty thing goes on top of an empty one of
 /// its kind standing there (as a cook stacks plates), else on an empty flat
-/// thing at least as large (a plate on an unused board).
+/// thing at least as large (a plate on an unused board); on the lowest
+/// such stack.
 fn stack_on_like(layout: &Layout, world: &World, holder: Pid, moving: &[BodyId]) -> Option<Vec3> {
     let [id] = moving else {
         return None;
@@ -376,11 +377,22 @@ fn stack_on_like(layout: &Layout, world: &World, holder: Pid, moving: &[BodyId])
         })
         .map(|(_, b)| b)
         .collect();
-    fn highest(bs: Vec<&Body>) -> Option<&Body> {
+    // Only the top of each stack takes more.
+    let covered = |b: &Body| {
+        candidates.iter().any(|o| {
+            o.pose.position[1] > b.pose.position[1] + 1e-3
+                && (o.pose.position[0] - b.pose.position[0]).abs() < half[0]
+                && (o.pose.position[2] - b.pose.position[2]).abs() < half[1]
+        })
+    };
+    let candidates: Vec<&Body> = candidates.iter().copied().filter(|b| !covered(b)).collect();
+    // The lowest stack first: stacks grow evenly and stay clear of the
+    // wall cupboards above the worktop.
+    fn lowest(bs: Vec<&Body>) -> Option<&Body> {
         bs.into_iter()
-            .max_by(|a, b| a.pose.position[1].total_cmp(&b.pose.position[1]))
+            .min_by(|a, b| a.pose.position[1].total_cmp(&b.pose.position[1]))
     }
-    let like = highest(
+    let like = lowest(
         candidates
             .iter()
             .copied()
@@ -388,7 +400,7 @@ fn stack_on_like(layout: &Layout, world: &World, holder: Pid, moving: &[BodyId])
             .collect(),
     );
     let wider = || {
-        highest(
+        lowest(
             candidates
                 .iter()
                 .copied()

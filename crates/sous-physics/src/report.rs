@@ -42,7 +42,22 @@ pub struct PhysicsSummary {
     pub max_speed_at_rest: f64,
     pub particles_in_kitchen: u64,
     pub mass_balance: Vec<MassBalance>,
+    /// Objects whose position (`at`, from geometry) is not the place the
+    /// qualitative kitchen has them in, at the end of some action: one that
+    /// fell through a surface or ended in a closed place it was not put in.
+    pub misplaced: Vec<Misplaced>,
     pub steps: Vec<StepPhysics>,
+}
+
+/// An object that is not where the qualitative kitchen says it is.
+#[derive(Debug, Clone, Serialize)]
+pub struct Misplaced {
+    /// The step after which it was seen (0-based).
+    pub step: usize,
+    pub object: String,
+    pub expected: String,
+    /// The place its position is in (`null`: none, e.g. on the floor).
+    pub at: Option<String>,
 }
 
 /// The physics of a quantitative execution (`None` for a qualitative one).
@@ -60,6 +75,7 @@ pub fn physics_summary(x: &Execution) -> Option<PhysicsSummary> {
         last = Some(w);
     }
     let last = last?;
+    let misplaced = misplaced(x);
     let start = crate::initial::initial_world(&sous_kitchen::KitchenState::from_entity(
         sous_kitchen::full_kitchen().0.root().clone(),
     ))
@@ -99,8 +115,40 @@ pub fn physics_summary(x: &Execution) -> Option<PhysicsSummary> {
             .map(|p| p.particle_count() as u64)
             .sum(),
         mass_balance,
+        misplaced,
         steps,
     })
+}
+
+/// Every object, after every step, whose geometric place differs from its
+/// qualitative one.
+fn misplaced(x: &Execution) -> Vec<Misplaced> {
+    let layout = crate::layout::Layout::get();
+    let onto = Ontology::get();
+    let mut out = Vec::new();
+    for step in 0..x.steps.len() {
+        let (Some(w), Some(k)) = (crate::world_after(x, step), x.kitchen_after(step)) else {
+            continue;
+        };
+        let inv =
+            crate::inventory::Inventory::of(&sous_kitchen::KitchenState::from_entity(k.clone()));
+        for (pid, entry) in &inv.objects {
+            let Some(body) = w.object(*pid) else {
+                continue;
+            };
+            let expected = inv.places.get(&entry.place).map(|c| onto.name(*c));
+            let at = w.place_at(layout, body.pose.position);
+            if expected.is_some() && at != expected {
+                out.push(Misplaced {
+                    step,
+                    object: format!("{}-{}", onto.name(body.class), pid.0),
+                    expected: expected.unwrap_or_default().to_string(),
+                    at: at.map(str::to_string),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The execution's JSON (as `sous run --format json` prints it) with a

@@ -154,6 +154,35 @@ impl World {
         self.bodies.get(self.objects.get(&pid)?)
     }
 
+    /// Where a body is, from geometry alone: the place whose box holds its
+    /// position and whose highest shelf under it is nearest (a bowl on the
+    /// worktop is on the counter top, not in the cupboard below it). An
+    /// open place also holds what stands above it, however high.
+    pub fn place_at<'l>(&self, layout: &'l crate::layout::Layout, p: Vec3) -> Option<&'l str> {
+        let ceiling = layout.room.max[1];
+        layout
+            .places
+            .iter()
+            .filter(|(_, pl)| {
+                let mut reach = (*pl).clone();
+                if !pl.closed {
+                    reach.max[1] = ceiling;
+                }
+                reach.contains(p, 0.02)
+            })
+            .filter_map(|(name, pl)| {
+                let shelf = pl
+                    .shelves
+                    .iter()
+                    .copied()
+                    .filter(|&y| y <= p[1] + 0.02)
+                    .fold(f32::NEG_INFINITY, f32::max);
+                shelf.is_finite().then_some((name.as_str(), shelf))
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(name, _)| name)
+    }
+
     /// Total mass per ingredient class: portions and spills.
     pub fn mass_by_class(&self) -> BTreeMap<ClassId, Num> {
         let mut out: BTreeMap<ClassId, Num> = BTreeMap::new();

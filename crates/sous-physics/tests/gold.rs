@@ -9,7 +9,10 @@
 //!   egg still counts as egg);
 //! - spilled mass stays under 1 % of the mass the hand moved;
 //! - at the end of every action no two bodies overlap by more than 5 mm
-//!   and no body moves faster than 1 cm/s.
+//!   and no body moves faster than 1 cm/s;
+//! - at the end of every action every object is, by its position, in the
+//!   place the qualitative kitchen has it in (nothing fell through a surface
+//!   or ended in a closed place it was not put in).
 //!
 //! The scores are compared by the README's table (`sous evaluate --mode
 //! quantitative`).
@@ -84,6 +87,12 @@ fn check(path: &std::path::Path) -> Result<(), String> {
         return Err(format!(
             "{id}: bodies overlap by {} m at the end of an action",
             s.max_penetration_m
+        ));
+    }
+    if let Some(m) = s.misplaced.first() {
+        return Err(format!(
+            "{id}: after step {} the {} is at {:?}, not in the {}",
+            m.step, m.object, m.at, m.expected
         ));
     }
     if s.max_speed_at_rest > 0.01 {
