@@ -12,6 +12,7 @@
 //! Scores are computed as always, on the qualitative attributes; this crate
 //! adds poses, particle counts, spills and a mass balance (`report.rs`).
 
+pub mod dynamics;
 mod hand;
 mod initial;
 mod inventory;

@@ -31,19 +31,6 @@ use crate::world::{
     ActionPhysics, Body, BodyId, BodyKind, Matter, Portion, Pose, Spill, Vec3, World,
 };
 
-/// Primitives whose duration is mostly waiting (advanced analytically).
-const PASSIVE: [&str; 9] = [
-    "bake",
-    "boil",
-    "bring-to-temperature",
-    "fry",
-    "leave-for-time",
-    "melt",
-    "preheat-oven",
-    "refrigerate",
-    "cover",
-];
-
 /// A mass movement the diff asks for.
 #[derive(Debug, Clone)]
 struct Flow {
@@ -250,7 +237,10 @@ pub fn realize(
 
     amend_amounts(&world, &inv, after);
     stats.simulated_seconds = stats.frames as f64 * layout.simulation.dt as f64;
-    if PASSIVE.contains(&ctx.signature.name) {
+    let analytic = crate::dynamics::Dynamics::get()
+        .rule(ctx.signature.name)
+        .is_some_and(|r| r.duration == crate::dynamics::Duration::Analytic);
+    if analytic {
         stats.passive_seconds = (ctx.end - ctx.start - stats.simulated_seconds).max(0.0);
         if stats.passive_seconds > 0.0 {
             ops.push(format!(

@@ -27,6 +27,8 @@ pub struct MassBalance {
 pub struct StepPhysics {
     pub action: String,
     pub qualitative_seconds: f64,
+    /// The action's custom dynamics (`data/dynamics.toml`).
+    pub rule: Option<crate::dynamics::Rule>,
     #[serde(flatten)]
     pub physics: ActionPhysics,
 }
@@ -67,9 +69,13 @@ pub fn physics_summary(x: &Execution) -> Option<PhysicsSummary> {
     let mut last: Option<&World> = None;
     for (i, s) in x.steps.iter().enumerate() {
         let w = crate::world_after(x, i)?;
+        let action = &x.network.actions[s.action];
         steps.push(StepPhysics {
-            action: x.network.actions[s.action].text.clone(),
+            action: action.text.clone(),
             qualitative_seconds: s.end - s.start,
+            rule: crate::dynamics::Dynamics::get()
+                .rule(action.signature.name)
+                .cloned(),
             physics: w.last.clone(),
         });
         last = Some(w);

@@ -323,3 +323,21 @@ impl<'w> Scene<'w> {
         (pen, speed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_body_that_leaves_the_room_is_a_divergence() {
+        let ks =
+            sous_kitchen::KitchenState::from_entity(sous_kitchen::full_kitchen().0.root().clone());
+        let mut world = crate::initial::initial_world(&ks).expect("the initial world");
+        let id = *world.objects.values().next().expect("an object");
+        world.bodies.get_mut(&id).expect("its body").pose.position = [50.0, 1.0, 1.0];
+        let mut scene = Scene::build(&mut world, &BTreeMap::new(), &[id]);
+        scene.step();
+        let e = scene.write_back().expect_err("out of the room");
+        assert!(matches!(e, BackendError::Diverged(_)), "{e:?}");
+    }
+}
