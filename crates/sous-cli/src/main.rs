@@ -5,6 +5,7 @@ mod evaluate;
 mod render;
 mod run;
 mod serve;
+mod understand;
 
 use std::process::ExitCode;
 
@@ -85,6 +86,13 @@ enum Command {
     Evaluate(evaluate::EvaluateArgs),
     /// Serve the simulator and evaluator over HTTP (JSON API under /api).
     Serve(serve::ServeArgs),
+    /// Turn recipe texts (the benchmark's XML) into a network file.
+    ///
+    /// The baseline agent (in progress: ingredient lines are fetched and
+    /// proportioned; instructions are not yet understood). Exit code: 0 when
+    /// every ingredient line was understood and fetched, 1 otherwise, 2 on
+    /// unreadable input (the other recipes are still understood).
+    Understand(understand::UnderstandArgs),
     /// Run the example recipes that ship with sous (no data needed).
     Demo {
         #[arg(long, value_enum, default_value = "text")]
@@ -127,6 +135,7 @@ fn main() -> ExitCode {
         Command::Demo { format } => demo::run(format),
         Command::Evaluate(args) => evaluate::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Understand(args) => understand::run(args),
     };
     ExitCode::from(code)
 }

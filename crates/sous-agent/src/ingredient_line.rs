@@ -1,0 +1,123 @@
+//! One line of a recipe's ingredient list, read: how much of which
+//! ontology ingredient, in which unit of the language, and what preparation
+//! the line asks for.
+
+use sous_kitchen::{ClassId, Ontology};
+
+use crate::lexicon::{Lexicon, Match};
+use crate::quantity::read_quantity;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IngredientLine {
+    pub text: String,
+    pub class: ClassId,
+    pub amount: f64,
+    /// A unit of the language (`g`, `teaspoon`, `piece`…).
+    pub unit: String,
+    /// The words that named it, and how they were matched.
+    pub name: Vec<String>,
+    pub matched: Match,
+    pub preparations: Vec<String>,
+}
+
+/// Why a line could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error("`{0}`: no ingredient of the kitchen is named here")]
+    NoIngredient(String),
+}
+
+/// Reads one ingredient line (`230 grams butter, room temperature`).
+pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
+    let lex = Lexicon::get();
+    let lower = text.to_lowercase();
+    // The name is before the first comma or parenthesis; the rest are notes.
+    let head = lower.split([',', '(', ';']).next().unwrap_or_default();
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let (mut amount, mut used) = read_quantity(&words).unwrap_or((1.0, 0));
+    let mut unit = "piece".to_string();
+    if let Some((u, factor)) = words.get(used).and_then(|w| lex.unit(w)) {
+        unit = u.to_string();
+        amount *= factor;
+        used += 1;
+        // `1 cup of sugar`
+        if words.get(used) == Some(&"of") {
+            used += 1;
+        }
+    }
+    let name: Vec<String> = words[used..]
+        .iter()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
+        .filter(|w| !w.is_empty() && !lex.is_modifier(w))
+        .map(str::to_string)
+        .collect();
+    let (class, matched) = lex
+        .ingredient(&name)
+        .ok_or_else(|| LineError::NoIngredient(text.to_string()))?;
+    Ok(IngredientLine {
+        text: text.to_string(),
+        class,
+        amount,
+        unit,
+        name,
+        matched,
+        preparations: lex
+            .preparations(&lower)
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+    })
+}
+
+impl IngredientLine {
+    pub fn class_name(&self) -> &'static str {
+        Ontology::get().name(self.class)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> (String, f64, String) {
+        let l = read_line(s).unwrap_or_else(|e| panic!("{e}"));
+        (l.class_name().to_string(), l.amount, l.unit)
+    }
+
+    #[test]
+    fn lines_as_recipes_write_them() {
+        assert_eq!(
+            read("230 grams butter, room temperature"),
+            ("butter".into(), 230.0, "g".into())
+        );
+        assert_eq!(
+            read("1 teaspoon vanilla extract"),
+            ("vanilla-extract".into(), 1.0, "teaspoon".into())
+        );
+        assert_eq!(
+            read("30 grams powdered sugar"),
+            ("powdered-white-sugar".into(), 30.0, "g".into())
+        );
+        assert_eq!(read("2 eggs"), ("egg".into(), 2.0, "piece".into()));
+        assert_eq!(
+            read("1/4 teaspoon salt"),
+            ("salt".into(), 0.25, "teaspoon".into())
+        );
+        assert_eq!(
+            read("2 tsp vanilla"),
+            ("vanilla-extract".into(), 2.0, "teaspoon".into())
+        );
+        assert_eq!(read("1 kg sugar").1, 1000.0);
+    }
+
+    #[test]
+    fn preparations_are_noted() {
+        let l = read_line("120 grams butter, melted").unwrap();
+        assert_eq!(l.preparations, ["melted"]);
+    }
+
+    #[test]
+    fn a_line_without_a_known_word_is_an_error() {
+        assert!(read_line("3 zzz qqq").is_err());
+    }
+}

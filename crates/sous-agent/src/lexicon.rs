@@ -1,0 +1,262 @@
+//! The baseline's knowledge of words, as data (`data/units.toml`,
+//! `data/lexicon.toml`): units and their spellings, words to drop,
+//! preparation notes, and names of ingredients that are not spelled like
+//! their ontology class.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use sous_kitchen::{ClassId, Ontology};
+
+pub const UNITS_TOML: &str = include_str!("../data/units.toml");
+pub const LEXICON_TOML: &str = include_str!("../data/lexicon.toml");
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitEntry {
+    pub words: Vec<String>,
+    /// The language's unit it converts to (when it has none of its own).
+    pub to: Option<String>,
+    pub factor: Option<f64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitsFile {
+    units: BTreeMap<String, UnitEntry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LexiconFile {
+    modifiers: Vec<String>,
+    preparations: BTreeMap<String, String>,
+    names: BTreeMap<String, String>,
+}
+
+/// How a name was matched to an ontology class (for the trace).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Match {
+    /// The words spell a class (`all-purpose flour`).
+    Class,
+    /// A lexicon entry (`powdered sugar` → powdered-white-sugar).
+    Synonym,
+    /// The last words do (`unsweetened cocoa powder` → cocoa-powder).
+    Head,
+    /// No entry: the class sharing the most words.
+    Nearest,
+}
+
+#[derive(Debug)]
+pub struct Lexicon {
+    units: BTreeMap<String, UnitEntry>,
+    modifiers: Vec<String>,
+    preparations: BTreeMap<String, String>,
+    names: BTreeMap<String, ClassId>,
+    /// Every ingredient class, with its name's words.
+    ingredients: Vec<(ClassId, Vec<String>)>,
+}
+
+/// Why the lexicon files are unusable.
+#[derive(Debug, thiserror::Error)]
+pub enum LexiconError {
+    #[error("{0}: {1}")]
+    Toml(&'static str, toml::de::Error),
+    #[error("lexicon.toml: `{0}` maps to `{1}`, which is not an ingredient of the ontology")]
+    UnknownClass(String, String),
+    #[error("units.toml: `{0}` is not a unit of the ontology")]
+    UnknownUnit(String),
+}
+
+impl Lexicon {
+    pub fn get() -> &'static Lexicon {
+        static LEXICON: OnceLock<Lexicon> = OnceLock::new();
+        LEXICON.get_or_init(|| {
+            Lexicon::parse(UNITS_TOML, LEXICON_TOML).expect("the embedded lexicon is valid")
+        })
+    }
+
+    pub fn parse(units: &str, lexicon: &str) -> Result<Lexicon, LexiconError> {
+        let onto = Ontology::get();
+        let units: UnitsFile =
+            toml::from_str(units).map_err(|e| LexiconError::Toml("units.toml", e))?;
+        for (name, u) in &units.units {
+            let target = u.to.as_deref().unwrap_or(name);
+            if onto.id(target).is_none_or(|c| !onto.is_a_name(c, "unit")) {
+                return Err(LexiconError::UnknownUnit(target.to_string()));
+            }
+        }
+        let lexicon: LexiconFile =
+            toml::from_str(lexicon).map_err(|e| LexiconError::Toml("lexicon.toml", e))?;
+        let ingredient = |name: &str| onto.id(name).filter(|c| onto.is_a_name(*c, "ingredient"));
+        let mut names = BTreeMap::new();
+        for (word, class) in &lexicon.names {
+            let id = ingredient(class)
+                .ok_or_else(|| LexiconError::UnknownClass(word.clone(), class.clone()))?;
+            names.insert(word.clone(), id);
+        }
+        let ingredients = onto
+            .classes()
+            .filter(|(id, _)| onto.is_a_name(*id, "ingredient"))
+            .map(|(id, _)| {
+                let words = onto.name(id).split('-').map(str::to_string).collect();
+                (id, words)
+            })
+            .collect();
+        Ok(Lexicon {
+            units: units.units,
+            modifiers: lexicon.modifiers,
+            preparations: lexicon.preparations,
+            names,
+            ingredients,
+        })
+    }
+
+    /// The language's unit and the factor to apply, for a word (`tbsp`).
+    pub fn unit(&self, word: &str) -> Option<(&str, f64)> {
+        let w = word.to_lowercase();
+        self.units.iter().find_map(|(name, u)| {
+            u.words.contains(&w).then(|| {
+                (
+                    u.to.as_deref().unwrap_or(name.as_str()),
+                    u.factor.unwrap_or(1.0),
+                )
+            })
+        })
+    }
+
+    pub fn is_modifier(&self, word: &str) -> bool {
+        self.modifiers.iter().any(|m| m == word)
+    }
+
+    /// The preparation notes a line asks for (`room temperature`, `melted`).
+    pub fn preparations(&self, line: &str) -> Vec<&str> {
+        let l = line.to_lowercase();
+        let mut out: Vec<&str> = self
+            .preparations
+            .iter()
+            .filter(|(k, _)| l.contains(k.as_str()))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        out.dedup();
+        out
+    }
+
+    /// The ingredient class a name (words without quantity, unit or
+    /// modifiers) denotes, and how it was found.
+    pub fn ingredient(&self, words: &[String]) -> Option<(ClassId, Match)> {
+        if words.is_empty() {
+            return None;
+        }
+        let onto = Ontology::get();
+        let is_ingredient = |name: &str| onto.id(name).filter(|c| onto.is_a_name(*c, "ingredient"));
+        // The whole name, then ever shorter tails of it (the head noun last).
+        for start in 0..words.len() {
+            let tail = &words[start..];
+            for form in [tail.to_vec(), singular(tail)] {
+                if let Some(c) = self.names.get(&form.join(" ")) {
+                    let how = if start == 0 {
+                        Match::Synonym
+                    } else {
+                        Match::Head
+                    };
+                    return Some((*c, how));
+                }
+                if let Some(c) = is_ingredient(&form.join("-")) {
+                    let how = if start == 0 {
+                        Match::Class
+                    } else {
+                        Match::Head
+                    };
+                    return Some((c, how));
+                }
+            }
+        }
+        // The class sharing the most words (the shortest name on a tie).
+        let wanted = singular(words);
+        self.ingredients
+            .iter()
+            .map(|(id, ws)| {
+                let shared = ws
+                    .iter()
+                    .filter(|w| wanted.contains(w) || words.contains(w))
+                    .count();
+                (shared, std::cmp::Reverse(ws.len()), *id)
+            })
+            .filter(|(shared, _, _)| *shared > 0)
+            .max()
+            .map(|(_, _, id)| (id, Match::Nearest))
+    }
+}
+
+/// English plurals made singular (`tomatoes`, `berries`, `eggs`).
+fn singular(words: &[String]) -> Vec<String> {
+    words
+        .iter()
+        .map(|w| {
+            if let Some(s) = w.strip_suffix("ies") {
+                format!("{s}y")
+            } else if let Some(s) = w.strip_suffix("oes") {
+                format!("{s}o")
+            } else if w.ends_with("ss") || w.len() <= 3 {
+                w.clone()
+            } else if let Some(s) = w.strip_suffix('s') {
+                s.to_string()
+            } else {
+                w.clone()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(name: &str) -> Option<(String, Match)> {
+        let words: Vec<String> = name.split_whitespace().map(str::to_string).collect();
+        Lexicon::get()
+            .ingredient(&words)
+            .map(|(c, m)| (Ontology::get().name(c).to_string(), m))
+    }
+
+    #[test]
+    fn the_embedded_lexicon_is_valid() {
+        Lexicon::parse(UNITS_TOML, LEXICON_TOML).expect("valid");
+        assert_eq!(Lexicon::get().unit("Tbsp"), Some(("tablespoon", 1.0)));
+        assert_eq!(Lexicon::get().unit("kg"), Some(("g", 1000.0)));
+    }
+
+    #[test]
+    fn names_find_their_classes() {
+        assert_eq!(
+            class("all-purpose flour"),
+            Some(("all-purpose-flour".into(), Match::Class))
+        );
+        assert_eq!(
+            class("powdered sugar"),
+            Some(("powdered-white-sugar".into(), Match::Synonym))
+        );
+        assert_eq!(class("eggs"), Some(("egg".into(), Match::Class)));
+        assert_eq!(
+            class("cocoa powder").map(|c| c.0),
+            Some("cocoa-powder".into())
+        );
+        assert_eq!(
+            class("cherry tomatoes").map(|c| c.0),
+            Some("cherry-tomato".into())
+        );
+    }
+
+    #[test]
+    fn a_class_that_is_not_an_ingredient_is_an_error() {
+        let bad = format!("{LEXICON_TOML}\n[names.extra]\n");
+        assert!(Lexicon::parse(UNITS_TOML, &bad).is_err());
+        let wrong = LEXICON_TOML.replace("\"sugar\" = \"white-sugar\"", "\"sugar\" = \"oven\"");
+        assert!(matches!(
+            Lexicon::parse(UNITS_TOML, &wrong),
+            Err(LexiconError::UnknownClass(..))
+        ));
+    }
+}
