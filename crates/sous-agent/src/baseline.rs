@@ -4,13 +4,15 @@
 //! trace.
 //!
 //! Status (issue 10, in progress): every ingredient line is fetched and
-//! proportioned into its own bowl; instructions are traced as not yet
-//! understood.
+//! proportioned; instructions are read clause by clause with the verb
+//! lexicon (combine, add, preheat, bake, sprinkle, chill, place), their
+//! ingredients found among those fetched; anything else is traced.
 
 use sous_kitchen::Ontology;
 use sous_lang::Diagnostic;
 
 use crate::ingredient_line::read_line;
+use crate::instructions::{clauses, duration, mentioned, singular, temperature, words, Kind, Verb};
 use crate::lexicon::Match;
 use crate::recipe_xml::RecipeText;
 
@@ -65,24 +67,221 @@ fn runs(id: &str, actions: &[String]) -> Result<(), String> {
     }
 }
 
+/// The agent's working memory while it reads one recipe.
+struct Session {
+    id: String,
+    actions: Vec<String>,
+    trace: Vec<String>,
+    /// The kitchen state the next action starts from.
+    kitchen: String,
+    /// Fresh variable numbers.
+    next: usize,
+    /// Each fetched ingredient: its variable, its name words, whether used.
+    fetched: Vec<(String, Vec<String>, bool)>,
+    /// The bowl everything is being combined in.
+    work: Option<String>,
+    /// The last thing made (what "it" is).
+    last: Option<String>,
+}
+
+impl Session {
+    fn fresh(&mut self, stem: &str) -> String {
+        self.next += 1;
+        format!("?{stem}-{}", self.next)
+    }
+
+    /// Tries an action whose last-but-one variable pattern is `(... ?out ?ks-out <kitchen> ...)`:
+    /// keeps it if the whole network still runs.
+    fn attempt(&mut self, action: String, ks_out: String, why: &str) -> bool {
+        self.actions.push(action.clone());
+        match runs(&self.id, &self.actions) {
+            Ok(()) => {
+                self.kitchen = ks_out;
+                self.trace.push(format!("  {action}  ({why})"));
+                true
+            }
+            Err(e) => {
+                self.actions.pop();
+                self.trace.push(format!("  dropped {action}: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Puts ingredient `i` into the working bowl (a new one the first time).
+    fn add(&mut self, i: usize) {
+        let source = self.fetched[i].0.clone();
+        let (out, rest, ks) = (
+            self.fresh("container"),
+            self.fresh("rest"),
+            self.fresh("ks"),
+        );
+        let target = self.work.clone().unwrap_or_else(|| self.fresh("bowl"));
+        let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
+        let action = format!(
+            "(transfer-contents {out} {rest} {ks} {} {target} {source} {q} {u})",
+            self.kitchen
+        );
+        if self.attempt(action, ks, "into the working bowl") {
+            self.fetched[i].2 = true;
+            self.work = Some(out.clone());
+            self.last = Some(out);
+        }
+    }
+
+    fn apply(&mut self, primitive: &str) {
+        let Some(work) = self.work.clone() else {
+            return;
+        };
+        let (out, ks) = (self.fresh("mixture"), self.fresh("ks"));
+        let action = format!(
+            "({primitive} {out} {ks} {} {work} ?mixing-tool)",
+            self.kitchen
+        );
+        if self.attempt(action, ks, "the verb, on the working bowl") {
+            self.work = Some(out.clone());
+            self.last = Some(out);
+        }
+    }
+
+    fn clause(&mut self, verb: &Verb, clause: &str) {
+        let ws = words(clause);
+        let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.1.clone()).collect();
+        let used: Vec<bool> = self.fetched.iter().map(|f| f.2).collect();
+        let named = mentioned(&ws, &names, &used);
+        match verb.kind {
+            Kind::Combine | Kind::Add => {
+                for &i in &named {
+                    if !self.fetched[i].2 {
+                        self.add(i);
+                    }
+                }
+                if let (Kind::Combine, Some(p)) = (verb.kind, verb.primitive.as_deref()) {
+                    self.apply(p);
+                }
+            }
+            Kind::Preheat => {
+                let t = temperature(clause).unwrap_or(180.0);
+                let (out, ks) = (self.fresh("oven"), self.fresh("ks"));
+                let action = format!(
+                    "(preheat-oven {out} {ks} {} ?oven {} degrees-celsius)",
+                    self.kitchen,
+                    number(t)
+                );
+                self.attempt(action, ks, "preheat");
+            }
+            Kind::Bake => {
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
+                let t = temperature(clause).unwrap_or(180.0);
+                let (d, unit) = duration(clause).unwrap_or((20.0, "minute"));
+                let (out, ks) = (self.fresh("baked"), self.fresh("ks"));
+                let action = format!(
+                    "(bake {out} {ks} {} {thing} ?oven {} {unit} {} degrees-celsius)",
+                    self.kitchen,
+                    number(d),
+                    number(t)
+                );
+                if self.attempt(action, ks, "bake the last thing made") {
+                    self.last = Some(out);
+                }
+            }
+            Kind::Sprinkle => {
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
+                for &i in &named {
+                    let topping = self.fetched[i].0.clone();
+                    let (out, ks) = (self.fresh("sprinkled"), self.fresh("ks"));
+                    let action =
+                        format!("(sprinkle {out} {ks} {} {thing} {topping})", self.kitchen);
+                    if self.attempt(action, ks, "over the last thing made") {
+                        self.fetched[i].2 = true;
+                        self.last = Some(out);
+                        break;
+                    }
+                }
+            }
+            Kind::Chill => {
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
+                let (d, unit) = duration(clause).unwrap_or((1.0, "hour"));
+                let (out, ks) = (self.fresh("chilled"), self.fresh("ks"));
+                let action = format!(
+                    "(refrigerate {out} {ks} {} {thing} ?fridge {} {unit})",
+                    self.kitchen,
+                    number(d)
+                );
+                if self.attempt(action, ks, "the last thing made") {
+                    self.last = Some(out);
+                }
+            }
+            Kind::Place => {
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
+                let (tray, ks) = (self.fresh("tray"), self.fresh("ks"));
+                let fetch = format!("(fetch {tray} {ks} {} baking-tray 1)", self.kitchen);
+                if !self.attempt(fetch, ks, "a tray to place it on") {
+                    return;
+                }
+                let mut target = tray.clone();
+                let lower = clause.to_lowercase();
+                if lower.contains("lined") || lower.contains("parchment") || lower.contains("paper")
+                {
+                    let (paper, ks) = (self.fresh("paper"), self.fresh("ks"));
+                    let fetch = format!("(fetch {paper} {ks} {} baking-paper 1)", self.kitchen);
+                    if self.attempt(fetch, ks, "paper to line the tray") {
+                        let (lined, ks) = (self.fresh("lined-tray"), self.fresh("ks"));
+                        let line = format!("(line {lined} {ks} {} {tray} {paper})", self.kitchen);
+                        if self.attempt(line, ks, "line the tray") {
+                            target = lined;
+                        }
+                    }
+                }
+                let (out, rest, ks) = (self.fresh("on-tray"), self.fresh("rest"), self.fresh("ks"));
+                let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
+                let transfer = format!(
+                    "(transfer-contents {out} {rest} {ks} {} {target} {thing} {q} {u})",
+                    self.kitchen
+                );
+                if self.attempt(transfer, ks, "onto the tray") {
+                    self.last = Some(out);
+                }
+            }
+        }
+    }
+}
+
 /// Understands one recipe.
 pub fn understand(recipe: &RecipeText) -> Understood {
-    let mut actions = vec!["(get-kitchen ?kitchen)".to_string()];
-    let mut trace = Vec::new();
-    let mut kitchen = "?kitchen".to_string();
+    let mut s = Session {
+        id: recipe.id.clone(),
+        actions: vec!["(get-kitchen ?kitchen)".to_string()],
+        trace: Vec::new(),
+        kitchen: "?kitchen".to_string(),
+        next: 0,
+        fetched: Vec::new(),
+        work: None,
+        last: None,
+    };
     for (i, line) in recipe.ingredients.iter().enumerate() {
         let n = i + 1;
         let read = match read_line(line) {
             Ok(r) => r,
             Err(e) => {
-                trace.push(format!("ingredient {n}: not understood: {e}"));
+                s.trace.push(format!("ingredient {n}: not understood: {e}"));
                 continue;
             }
         };
         let class = read.class_name();
         let out_ks = format!("?ks-{n}");
+        let var = format!("?{class}-{n}");
         let action = format!(
-            "(fetch-and-proportion ?{class}-{n} {out_ks} {kitchen} ?bowl-{n} {class} {} {})",
+            "(fetch-and-proportion {var} {out_ks} {} ?bowl-{n} {class} {} {})",
+            s.kitchen,
             number(read.amount),
             read.unit
         );
@@ -95,30 +294,32 @@ pub fn understand(recipe: &RecipeText) -> Understood {
                 read.name.join(" ")
             ),
         };
-        actions.push(action.clone());
-        match runs(&recipe.id, &actions) {
-            Ok(()) => {
-                kitchen = out_ks;
-                trace.push(format!("ingredient {n}: `{line}` → {action} ({how})"));
+        s.trace.push(format!("ingredient {n}: `{line}`"));
+        if s.attempt(action, out_ks, &how) {
+            // Its names: the words of the line and of its class.
+            let mut names: Vec<String> = read.name.iter().map(|w| singular(w)).collect();
+            if names.is_empty() {
+                names = class.split('-').map(str::to_string).collect();
             }
-            Err(why) => {
-                actions.pop();
-                trace.push(format!(
-                    "ingredient {n}: `{line}` → {class}, but fetching it fails: {why}"
-                ));
-            }
+            s.fetched.push((var, names, false));
         }
     }
+    s.next = recipe.ingredients.len();
     for (i, line) in recipe.instructions.iter().enumerate() {
-        trace.push(format!(
-            "instruction {}: `{line}`: not yet understood",
-            i + 1
-        ));
+        s.trace.push(format!("instruction {}: `{line}`", i + 1));
+        let clauses = clauses(line);
+        if clauses.is_empty() {
+            s.trace
+                .push("  not understood: no verb the lexicon knows".into());
+        }
+        for (verb, clause) in clauses {
+            s.clause(verb, &clause);
+        }
     }
     Understood {
         id: recipe.id.clone(),
-        actions,
-        trace,
+        actions: s.actions,
+        trace: s.trace,
     }
 }
 

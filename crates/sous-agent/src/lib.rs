@@ -12,6 +12,7 @@
 
 pub mod baseline;
 pub mod ingredient_line;
+pub mod instructions;
 pub mod lexicon;
 pub mod quantity;
 pub mod recipe_xml;

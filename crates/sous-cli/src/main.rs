@@ -88,10 +88,10 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Turn recipe texts (the benchmark's XML) into a network file.
     ///
-    /// The baseline agent (in progress: ingredient lines are fetched and
-    /// proportioned; instructions are not yet understood). Exit code: 0 when
-    /// every ingredient line was understood and fetched, 1 otherwise, 2 on
-    /// unreadable input (the other recipes are still understood).
+    /// The baseline agent (in progress): ingredient lines are fetched and
+    /// proportioned, instructions read with a verb lexicon. Exit code: 0 when
+    /// every line was understood, 1 otherwise (the network is still written),
+    /// 2 on unreadable input (the other recipes are still understood).
     Understand(understand::UnderstandArgs),
     /// Run the example recipes that ship with sous (no data needed).
     Demo {

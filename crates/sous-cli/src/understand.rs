@@ -1,6 +1,5 @@
 //! `sous understand`: recipe texts (the benchmark's XML) to a `.solution`
-//! file, with the baseline agent (issue 10, in progress: ingredient lines
-//! only so far).
+//! file, with the baseline agent (issue 10, in progress).
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,30 @@
+//! The baseline agent over the benchmark's 30 recipe texts, one core:
+//! `cargo bench -p sous-agent --bench understand`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn understand_all(c: &mut Criterion) {
+    let dir = sous_testdata::benchmark_dir().join("data/recipe-texts");
+    let mut recipes = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the benchmark's recipe texts")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
+        .collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        recipes.push(sous_agent::parse_recipe(&text).expect("a recipe"));
+    }
+    c.bench_function("understand the 30 benchmark recipes", |b| {
+        b.iter(|| {
+            recipes
+                .iter()
+                .map(|r| sous_agent::understand(r).actions.len())
+                .sum::<usize>()
+        })
+    });
+}
+
+criterion_group!(benches, understand_all);
+criterion_main!(benches);

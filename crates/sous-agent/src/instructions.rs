@@ -1,0 +1,277 @@
+//! Reading instructions: which verb (from `data/verbs.toml`), which of the
+//! recipe's ingredients a sentence names, and the numbers it gives
+//! (temperatures, times).
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+pub const VERBS_TOML: &str = include_str!("../data/verbs.toml");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Combine,
+    Add,
+    Bake,
+    Preheat,
+    Sprinkle,
+    Chill,
+    Place,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Verb {
+    pub kind: Kind,
+    pub primitive: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerbsFile {
+    verbs: BTreeMap<String, Verb>,
+}
+
+/// The verb lexicon.
+pub fn verbs() -> &'static BTreeMap<String, Verb> {
+    static VERBS: OnceLock<BTreeMap<String, Verb>> = OnceLock::new();
+    VERBS.get_or_init(|| {
+        toml::from_str::<VerbsFile>(VERBS_TOML)
+            .expect("the embedded verb lexicon is valid")
+            .verbs
+    })
+}
+
+/// Lower-case words of a text, punctuation trimmed, plurals made singular.
+pub fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
+        .filter(|w| !w.is_empty())
+        .map(singular)
+        .collect()
+}
+
+pub fn singular(w: &str) -> String {
+    if let Some(s) = w.strip_suffix("ies") {
+        format!("{s}y")
+    } else if let Some(s) = w.strip_suffix("oes") {
+        format!("{s}o")
+    } else if w.ends_with("ss") || w.len() <= 3 {
+        w.to_string()
+    } else if let Some(s) = w.strip_suffix('s') {
+        s.to_string()
+    } else {
+        w.to_string()
+    }
+}
+
+/// The clauses of an instruction, each with its verb (the first word of the
+/// clause that the lexicon knows), in order.
+pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
+    let lexicon = verbs();
+    let mut out = Vec::new();
+    for part in sentence.split(['.', ';']) {
+        // "… and mix", "…, then bake": a known verb after `and`/`then` starts a clause.
+        let ws: Vec<&str> = part.split_whitespace().collect();
+        let mut start = 0;
+        let mut verb: Option<&'static Verb> = None;
+        for (i, w) in ws.iter().enumerate() {
+            let lw = w.to_lowercase();
+            let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
+            let Some(v) = lexicon.get(lw) else { continue };
+            let starts_clause = i == 0
+                || matches!(
+                    ws[i - 1]
+                        .to_lowercase()
+                        .trim_matches(|c: char| !c.is_alphanumeric()),
+                    "and" | "then" | "to"
+                )
+                || ws[i - 1].ends_with(',');
+            if !starts_clause {
+                continue;
+            }
+            if let Some(prev) = verb {
+                out.push((prev, ws[start..i].join(" ")));
+            }
+            verb = Some(v);
+            start = i;
+        }
+        if let Some(v) = verb {
+            out.push((v, ws[start..].join(" ")));
+        }
+    }
+    out
+}
+
+/// Which of the ingredients (their name words) a clause names. A word that
+/// heads several names goes to the ones named in full first (`almond flour`),
+/// then, once per further mention, to the plainest one (`the flour`).
+pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut heads: Vec<&String> = names.iter().filter_map(|n| n.last()).collect();
+    heads.sort();
+    heads.dedup();
+    for head in heads {
+        let k = clause.iter().filter(|w| *w == head).count();
+        if k == 0 {
+            continue;
+        }
+        let with_head: Vec<usize> = (0..names.len())
+            .filter(|&i| names[i].last() == Some(head))
+            .collect();
+        let full = |i: &usize| names[*i].iter().all(|w| clause.contains(w));
+        let qualified: Vec<usize> = with_head
+            .iter()
+            .copied()
+            .filter(|i| full(i) && names[*i].len() > 1)
+            .collect();
+        let mut chosen = qualified.clone();
+        let mut rest: Vec<usize> = with_head
+            .iter()
+            .copied()
+            .filter(|i| !qualified.contains(i))
+            .collect();
+        // The plainest first, then those not used yet.
+        rest.sort_by_key(|&i| (names[i].len(), used[i], i));
+        while chosen.len() < k.max(qualified.len()) {
+            let Some(i) = (!rest.is_empty()).then(|| rest.remove(0)) else {
+                break;
+            };
+            chosen.push(i);
+        }
+        out.extend(chosen);
+    }
+    // Names whose head is not written but whose first word is (`vanilla`).
+    for (i, n) in names.iter().enumerate() {
+        let taken = out.iter().any(|&j| names[j].contains(&n[0]));
+        if n.len() > 1
+            && !out.contains(&i)
+            && !taken
+            && clause.contains(&n[0])
+            && !n.last().is_some_and(|h| clause.contains(h))
+        {
+            out.push(i);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A temperature in °C (`175°C`, `350 degrees F`, `180 degrees C`).
+pub fn temperature(text: &str) -> Option<f64> {
+    let t = text.replace('°', " ° ");
+    let ws: Vec<&str> = t.split_whitespace().collect();
+    for (i, w) in ws.iter().enumerate() {
+        let Ok(v) = w
+            .trim_matches(|c: char| !c.is_ascii_digit() && c != '.')
+            .parse::<f64>()
+        else {
+            continue;
+        };
+        let next: Vec<String> = ws[i + 1..(i + 4).min(ws.len())]
+            .iter()
+            .map(|w| w.to_lowercase())
+            .collect();
+        let is_temp = next
+            .first()
+            .is_some_and(|n| n == "°" || n.starts_with("degree"));
+        if !is_temp {
+            continue;
+        }
+        // The scale is the word right after the marker (`° F`, `degrees F`).
+        let fahrenheit = next
+            .get(1)
+            .map(|n| n.trim_matches(|c: char| !c.is_alphabetic()))
+            .is_some_and(|n| n == "f" || n == "fahrenheit");
+        return Some(if fahrenheit {
+            ((v - 32.0) * 5.0 / 9.0).round()
+        } else {
+            v
+        });
+    }
+    None
+}
+
+/// A duration (`15 minutes`, `1 hour`, `30-35 minutes`: the lower bound).
+pub fn duration(text: &str) -> Option<(f64, &'static str)> {
+    let ws: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
+    for (i, w) in ws.iter().enumerate() {
+        let unit = match ws
+            .get(i + 1)
+            .map(|u| u.trim_matches(|c: char| !c.is_alphabetic()))
+        {
+            Some("minute" | "minutes" | "min" | "mins") => "minute",
+            Some("hour" | "hours" | "hr" | "hrs") => "hour",
+            _ => continue,
+        };
+        let lo = w.split(['-', '–']).next().unwrap_or(w);
+        if let Some((v, _)) = crate::quantity::read_quantity(&[lo]) {
+            return Some((v, unit));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<Vec<String>> {
+        list.iter().map(|n| words(n)).collect()
+    }
+
+    #[test]
+    fn clauses_split_on_verbs_after_and() {
+        let c = clauses("Add the vanilla and almond extracts and mix.");
+        let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
+        assert_eq!(kinds, [Kind::Add, Kind::Combine]);
+    }
+
+    #[test]
+    fn mentions_go_to_the_right_ingredients() {
+        let n = names(&[
+            "butter",
+            "sugar",
+            "vanilla extract",
+            "almond extract",
+            "all-purpose flour",
+            "almond flour",
+            "powdered sugar",
+        ]);
+        let used = vec![false; n.len()];
+        assert_eq!(
+            mentioned(&words("Beat the butter and the sugar together"), &n, &used),
+            [0, 1]
+        );
+        assert_eq!(
+            mentioned(&words("Add the vanilla and almond extracts"), &n, &used),
+            [2, 3]
+        );
+        assert_eq!(
+            mentioned(&words("Add the flour and almond flour"), &n, &used),
+            [4, 5]
+        );
+        assert_eq!(
+            mentioned(&words("Dust each cookie with powdered sugar"), &n, &used),
+            [6]
+        );
+    }
+
+    #[test]
+    fn temperatures_and_times() {
+        assert_eq!(temperature("Bake at 175°C for 15 minutes."), Some(175.0));
+        assert_eq!(
+            temperature("Preheat the oven to 350 degrees F."),
+            Some(177.0)
+        );
+        assert_eq!(
+            duration("Bake at 175°C for 15 minutes."),
+            Some((15.0, "minute"))
+        );
+        assert_eq!(duration("chill for 1 hour"), Some((1.0, "hour")));
+    }
+}
