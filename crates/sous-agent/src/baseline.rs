@@ -76,8 +76,9 @@ struct Session {
     kitchen: String,
     /// Fresh variable numbers.
     next: usize,
-    /// Each fetched ingredient: its variable, its name words, whether used.
-    fetched: Vec<(String, Vec<String>, bool)>,
+    /// Each fetched ingredient: its variable, its name words, whether used,
+    /// its class.
+    fetched: Vec<(String, Vec<String>, bool, &'static str)>,
     /// The bowl everything is being combined in.
     work: Option<String>,
     /// The last thing made (what "it" is).
@@ -108,15 +109,54 @@ impl Session {
         }
     }
 
-    /// Puts ingredient `i` into the working bowl (a new one the first time).
+    /// The steps an ingredient line asks for before use (room temperature,
+    /// melted, a cutting pattern); returns the variable of the result.
+    fn prepare(&mut self, mut var: String, preparations: &[String]) -> String {
+        for p in preparations {
+            let (out, ks) = (self.fresh("prepared"), self.fresh("ks"));
+            let (q, u, board) = (
+                self.fresh("room-temp-quantity"),
+                self.fresh("room-temp-unit"),
+                self.fresh("cutting-board"),
+            );
+            let action = match p.as_str() {
+                "room-temperature" => format!(
+                    "(bring-to-temperature {out} {ks} {} {var} {q} {u})",
+                    self.kitchen
+                ),
+                "melted" => format!("(melt {out} {ks} {} {var} ?microwave)", self.kitchen),
+                "chopped" | "finely-chopped" | "minced" | "diced" | "slices" | "shredded" => {
+                    format!("(cut {out} {ks} {} {var} {p} ?knife {board})", self.kitchen)
+                }
+                _ => continue,
+            };
+            if self.attempt(action, ks, &format!("the line says {p}")) {
+                var = out;
+            }
+        }
+        var
+    }
+
+    /// Puts ingredient `i` into the working bowl (a new one the first time);
+    /// eggs are cracked into it.
     fn add(&mut self, i: usize) {
         let source = self.fetched[i].0.clone();
+        let target = self.work.clone().unwrap_or_else(|| self.fresh("bowl"));
+        if self.fetched[i].3 == "egg" {
+            let (out, ks) = (self.fresh("container"), self.fresh("ks"));
+            let action = format!("(crack {out} {ks} {} {source} {target})", self.kitchen);
+            if self.attempt(action, ks, "eggs are cracked into the working bowl") {
+                self.fetched[i].2 = true;
+                self.work = Some(out.clone());
+                self.last = Some(out);
+                return;
+            }
+        }
         let (out, rest, ks) = (
             self.fresh("container"),
             self.fresh("rest"),
             self.fresh("ks"),
         );
-        let target = self.work.clone().unwrap_or_else(|| self.fresh("bowl"));
         let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
         let action = format!(
             "(transfer-contents {out} {rest} {ks} {} {target} {source} {q} {u})",
@@ -277,10 +317,11 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             }
         };
         let class = read.class_name();
-        let out_ks = format!("?ks-{n}");
-        let var = format!("?{class}-{n}");
+        let out_ks = s.fresh("ks");
+        let var = s.fresh(class);
+        let bowl = s.fresh("bowl");
         let action = format!(
-            "(fetch-and-proportion {var} {out_ks} {} ?bowl-{n} {class} {} {})",
+            "(fetch-and-proportion {var} {out_ks} {} {bowl} {class} {} {})",
             s.kitchen,
             number(read.amount),
             read.unit
@@ -296,15 +337,15 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         };
         s.trace.push(format!("ingredient {n}: `{line}`"));
         if s.attempt(action, out_ks, &how) {
+            let var = s.prepare(var, &read.preparations);
             // Its names: the words of the line and of its class.
             let mut names: Vec<String> = read.name.iter().map(|w| singular(w)).collect();
             if names.is_empty() {
                 names = class.split('-').map(str::to_string).collect();
             }
-            s.fetched.push((var, names, false));
+            s.fetched.push((var, names, false, class));
         }
     }
-    s.next = recipe.ingredients.len();
     for (i, line) in recipe.instructions.iter().enumerate() {
         s.trace.push(format!("instruction {}: `{line}`", i + 1));
         let clauses = clauses(line);

@@ -130,16 +130,27 @@ impl Lexicon {
         self.modifiers.iter().any(|m| m == word)
     }
 
-    /// The preparation notes a line asks for (`room temperature`, `melted`).
+    /// The preparation notes a line asks for (`room temperature`, `melted`),
+    /// longest phrase first; a phrase inside a longer one found is skipped
+    /// (`finely chopped`, not also `chopped`).
     pub fn preparations(&self, line: &str) -> Vec<&str> {
         let l = line.to_lowercase();
-        let mut out: Vec<&str> = self
+        let mut found: Vec<(&str, &str)> = self
             .preparations
             .iter()
             .filter(|(k, _)| l.contains(k.as_str()))
-            .map(|(_, v)| v.as_str())
+            .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
-        out.dedup();
+        found.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
+        let mut out: Vec<&str> = Vec::new();
+        let mut phrases: Vec<&str> = Vec::new();
+        for (k, v) in found {
+            if phrases.iter().any(|p| p.contains(k)) || out.contains(&v) {
+                continue;
+            }
+            phrases.push(k);
+            out.push(v);
+        }
         out
     }
 
