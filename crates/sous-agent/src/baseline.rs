@@ -12,7 +12,9 @@ use sous_kitchen::Ontology;
 use sous_lang::Diagnostic;
 
 use crate::ingredient_line::read_line;
-use crate::instructions::{clauses, duration, mentioned, singular, temperature, words, Kind, Verb};
+use crate::instructions::{
+    clauses, duration, grams, lexicon, mentioned, shape, singular, temperature, words, Kind, Verb,
+};
 use crate::lexicon::Match;
 use crate::recipe_xml::RecipeText;
 
@@ -83,6 +85,9 @@ struct Session {
     work: Option<String>,
     /// The last thing made (what "it" is).
     last: Option<String>,
+    /// Whether the last thing made is a set of portions (placed item by
+    /// item rather than poured).
+    portions: bool,
 }
 
 impl Session {
@@ -283,11 +288,60 @@ impl Session {
                 }
                 let (out, rest, ks) = (self.fresh("on-tray"), self.fresh("rest"), self.fresh("ks"));
                 let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
-                let transfer = format!(
-                    "(transfer-contents {out} {rest} {ks} {} {target} {thing} {q} {u})",
-                    self.kitchen
-                );
+                let pattern = self.fresh("pattern");
+                let transfer = if self.portions {
+                    format!(
+                        "(transfer-items {out} {ks} {} {thing} {pattern} {target})",
+                        self.kitchen
+                    )
+                } else {
+                    format!(
+                        "(transfer-contents {out} {rest} {ks} {} {target} {thing} {q} {u})",
+                        self.kitchen
+                    )
+                };
                 if self.attempt(transfer, ks, "onto the tray") {
+                    self.last = Some(out);
+                }
+            }
+            Kind::Portion => {
+                let Some(work) = self.work.clone() else {
+                    return;
+                };
+                let g = grams(clause).unwrap_or(lexicon().portion_grams);
+                let (out, ks) = (self.fresh("portions"), self.fresh("ks"));
+                let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
+                let action = format!(
+                    "(portion-and-arrange {out} {ks} {} {work} {} g {pattern} {dest})",
+                    self.kitchen,
+                    number(g)
+                );
+                if self.attempt(action, ks, "portions of the working bowl") {
+                    self.last = Some(out);
+                    self.portions = true;
+                }
+            }
+            Kind::Shape => {
+                if !self.portions {
+                    // Shaping what is still in the bowl: portion it first.
+                    self.clause(
+                        &Verb {
+                            kind: Kind::Portion,
+                            primitive: None,
+                        },
+                        clause,
+                    );
+                }
+                let Some(thing) = self.last.clone().filter(|_| self.portions) else {
+                    return;
+                };
+                let (out, ks) = (self.fresh("shaped"), self.fresh("ks"));
+                let action = format!(
+                    "(shape {out} {ks} {} {thing} {})",
+                    self.kitchen,
+                    shape(clause)
+                );
+                if self.attempt(action, ks, "shape the portions") {
                     self.last = Some(out);
                 }
             }
@@ -306,6 +360,7 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         fetched: Vec::new(),
         work: None,
         last: None,
+        portions: false,
     };
     for (i, line) in recipe.ingredients.iter().enumerate() {
         let n = i + 1;

@@ -19,6 +19,8 @@ pub enum Kind {
     Sprinkle,
     Chill,
     Place,
+    Portion,
+    Shape,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -29,19 +31,46 @@ pub struct Verb {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerbsFile {
-    verbs: BTreeMap<String, Verb>,
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct VerbsFile {
+    /// Grams in a portion when the sentence gives no weight.
+    pub portion_grams: f64,
+    pub verbs: BTreeMap<String, Verb>,
 }
 
 /// The verb lexicon.
+pub fn lexicon() -> &'static VerbsFile {
+    static VERBS: OnceLock<VerbsFile> = OnceLock::new();
+    VERBS.get_or_init(|| toml::from_str(VERBS_TOML).expect("the embedded verb lexicon is valid"))
+}
+
 pub fn verbs() -> &'static BTreeMap<String, Verb> {
-    static VERBS: OnceLock<BTreeMap<String, Verb>> = OnceLock::new();
-    VERBS.get_or_init(|| {
-        toml::from_str::<VerbsFile>(VERBS_TOML)
-            .expect("the embedded verb lexicon is valid")
-            .verbs
+    &lexicon().verbs
+}
+
+/// A weight in grams written in the text (`25 g`, `30 grams`).
+pub fn grams(text: &str) -> Option<f64> {
+    let ws: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
+    ws.windows(2).find_map(|w| {
+        let unit = w[1].trim_matches(|c: char| !c.is_alphabetic());
+        matches!(unit, "g" | "gram" | "grams")
+            .then(|| w[0].parse::<f64>().ok())
+            .flatten()
     })
+}
+
+/// The shape a sentence names (`crescent` → crescent-shape), of the
+/// ontology's shapes; a ball unless another is named.
+pub fn shape(text: &str) -> String {
+    let onto = sous_kitchen::Ontology::get();
+    let ws = words(text);
+    for w in &ws {
+        let name = format!("{w}-shape");
+        if w != "ball" && onto.id(&name).is_some() {
+            return name;
+        }
+    }
+    "ball-shape".to_string()
 }
 
 /// Lower-case words of a text, punctuation trimmed, plurals made singular.
@@ -259,6 +288,14 @@ mod tests {
             mentioned(&words("Dust each cookie with powdered sugar"), &n, &used),
             [6]
         );
+    }
+
+    #[test]
+    fn shapes_and_portion_weights() {
+        assert_eq!(shape("then shape into a crescent shape"), "crescent-shape");
+        assert_eq!(shape("roll it into a small ball"), "ball-shape");
+        assert_eq!(grams("divide into portions of 30 g"), Some(30.0));
+        assert_eq!(grams("take generous tablespoons"), None);
     }
 
     #[test]
