@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+pub use crate::words::{singular, words};
+
 pub const VERBS_TOML: &str = include_str!("../data/verbs.toml");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -71,30 +73,6 @@ pub fn shape(text: &str) -> String {
         }
     }
     "ball-shape".to_string()
-}
-
-/// Lower-case words of a text, punctuation trimmed, plurals made singular.
-pub fn words(text: &str) -> Vec<String> {
-    text.to_lowercase()
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
-        .filter(|w| !w.is_empty())
-        .map(singular)
-        .collect()
-}
-
-pub fn singular(w: &str) -> String {
-    if let Some(s) = w.strip_suffix("ies") {
-        format!("{s}y")
-    } else if let Some(s) = w.strip_suffix("oes") {
-        format!("{s}o")
-    } else if w.ends_with("ss") || w.len() <= 3 {
-        w.to_string()
-    } else if let Some(s) = w.strip_suffix('s') {
-        s.to_string()
-    } else {
-        w.to_string()
-    }
 }
 
 /// The clauses of an instruction, each with its verb (the first word of the

@@ -201,24 +201,9 @@ impl Lexicon {
     }
 }
 
-/// English plurals made singular (`tomatoes`, `berries`, `eggs`).
+/// Each word made singular.
 fn singular(words: &[String]) -> Vec<String> {
-    words
-        .iter()
-        .map(|w| {
-            if let Some(s) = w.strip_suffix("ies") {
-                format!("{s}y")
-            } else if let Some(s) = w.strip_suffix("oes") {
-                format!("{s}o")
-            } else if w.ends_with("ss") || w.len() <= 3 {
-                w.clone()
-            } else if let Some(s) = w.strip_suffix('s') {
-                s.to_string()
-            } else {
-                w.clone()
-            }
-        })
-        .collect()
+    words.iter().map(|w| crate::words::singular(w)).collect()
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub mod instructions;
 pub mod lexicon;
 pub mod quantity;
 pub mod recipe_xml;
+pub mod words;
 
 pub use baseline::{understand, Understood};
 pub use recipe_xml::{parse_recipe, RecipeText, XmlError};

@@ -1,0 +1,27 @@
+//! Words as the agent compares them: lower case, punctuation trimmed,
+//! plurals made singular.
+
+/// Lower-case words of a text, punctuation trimmed, plurals made singular.
+pub fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
+        .filter(|w| !w.is_empty())
+        .map(singular)
+        .collect()
+}
+
+/// An English plural made singular (`tomatoes`, `berries`, `eggs`).
+pub fn singular(w: &str) -> String {
+    if let Some(s) = w.strip_suffix("ies") {
+        format!("{s}y")
+    } else if let Some(s) = w.strip_suffix("oes") {
+        format!("{s}o")
+    } else if w.ends_with("ss") || w.len() <= 3 {
+        w.to_string()
+    } else if let Some(s) = w.strip_suffix('s') {
+        s.to_string()
+    } else {
+        w.to_string()
+    }
+}
