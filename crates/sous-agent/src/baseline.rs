@@ -83,6 +83,8 @@ struct Session {
     fetched: Vec<(String, Vec<String>, bool, &'static str)>,
     /// The bowl everything is being combined in.
     work: Option<String>,
+    /// The bowl worked in before a separate one was started.
+    previous: Option<String>,
     /// The last thing made (what "it" is).
     last: Option<String>,
     /// Whether the last thing made is a set of portions (placed item by
@@ -194,7 +196,56 @@ impl Session {
         let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.1.clone()).collect();
         let used: Vec<bool> = self.fetched.iter().map(|f| f.2).collect();
         let named = mentioned(&ws, &names, &used);
+        let lower = clause.to_lowercase();
+        if (lower.contains("separate") || lower.contains("another")) && self.work.is_some() {
+            // A second bowl: what was combined so far waits in the first.
+            self.previous = self.work.take();
+        }
         match verb.kind {
+            Kind::Add
+                if lower.contains(" over ") && self.previous.is_some() && self.work.is_some() =>
+            {
+                // Pour this bowl over what waits in the other one.
+                let (source, target) = (
+                    self.work.clone().unwrap_or_default(),
+                    self.previous.take().unwrap_or_default(),
+                );
+                let (out, rest, ks) = (
+                    self.fresh("container"),
+                    self.fresh("rest"),
+                    self.fresh("ks"),
+                );
+                let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
+                let action = format!(
+                    "(transfer-contents {out} {rest} {ks} {} {target} {source} {q} {u})",
+                    self.kitchen
+                );
+                if self.attempt(action, ks, "poured over the other bowl") {
+                    self.work = Some(out.clone());
+                    self.last = Some(out);
+                }
+            }
+            Kind::Cut => {
+                let pattern = verb.pattern.clone().unwrap_or_else(|| "chopped".into());
+                for &i in &named {
+                    if self.fetched[i].2 {
+                        continue;
+                    }
+                    let source = self.fetched[i].0.clone();
+                    let (out, ks, board) = (
+                        self.fresh("cut"),
+                        self.fresh("ks"),
+                        self.fresh("cutting-board"),
+                    );
+                    let action = format!(
+                        "(cut {out} {ks} {} {source} {pattern} ?knife {board})",
+                        self.kitchen
+                    );
+                    if self.attempt(action, ks, &format!("cut, {pattern}")) {
+                        self.fetched[i].0 = out;
+                    }
+                }
+            }
             Kind::Combine | Kind::Add => {
                 for &i in &named {
                     if !self.fetched[i].2 {
@@ -328,6 +379,7 @@ impl Session {
                         &Verb {
                             kind: Kind::Portion,
                             primitive: None,
+                            pattern: None,
                         },
                         clause,
                     );
@@ -359,6 +411,7 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         next: 0,
         fetched: Vec::new(),
         work: None,
+        previous: None,
         last: None,
         portions: false,
     };

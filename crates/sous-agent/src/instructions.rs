@@ -23,6 +23,7 @@ pub enum Kind {
     Place,
     Portion,
     Shape,
+    Cut,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -30,6 +31,8 @@ pub enum Kind {
 pub struct Verb {
     pub kind: Kind,
     pub primitive: Option<String>,
+    /// The cutting pattern of a `cut` verb.
+    pub pattern: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -108,6 +111,15 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
         }
         if let Some(v) = verb {
             out.push((v, ws[start..].join(" ")));
+        } else if let Some(v) = ws.iter().find_map(|w| {
+            // No clause starts with a verb (`In a separate bowl combine …`):
+            // the first verb anywhere governs the whole part.
+            lexicon.get(
+                w.to_lowercase()
+                    .trim_matches(|c: char| !c.is_alphanumeric()),
+            )
+        }) {
+            out.push((v, ws.join(" ")));
         }
     }
     out
@@ -266,6 +278,15 @@ mod tests {
             mentioned(&words("Dust each cookie with powdered sugar"), &n, &used),
             [6]
         );
+    }
+
+    #[test]
+    fn a_verb_later_in_the_sentence_governs_it_when_none_starts_a_clause() {
+        let c = clauses("In a separate large bowl combine vinegar, sugar and mayo.");
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].0.kind, Kind::Combine);
+        let c = clauses("Cut cooked bacon into pieces.");
+        assert_eq!(c[0].0.pattern.as_deref(), Some("chopped"));
     }
 
     #[test]
