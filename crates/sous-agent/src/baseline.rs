@@ -90,6 +90,18 @@ struct Session {
     /// Whether the last thing made is a set of portions (placed item by
     /// item rather than poured).
     portions: bool,
+    /// Whether the last thing made stands on a tray.
+    on_tray: bool,
+}
+
+/// The baking tray a sentence names (`cookie sheet`), else a baking tray.
+fn tray_class(clause: &str) -> &'static str {
+    let l = clause.to_lowercase();
+    if l.contains("cookie sheet") {
+        "cookie-sheet"
+    } else {
+        "baking-tray"
+    }
 }
 
 impl Session {
@@ -195,7 +207,23 @@ impl Session {
         let ws = words(clause);
         let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.1.clone()).collect();
         let used: Vec<bool> = self.fetched.iter().map(|f| f.2).collect();
-        let named = mentioned(&ws, &names, &used);
+        let mut named = mentioned(&ws, &names, &used);
+        let lower_clause = clause.to_lowercase();
+        if [
+            "all ingredients",
+            "all the ingredients",
+            "everything",
+            "all remaining",
+            "the remaining ingredients",
+        ]
+        .iter()
+        .any(|p| lower_clause.contains(p))
+        {
+            // "Combine all ingredients": every one not used yet.
+            named = (0..self.fetched.len())
+                .filter(|&i| !self.fetched[i].2)
+                .collect();
+        }
         let lower = clause.to_lowercase();
         if (lower.contains("separate") || lower.contains("another")) && self.work.is_some() {
             // A second bowl: what was combined so far waits in the first.
@@ -267,6 +295,15 @@ impl Session {
                 self.attempt(action, ks, "preheat");
             }
             Kind::Bake => {
+                if self.portions && !self.on_tray {
+                    // Portions are baked on a tray: put them on one first.
+                    let place = Verb {
+                        kind: Kind::Place,
+                        primitive: None,
+                        pattern: None,
+                    };
+                    self.clause(&place, clause);
+                }
                 let Some(thing) = self.last.clone() else {
                     return;
                 };
@@ -319,7 +356,8 @@ impl Session {
                     return;
                 };
                 let (tray, ks) = (self.fresh("tray"), self.fresh("ks"));
-                let fetch = format!("(fetch {tray} {ks} {} baking-tray 1)", self.kitchen);
+                let kind = tray_class(clause);
+                let fetch = format!("(fetch {tray} {ks} {} {kind} 1)", self.kitchen);
                 if !self.attempt(fetch, ks, "a tray to place it on") {
                     return;
                 }
@@ -353,6 +391,7 @@ impl Session {
                 };
                 if self.attempt(transfer, ks, "onto the tray") {
                     self.last = Some(out);
+                    self.on_tray = true;
                 }
             }
             Kind::Portion => {
@@ -370,6 +409,19 @@ impl Session {
                 if self.attempt(action, ks, "portions of the working bowl") {
                     self.last = Some(out);
                     self.portions = true;
+                }
+            }
+            Kind::Shape
+                if lower_clause.contains(" in ") && !named.is_empty() && self.last.is_some() =>
+            {
+                // "Roll in powdered sugar": the last thing is dipped in it.
+                let thing = self.last.clone().unwrap_or_default();
+                let coating = self.fetched[named[0]].0.clone();
+                let (out, ks) = (self.fresh("dipped"), self.fresh("ks"));
+                let action = format!("(dip {out} {ks} {} {thing} {coating})", self.kitchen);
+                if self.attempt(action, ks, "rolled in an ingredient") {
+                    self.fetched[named[0]].2 = true;
+                    self.last = Some(out);
                 }
             }
             Kind::Shape => {
@@ -414,6 +466,7 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         previous: None,
         last: None,
         portions: false,
+        on_tray: false,
     };
     for (i, line) in recipe.ingredients.iter().enumerate() {
         let n = i + 1;
