@@ -162,8 +162,43 @@ impl Lexicon {
         }
         let onto = Ontology::get();
         let is_ingredient = |name: &str| onto.id(name).filter(|c| onto.is_a_name(*c, "ingredient"));
-        // The whole name, then ever shorter tails of it (the head noun last).
-        for start in 0..words.len() {
+        // The whole name, as a synonym or a class.
+        for form in [words.to_vec(), singular(words)] {
+            if let Some(c) = self.names.get(&form.join(" ")) {
+                return Some((*c, Match::Synonym));
+            }
+            if let Some(c) = is_ingredient(&form.join("-")) {
+                return Some((c, Match::Class));
+            }
+        }
+        // A class with more words than the name has, all of them included
+        // (`green pepper` → a green …-pepper), the shortest; then a class
+        // whose words are all in the name (`jalapeno pepper` → jalapeno), the
+        // longest: both are nearer than a synonym of the head alone.
+        let plural = words.to_vec();
+        let wanted = singular(words);
+        let has = |w: &String| wanted.contains(w) || plural.contains(w);
+        if words.len() > 1 {
+            let wider = self
+                .ingredients
+                .iter()
+                .filter(|(_, ws)| wanted.iter().all(|w| ws.contains(w)))
+                .min_by_key(|(_, ws)| ws.len());
+            if let Some((id, _)) = wider {
+                return Some((*id, Match::Head));
+            }
+            let within = self
+                .ingredients
+                .iter()
+                .filter(|(_, ws)| ws.len() > 1 || ws.iter().any(|w| Some(w) != wanted.last()))
+                .filter(|(_, ws)| ws.iter().all(&has))
+                .max_by_key(|(_, ws)| ws.len());
+            if let Some((id, _)) = within {
+                return Some((*id, Match::Head));
+            }
+        }
+        // Ever shorter tails of it (the head noun last).
+        for start in 1..words.len() {
             let tail = &words[start..];
             for form in [tail.to_vec(), singular(tail)] {
                 if let Some(c) = self.names.get(&form.join(" ")) {
@@ -185,7 +220,6 @@ impl Lexicon {
             }
         }
         // The class sharing the most words (the shortest name on a tie).
-        let wanted = singular(words);
         self.ingredients
             .iter()
             .map(|(id, ws)| {
