@@ -5,17 +5,13 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 fn understand_all(c: &mut Criterion) {
     let dir = sous_testdata::benchmark_dir().join("data/recipe-texts");
-    let mut recipes = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the benchmark's recipe texts")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
+    let recipes: Vec<_> = sous_testdata::files_with_extension(&dir, "xml")
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("readable");
+            sous_agent::parse_recipe(&text).expect("a recipe")
+        })
         .collect();
-    files.sort();
-    for f in files {
-        let text = std::fs::read_to_string(&f).expect("readable");
-        recipes.push(sous_agent::parse_recipe(&text).expect("a recipe"));
-    }
     c.bench_function("understand the 30 benchmark recipes", |b| {
         b.iter(|| {
             recipes

@@ -20,12 +20,7 @@ fn every_benchmark_recipe_becomes_a_network_that_runs() {
     let bench = sous_testdata::benchmark_dir();
     let texts = bench.join("data/recipe-texts");
     let gold_dir = sous_testdata::gold_current_dir();
-    let mut files: Vec<_> = std::fs::read_dir(&texts)
-        .unwrap_or_else(|e| panic!("{}: {e}", texts.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
-        .collect();
-    files.sort();
+    let files = sous_testdata::files_with_extension(&texts, "xml");
     assert_eq!(files.len(), 30);
     let (mut found, mut wanted) = (0, 0);
     for path in files {

@@ -111,12 +111,7 @@ fn damaged_gold_networks_are_evaluated_without_panicking() {
         explain: true,
         backend: None,
     };
-    let mut files: Vec<_> = std::fs::read_dir(common::gold_current_dir())
-        .expect("gold folder")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "solution"))
-        .collect();
-    files.sort();
+    let files = sous_testdata::files_with_extension(&common::gold_current_dir(), "solution");
     assert_eq!(files.len(), 30);
     let texts: Vec<String> = files
         .iter()

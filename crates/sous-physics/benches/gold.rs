@@ -4,13 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn gold(c: &mut Criterion) {
-    let dir = sous_testdata::gold_current_dir();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the benchmark's gold networks")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "solution"))
-        .collect();
-    files.sort();
+    let files = sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
     let mut group = c.benchmark_group("quantitative");
     group.sample_size(10);
     for path in files {

@@ -21,13 +21,7 @@ use sous_physics::{execute, physics_summary};
 
 #[test]
 fn every_gold_network_runs_as_in_qualitative_mode() {
-    let dir = sous_testdata::gold_current_dir();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "solution"))
-        .collect();
-    files.sort();
+    let files = sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
     assert_eq!(files.len(), 30, "the benchmark has 30 gold networks");
     let results: Vec<(String, Result<(), String>)> = std::thread::scope(|s| {
         let halves: Vec<_> = files

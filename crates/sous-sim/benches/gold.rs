@@ -3,13 +3,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn gold_recipes() -> Vec<sous_lang::Recipe> {
-    let dir = sous_testdata::gold_current_dir();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files
+    sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution")
         .iter()
         .map(|p| {
             sous_lang::parse("gold", &std::fs::read_to_string(p).unwrap())

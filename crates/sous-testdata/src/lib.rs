@@ -52,6 +52,17 @@ fn dir_from(var: &str, shared_name: &str, what: &str) -> PathBuf {
     dir
 }
 
+/// The files of `dir` whose name ends in `.ext`, sorted by path.
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The gold file of a recipe id (one recipe's file has another name).
 pub fn gold_file(dir: &Path, recipe: &str) -> PathBuf {
     let stem = if recipe == "black-bean-and-sweet-potato-salad" {
