@@ -69,6 +69,17 @@ fn runs(id: &str, actions: &[String]) -> Result<(), String> {
     }
 }
 
+/// An ingredient the agent has fetched.
+struct Fetched {
+    /// The variable bound to it (to its prepared form once prepared).
+    var: String,
+    /// The words that name it in the recipe, singular.
+    names: Vec<String>,
+    /// Whether an instruction has used it already.
+    used: bool,
+    class: &'static str,
+}
+
 /// The agent's working memory while it reads one recipe.
 struct Session {
     id: String,
@@ -78,9 +89,7 @@ struct Session {
     kitchen: String,
     /// Fresh variable numbers.
     next: usize,
-    /// Each fetched ingredient: its variable, its name words, whether used,
-    /// its class.
-    fetched: Vec<(String, Vec<String>, bool, &'static str)>,
+    fetched: Vec<Fetched>,
     /// The bowl everything is being combined in.
     work: Option<String>,
     /// The bowl worked in before a separate one was started.
@@ -156,35 +165,41 @@ impl Session {
         var
     }
 
-    /// Puts ingredient `i` into the working bowl (a new one the first time);
-    /// eggs are cracked into it.
-    fn add(&mut self, i: usize) {
-        let source = self.fetched[i].0.clone();
-        let target = self.work.clone().unwrap_or_else(|| self.fresh("bowl"));
-        if self.fetched[i].3 == "egg" {
-            let (out, ks) = (self.fresh("container"), self.fresh("ks"));
-            let action = format!("(crack {out} {ks} {} {source} {target})", self.kitchen);
-            if self.attempt(action, ks, "eggs are cracked into the working bowl") {
-                self.fetched[i].2 = true;
-                self.work = Some(out.clone());
-                self.last = Some(out);
-                return;
-            }
-        }
-        let (out, rest, ks) = (
-            self.fresh("container"),
-            self.fresh("rest"),
-            self.fresh("ks"),
-        );
+    /// `source`'s contents poured into `target`: the output container's
+    /// variable (named after `stem`), if the action ran.
+    fn transfer(&mut self, stem: &str, target: &str, source: &str, why: &str) -> Option<String> {
+        let (out, rest, ks) = (self.fresh(stem), self.fresh("rest"), self.fresh("ks"));
         let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
         let action = format!(
             "(transfer-contents {out} {rest} {ks} {} {target} {source} {q} {u})",
             self.kitchen
         );
-        if self.attempt(action, ks, "into the working bowl") {
-            self.fetched[i].2 = true;
-            self.work = Some(out.clone());
-            self.last = Some(out);
+        self.attempt(action, ks, why).then_some(out)
+    }
+
+    /// `out` is now the working bowl and the last thing made.
+    fn worked(&mut self, out: String) {
+        self.work = Some(out.clone());
+        self.last = Some(out);
+    }
+
+    /// Puts ingredient `i` into the working bowl (a new one the first time);
+    /// eggs are cracked into it.
+    fn add(&mut self, i: usize) {
+        let source = self.fetched[i].var.clone();
+        let target = self.work.clone().unwrap_or_else(|| self.fresh("bowl"));
+        if self.fetched[i].class == "egg" {
+            let (out, ks) = (self.fresh("container"), self.fresh("ks"));
+            let action = format!("(crack {out} {ks} {} {source} {target})", self.kitchen);
+            if self.attempt(action, ks, "eggs are cracked into the working bowl") {
+                self.fetched[i].used = true;
+                self.worked(out);
+                return;
+            }
+        }
+        if let Some(out) = self.transfer("container", &target, &source, "into the working bowl") {
+            self.fetched[i].used = true;
+            self.worked(out);
         }
     }
 
@@ -198,17 +213,16 @@ impl Session {
             self.kitchen
         );
         if self.attempt(action, ks, "the verb, on the working bowl") {
-            self.work = Some(out.clone());
-            self.last = Some(out);
+            self.worked(out);
         }
     }
 
     fn clause(&mut self, verb: &Verb, clause: &str) {
         let ws = words(clause);
-        let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.1.clone()).collect();
-        let used: Vec<bool> = self.fetched.iter().map(|f| f.2).collect();
+        let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.names.clone()).collect();
+        let used: Vec<bool> = self.fetched.iter().map(|f| f.used).collect();
         let mut named = mentioned(&ws, &names, &used);
-        let lower_clause = clause.to_lowercase();
+        let lower = clause.to_lowercase();
         if [
             "all ingredients",
             "all the ingredients",
@@ -217,14 +231,13 @@ impl Session {
             "the remaining ingredients",
         ]
         .iter()
-        .any(|p| lower_clause.contains(p))
+        .any(|p| lower.contains(p))
         {
             // "Combine all ingredients": every one not used yet.
             named = (0..self.fetched.len())
-                .filter(|&i| !self.fetched[i].2)
+                .filter(|&i| !self.fetched[i].used)
                 .collect();
         }
-        let lower = clause.to_lowercase();
         if (lower.contains("separate") || lower.contains("another")) && self.work.is_some() {
             // A second bowl: what was combined so far waits in the first.
             self.previous = self.work.take();
@@ -238,28 +251,19 @@ impl Session {
                     self.work.clone().unwrap_or_default(),
                     self.previous.take().unwrap_or_default(),
                 );
-                let (out, rest, ks) = (
-                    self.fresh("container"),
-                    self.fresh("rest"),
-                    self.fresh("ks"),
-                );
-                let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
-                let action = format!(
-                    "(transfer-contents {out} {rest} {ks} {} {target} {source} {q} {u})",
-                    self.kitchen
-                );
-                if self.attempt(action, ks, "poured over the other bowl") {
-                    self.work = Some(out.clone());
-                    self.last = Some(out);
+                if let Some(out) =
+                    self.transfer("container", &target, &source, "poured over the other bowl")
+                {
+                    self.worked(out);
                 }
             }
             Kind::Cut => {
                 let pattern = verb.pattern.clone().unwrap_or_else(|| "chopped".into());
                 for &i in &named {
-                    if self.fetched[i].2 {
+                    if self.fetched[i].used {
                         continue;
                     }
-                    let source = self.fetched[i].0.clone();
+                    let source = self.fetched[i].var.clone();
                     let (out, ks, board) = (
                         self.fresh("cut"),
                         self.fresh("ks"),
@@ -270,13 +274,13 @@ impl Session {
                         self.kitchen
                     );
                     if self.attempt(action, ks, &format!("cut, {pattern}")) {
-                        self.fetched[i].0 = out;
+                        self.fetched[i].var = out;
                     }
                 }
             }
             Kind::Combine | Kind::Add => {
                 for &i in &named {
-                    if !self.fetched[i].2 {
+                    if !self.fetched[i].used {
                         self.add(i);
                     }
                 }
@@ -297,12 +301,7 @@ impl Session {
             Kind::Bake => {
                 if self.portions && !self.on_tray {
                     // Portions are baked on a tray: put them on one first.
-                    let place = Verb {
-                        kind: Kind::Place,
-                        primitive: None,
-                        pattern: None,
-                    };
-                    self.clause(&place, clause);
+                    self.clause(&Verb::implied(Kind::Place), clause);
                 }
                 let Some(thing) = self.last.clone() else {
                     return;
@@ -325,12 +324,12 @@ impl Session {
                     return;
                 };
                 for &i in &named {
-                    let topping = self.fetched[i].0.clone();
+                    let topping = self.fetched[i].var.clone();
                     let (out, ks) = (self.fresh("sprinkled"), self.fresh("ks"));
                     let action =
                         format!("(sprinkle {out} {ks} {} {thing} {topping})", self.kitchen);
                     if self.attempt(action, ks, "over the last thing made") {
-                        self.fetched[i].2 = true;
+                        self.fetched[i].used = true;
                         self.last = Some(out);
                         break;
                     }
@@ -362,7 +361,6 @@ impl Session {
                     return;
                 }
                 let mut target = tray.clone();
-                let lower = clause.to_lowercase();
                 if lower.contains("lined") || lower.contains("parchment") || lower.contains("paper")
                 {
                     let (paper, ks) = (self.fresh("paper"), self.fresh("ks"));
@@ -375,21 +373,21 @@ impl Session {
                         }
                     }
                 }
-                let (out, rest, ks) = (self.fresh("on-tray"), self.fresh("rest"), self.fresh("ks"));
-                let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
-                let pattern = self.fresh("pattern");
-                let transfer = if self.portions {
-                    format!(
+                let placed = if self.portions {
+                    let (out, ks, pattern) = (
+                        self.fresh("on-tray"),
+                        self.fresh("ks"),
+                        self.fresh("pattern"),
+                    );
+                    let action = format!(
                         "(transfer-items {out} {ks} {} {thing} {pattern} {target})",
                         self.kitchen
-                    )
+                    );
+                    self.attempt(action, ks, "onto the tray").then_some(out)
                 } else {
-                    format!(
-                        "(transfer-contents {out} {rest} {ks} {} {target} {thing} {q} {u})",
-                        self.kitchen
-                    )
+                    self.transfer("on-tray", &target, &thing, "onto the tray")
                 };
-                if self.attempt(transfer, ks, "onto the tray") {
+                if let Some(out) = placed {
                     self.last = Some(out);
                     self.on_tray = true;
                 }
@@ -411,30 +409,21 @@ impl Session {
                     self.portions = true;
                 }
             }
-            Kind::Shape
-                if lower_clause.contains(" in ") && !named.is_empty() && self.last.is_some() =>
-            {
+            Kind::Shape if lower.contains(" in ") && !named.is_empty() && self.last.is_some() => {
                 // "Roll in powdered sugar": the last thing is dipped in it.
                 let thing = self.last.clone().unwrap_or_default();
-                let coating = self.fetched[named[0]].0.clone();
+                let coating = self.fetched[named[0]].var.clone();
                 let (out, ks) = (self.fresh("dipped"), self.fresh("ks"));
                 let action = format!("(dip {out} {ks} {} {thing} {coating})", self.kitchen);
                 if self.attempt(action, ks, "rolled in an ingredient") {
-                    self.fetched[named[0]].2 = true;
+                    self.fetched[named[0]].used = true;
                     self.last = Some(out);
                 }
             }
             Kind::Shape => {
                 if !self.portions {
                     // Shaping what is still in the bowl: portion it first.
-                    self.clause(
-                        &Verb {
-                            kind: Kind::Portion,
-                            primitive: None,
-                            pattern: None,
-                        },
-                        clause,
-                    );
+                    self.clause(&Verb::implied(Kind::Portion), clause);
                 }
                 let Some(thing) = self.last.clone().filter(|_| self.portions) else {
                     return;
@@ -504,7 +493,12 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             if names.is_empty() {
                 names = class.split('-').map(str::to_string).collect();
             }
-            s.fetched.push((var, names, false, class));
+            s.fetched.push(Fetched {
+                var,
+                names,
+                used: false,
+                class,
+            });
         }
     }
     for (i, line) in recipe.instructions.iter().enumerate() {

@@ -35,6 +35,18 @@ pub struct Verb {
     pub pattern: Option<String>,
 }
 
+impl Verb {
+    /// A verb of `kind` with no primitive or pattern of its own (an implied
+    /// step: place portions before baking them, portion before shaping).
+    pub fn implied(kind: Kind) -> Verb {
+        Verb {
+            kind,
+            primitive: None,
+            pattern: None,
+        }
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct VerbsFile {
