@@ -14,6 +14,18 @@ use crate::pour::{lattice, particles_for};
 use crate::world::{ActionPhysics, Body, BodyId, BodyKind, Matter, Portion, Pose, Vec3, World};
 use crate::BackendError;
 
+/// The physical world of the full kitchen, made once (`None` if the
+/// layout cannot place it, which the layout's tests rule out).
+pub fn full_kitchen_world() -> Option<&'static World> {
+    static WORLD: std::sync::OnceLock<Option<World>> = std::sync::OnceLock::new();
+    WORLD
+        .get_or_init(|| {
+            let root = sous_kitchen::full_kitchen().0.root().clone();
+            initial_world(&KitchenState::from_entity(root)).ok()
+        })
+        .as_ref()
+}
+
 pub fn initial_world(ks: &KitchenState) -> Result<World, BackendError> {
     let layout = Layout::get();
     let onto = Ontology::get();

@@ -82,11 +82,7 @@ pub fn physics_summary(x: &Execution) -> Option<PhysicsSummary> {
     }
     let last = last?;
     let misplaced = misplaced(x);
-    let start = crate::initial::initial_world(&sous_kitchen::KitchenState::from_entity(
-        sous_kitchen::full_kitchen().0.root().clone(),
-    ))
-    .ok()?
-    .mass_by_class();
+    let start = crate::initial::full_kitchen_world()?.mass_by_class();
     let end = last.mass_by_class();
     let classes: Vec<ClassId> = {
         let mut c: Vec<ClassId> = start.keys().chain(end.keys()).copied().collect();

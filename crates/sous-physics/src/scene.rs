@@ -330,9 +330,9 @@ mod tests {
 
     #[test]
     fn a_body_that_leaves_the_room_is_a_divergence() {
-        let ks =
-            sous_kitchen::KitchenState::from_entity(sous_kitchen::full_kitchen().0.root().clone());
-        let mut world = crate::initial::initial_world(&ks).expect("the initial world");
+        let mut world = crate::initial::full_kitchen_world()
+            .expect("the initial world")
+            .clone();
         let id = *world.objects.values().next().expect("an object");
         world.bodies.get_mut(&id).expect("its body").pose.position = [50.0, 1.0, 1.0];
         let mut scene = Scene::build(&mut world, &BTreeMap::new(), &[id]);

@@ -257,10 +257,8 @@ mod tests {
 
     #[test]
     fn the_initial_kitchen_renders_to_a_png_of_two_views() {
-        let ks =
-            sous_kitchen::KitchenState::from_entity(sous_kitchen::full_kitchen().0.root().clone());
-        let world = crate::initial::initial_world(&ks).expect("the initial world");
-        let png = render_png(&world).expect("a picture");
+        let world = crate::initial::full_kitchen_world().expect("the initial world");
+        let png = render_png(world).expect("a picture");
         assert_eq!(&png[1..4], b"PNG");
         let decoder = png::Decoder::new(std::io::Cursor::new(&png));
         let reader = decoder.read_info().expect("a readable PNG");
