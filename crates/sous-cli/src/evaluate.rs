@@ -116,15 +116,7 @@ pub fn run(args: EvaluateArgs) -> u8 {
         eprintln!("`none` in the metrics: nothing to evaluate");
         return OK;
     }
-    let gold_dir = match (&args.gold, &args.benchmark) {
-        (Some(g), _) => g.clone(),
-        (None, Some(b)) => gold::gold_dir_of_benchmark(b),
-        (None, None) => {
-            eprintln!("error: {NO_DATA}");
-            return INVALID;
-        }
-    };
-    let gold = match GoldStandard::load(&gold_dir) {
+    let gold = match gold_standard(args.gold.as_deref(), args.benchmark.as_deref()) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
@@ -148,33 +140,12 @@ pub fn run(args: EvaluateArgs) -> u8 {
         backend: (args.mode == crate::Mode::Quantitative)
             .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE)),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build();
-    let bar = progress_bar(loaded.recipes.len());
-    let evaluate =
-        || sous_eval::batch::evaluate_all(&loaded.recipes, &gold, &options, &|| bar.inc(1));
-    let mut reports = match pool {
-        Ok(pool) => pool.install(evaluate),
-        Err(_) => evaluate(),
-    };
-    bar.finish_and_clear();
+    let mut reports = evaluate_loaded(&loaded, &gold, &options, args.jobs);
     if args.reference_order {
         reports.reverse();
     }
 
-    let mut code = OK;
-    for r in &reports {
-        for f in &r.failures {
-            eprintln!("warning: {}: {}: {f}", loaded.name, r.recipe_id);
-        }
-        if let Some(p) = &r.problem {
-            code = code.max(if p.is_fatal() { INVALID } else { FAILED });
-            if p.kind != ProblemKind::Invalid && p.kind != ProblemKind::Duplicate {
-                report_problem(&loaded.name, &loaded.text, &r.recipe_id, p);
-            }
-        }
-    }
+    let code = report_problems(&loaded, &reports);
     match args.format {
         Format::Json => println!(
             "{}",
@@ -206,6 +177,42 @@ pub fn run(args: EvaluateArgs) -> u8 {
         return code.max(served);
     }
     code
+}
+
+/// The gold standard: the `<recipe-id>.solution` files of `gold`, else the
+/// benchmark's gold networks (`sous understand --evaluate` shares this).
+pub fn gold_standard(
+    gold: Option<&Path>,
+    benchmark: Option<&Path>,
+) -> Result<GoldStandard, String> {
+    let dir = match (gold, benchmark) {
+        (Some(g), _) => g.to_path_buf(),
+        (None, Some(b)) => gold::gold_dir_of_benchmark(b),
+        (None, None) => return Err(NO_DATA.to_string()),
+    };
+    GoldStandard::load(&dir).map_err(|e| e.to_string())
+}
+
+/// Scores every recipe of `loaded` on `jobs` threads (default: all cores),
+/// with a progress bar on a terminal; reports in input order.
+pub fn evaluate_loaded(
+    loaded: &Loaded,
+    gold: &GoldStandard,
+    options: &Options,
+    jobs: Option<usize>,
+) -> Vec<RecipeReport> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build();
+    let bar = progress_bar(loaded.recipes.len());
+    let evaluate =
+        || sous_eval::batch::evaluate_all(&loaded.recipes, gold, options, &|| bar.inc(1));
+    let reports = match pool {
+        Ok(pool) => pool.install(evaluate),
+        Err(_) => evaluate(),
+    };
+    bar.finish_and_clear();
+    reports
 }
 
 /// Serves the page with every evaluated recipe preloaded, until Ctrl-C.
@@ -287,6 +294,24 @@ fn progress_bar(n: usize) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// Warns about failed actions and reports each recipe's problem on standard
+/// error; the exit code they call for (1 no solution, 2 invalid).
+pub fn report_problems(loaded: &Loaded, reports: &[RecipeReport]) -> u8 {
+    let mut code = OK;
+    for r in reports {
+        for f in &r.failures {
+            eprintln!("warning: {}: {}: {f}", loaded.name, r.recipe_id);
+        }
+        if let Some(p) = &r.problem {
+            code = code.max(if p.is_fatal() { INVALID } else { FAILED });
+            if p.kind != ProblemKind::Invalid && p.kind != ProblemKind::Duplicate {
+                report_problem(&loaded.name, &loaded.text, &r.recipe_id, p);
+            }
+        }
+    }
+    code
 }
 
 fn report_problem(name: &str, text: &str, recipe: &str, p: &Problem) {

@@ -1,11 +1,15 @@
 //! `sous understand`: recipe texts (the benchmark's XML) to a `.solution`
-//! file, with the baseline agent (issue 10, in progress).
+//! file, with the baseline agent (issue 10, in progress), optionally scored
+//! at once against the gold networks.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use serde_json::json;
+use sous_eval::{MetricSet, Options, RecipeReport};
 
 use crate::run::{FAILED, INVALID, OK};
+use crate::Format;
 
 #[derive(Args, Debug)]
 pub struct UnderstandArgs {
@@ -20,16 +24,36 @@ pub struct UnderstandArgs {
     /// Show, per line of each recipe, what was made of it and why.
     #[arg(long)]
     trace: bool,
+    /// Score the networks at once, as `sous evaluate` does with all four
+    /// metrics, against the benchmark's gold networks (or `--gold`), and
+    /// print a table with the means.
+    #[arg(long)]
+    evaluate: bool,
+    /// With `--evaluate`: the gold networks (`<recipe-id>.solution`) of this
+    /// folder instead of the benchmark's.
+    #[arg(long, value_name = "DIR", requires = "evaluate")]
+    gold: Option<PathBuf>,
+    /// `json`: one object per recipe (id, network, trace, and the scores
+    /// with `--evaluate`) instead of the network file and the table.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// What became of one recipe.
+struct Outcome {
+    id: String,
+    /// Its `.solution` section.
+    network: String,
+    trace: Vec<String>,
+    /// Whether some line was not understood or some action failed.
+    failed: bool,
 }
 
 /// The recipe files named by the arguments, folders expanded, sorted.
 fn files(args: &UnderstandArgs) -> Result<Vec<PathBuf>, String> {
     let mut inputs = args.inputs.clone();
     if args.benchmark {
-        let dir = std::env::var_os("SOUS_BENCHMARK_DIR").ok_or(
-            "--benchmark needs SOUS_BENCHMARK_DIR: the folder of the Recipe Execution Benchmark",
-        )?;
-        inputs.push(Path::new(&dir).join("data/recipe-texts"));
+        inputs.push(benchmark_dir()?.join("data/recipe-texts"));
     }
     let mut out = Vec::new();
     for p in inputs {
@@ -51,6 +75,14 @@ fn files(args: &UnderstandArgs) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
+fn benchmark_dir() -> Result<PathBuf, String> {
+    std::env::var_os("SOUS_BENCHMARK_DIR")
+        .map(PathBuf::from)
+        .ok_or_else(|| {
+            "SOUS_BENCHMARK_DIR is not set: the folder of the Recipe Execution Benchmark".into()
+        })
+}
+
 pub fn run(args: UnderstandArgs) -> u8 {
     let paths = match files(&args) {
         Ok(p) => p,
@@ -59,45 +91,125 @@ pub fn run(args: UnderstandArgs) -> u8 {
             return INVALID;
         }
     };
-    let mut code = OK;
-    let mut solution = String::new();
-    for path in paths {
-        let recipe = std::fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| sous_agent::parse_recipe(&t).map_err(|e| e.to_string()));
-        let recipe = match recipe {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                code = code.max(INVALID);
-                continue;
-            }
-        };
-        let understood = sous_agent::understand(&recipe);
-        if args.trace {
-            eprintln!("{}:", recipe.id);
-            for t in &understood.trace {
-                eprintln!("  {t}");
-            }
-        }
-        if understood
-            .trace
-            .iter()
-            .any(|t| t.contains("not understood") || t.contains("fails"))
+    // The gold standard first: a missing one stops before any work is done.
+    let gold = if args.evaluate {
+        let benchmark = args.gold.is_none().then(benchmark_dir).transpose();
+        match benchmark
+            .and_then(|b| crate::evaluate::gold_standard(args.gold.as_deref(), b.as_deref()))
         {
-            code = code.max(FAILED);
-        }
-        solution.push_str(&understood.solution());
-        solution.push('\n');
-    }
-    match &args.output {
-        Some(f) => {
-            if let Err(e) = std::fs::write(f, &solution) {
-                eprintln!("error: cannot write {}: {e}", f.display());
+            Ok(g) => Some(g),
+            Err(e) => {
+                eprintln!("error: --evaluate: {e}");
                 return INVALID;
             }
         }
-        None => print!("{solution}"),
+    } else {
+        None
+    };
+    let mut code = OK;
+    let mut outcomes = Vec::new();
+    for path in paths {
+        match understand_file(&path) {
+            Ok(o) => {
+                if args.trace {
+                    eprintln!("{}:", o.id);
+                    for t in &o.trace {
+                        eprintln!("  {t}");
+                    }
+                }
+                if o.failed {
+                    code = code.max(FAILED);
+                }
+                outcomes.push(o);
+            }
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                code = code.max(INVALID);
+            }
+        }
+    }
+    let solution: String = outcomes
+        .iter()
+        .map(|o| format!("{}\n", o.network))
+        .collect();
+    let reports = match &gold {
+        Some(gold) => {
+            let (reports, evaluated) = evaluate(&solution, gold);
+            // A recipe the evaluator cannot score failed; the input was read.
+            code = code.max(evaluated.min(FAILED));
+            Some(reports)
+        }
+        None => None,
+    };
+    if let Some(f) = &args.output {
+        if let Err(e) = std::fs::write(f, &solution) {
+            eprintln!("error: cannot write {}: {e}", f.display());
+            return INVALID;
+        }
+    }
+    match args.format {
+        Format::Json => println!("{}", to_json(&outcomes, reports.as_deref())),
+        Format::Text => {
+            if args.output.is_none() {
+                print!("{solution}");
+            }
+            if let Some(reports) = &reports {
+                print!("{}", sous_eval::text::table(reports, MetricSet::ALL));
+            }
+        }
     }
     code
+}
+
+/// Reads one recipe file and understands it.
+fn understand_file(path: &Path) -> Result<Outcome, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let recipe = sous_agent::parse_recipe(&text).map_err(|e| e.to_string())?;
+    let understood = sous_agent::understand(&recipe);
+    let failed = understood
+        .trace
+        .iter()
+        .any(|t| t.contains("not understood") || t.contains("fails"));
+    Ok(Outcome {
+        network: understood.solution(),
+        id: understood.id,
+        trace: understood.trace,
+        failed,
+    })
+}
+
+/// Scores the networks of `solution` with all four metrics, as `sous
+/// evaluate` does; the reports and the exit code the evaluation calls for.
+fn evaluate(solution: &str, gold: &sous_eval::GoldStandard) -> (Vec<RecipeReport>, u8) {
+    let loaded = sous_eval::source::load_text("understood".into(), solution.as_bytes().to_vec());
+    let options = Options {
+        metrics: MetricSet::ALL,
+        exact_smatch: false,
+        explain: false,
+        backend: None,
+    };
+    let reports = crate::evaluate::evaluate_loaded(&loaded, gold, &options, None);
+    let code = crate::evaluate::report_problems(&loaded, &reports);
+    (reports, code)
+}
+
+/// One object per recipe: id, network, trace, and its scores when evaluated.
+fn to_json(outcomes: &[Outcome], reports: Option<&[RecipeReport]>) -> String {
+    let list: Vec<serde_json::Value> = outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let mut v = json!({
+                "id": o.id,
+                "network": o.network,
+                "trace": o.trace,
+                "failed": o.failed,
+            });
+            if let Some(r) = reports.and_then(|r| r.get(i)) {
+                v["scores"] = serde_json::to_value(r).unwrap_or_default();
+            }
+            v
+        })
+        .collect();
+    serde_json::to_string_pretty(&list).unwrap_or_default()
 }

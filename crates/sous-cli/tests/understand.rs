@@ -52,3 +52,150 @@ fn the_output_runs_as_it_is() {
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     std::fs::remove_file(file).ok();
 }
+
+/// A folder of gold networks for the fixtures, different enough from what
+/// the baseline makes that the scores are neither 0 nor 1 everywhere.
+fn fixture_gold(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "sous-understand-gold-{name}-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("plain-sugar.solution"),
+        "#plain-sugar\n(get-kitchen ?kitchen)\n\
+         (fetch-and-proportion ?sugar ?ks-1 ?kitchen ?bowl-1 white-sugar 120 g)\n\
+         (fetch-and-proportion ?eggs ?ks-2 ?ks-1 ?bowl-2 egg 2 piece)\n\
+         (transfer-contents ?both ?rest ?ks-3 ?ks-2 ?sugar ?eggs ?q ?u)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("unknown-things.solution"),
+        "#unknown-things\n(get-kitchen ?kitchen)\n\
+         (fetch-and-proportion ?butter ?ks-1 ?kitchen ?bowl-1 butter 100 g)\n\
+         (fetch-and-proportion ?sugar ?ks-2 ?ks-1 ?bowl-2 white-sugar 30 g)\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// The numbers of a Markdown table row (`| id | 0.75 | … |`), `None` for NIL.
+fn row_numbers(line: &str) -> Vec<Option<f64>> {
+    line.split('|')
+        .skip(2)
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| c.trim().trim_matches('*').parse().ok())
+        .collect()
+}
+
+#[test]
+fn evaluate_prints_one_row_per_recipe_and_the_means() {
+    let dir = fixtures().join("understand");
+    let gold = fixture_gold("table");
+    let out = sous(&[
+        "understand",
+        dir.join("a-good.xml").to_str().unwrap(),
+        dir.join("c-unknown.xml").to_str().unwrap(),
+        "--evaluate",
+        "--gold",
+        gold.to_str().unwrap(),
+        "--output",
+        gold.join("out.solution.txt").to_str().unwrap(),
+    ]);
+    // The baseline does not understand every line of these: exit 1.
+    assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(
+        lines[0].contains("Smatch Score") && lines[0].contains("failed actions"),
+        "{}",
+        out.stdout
+    );
+    let rows: Vec<Vec<Option<f64>>> = ["plain-sugar", "unknown-things"]
+        .iter()
+        .map(|id| {
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(&format!("| {id} |")))
+                .unwrap_or_else(|| panic!("no row for {id}: {}", out.stdout));
+            row_numbers(line)
+        })
+        .collect();
+    for row in &rows {
+        assert_eq!(row.len(), 5, "{row:?}");
+        // Smatch, goal-condition success, dish score: scores between 0 and 1.
+        for v in &row[..3] {
+            let v = v.expect("every metric has a value");
+            assert!((0.0..=1.0).contains(&v), "{row:?}");
+        }
+        assert!(
+            row[0].unwrap() < 1.0,
+            "the gold networks differ from the output: {row:?}"
+        );
+    }
+    let mean_line = lines
+        .iter()
+        .find(|l| l.contains("**mean**"))
+        .expect("a mean row");
+    let means = row_numbers(mean_line);
+    for (i, mean) in means.iter().enumerate().take(3) {
+        let expected = (rows[0][i].unwrap() + rows[1][i].unwrap()) / 2.0;
+        assert!(
+            (mean.unwrap() - expected).abs() <= 0.006,
+            "column {i}: {mean:?} vs {expected}"
+        );
+    }
+    std::fs::remove_dir_all(gold).ok();
+}
+
+#[test]
+fn evaluate_without_gold_data_fails_before_understanding() {
+    let good = fixtures().join("understand/a-good.xml");
+    let missing = std::env::temp_dir().join("sous-no-such-gold-folder");
+    let out = sous(&[
+        "understand",
+        good.to_str().unwrap(),
+        "--evaluate",
+        "--gold",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("sous-no-such-gold-folder"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+}
+
+#[test]
+fn json_has_one_object_per_recipe_with_the_network_written_to_the_file() {
+    let dir = fixtures().join("understand");
+    let gold = fixture_gold("json");
+    let file = gold.join("out.solution.txt");
+    let out = sous(&[
+        "understand",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+        "--evaluate",
+        "--gold",
+        gold.to_str().unwrap(),
+        "--output",
+        file.to_str().unwrap(),
+    ]);
+    // b-broken.xml is unreadable: exit 2, the other two are still there.
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let list: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let list = list.as_array().expect("an array");
+    let ids: Vec<&str> = list.iter().map(|o| o["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["plain-sugar", "unknown-things"]);
+    let written = std::fs::read_to_string(&file).unwrap();
+    for o in list {
+        let network = o["network"].as_str().unwrap();
+        assert!(written.contains(network), "{network} not in {written}");
+        assert!(!o["trace"].as_array().unwrap().is_empty());
+        assert_eq!(o["scores"]["recipe-id"], o["id"]);
+        assert!(o["scores"]["smatch"]["f1"].as_f64().is_some(), "{o}");
+    }
+    std::fs::remove_dir_all(gold).ok();
+}

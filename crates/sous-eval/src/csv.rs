@@ -42,9 +42,7 @@ pub fn results_csv(reports: &[RecipeReport], metrics: MetricSet, exact_smatch: b
 pub fn cell(r: &RecipeReport, m: Metric) -> String {
     let nil = || "NIL".to_string();
     match m {
-        Metric::SmatchScore => r.smatch.as_ref().map_or_else(nil, |s| two_decimals(s.f1)),
-        Metric::GoalConditionSuccess => r.goal_condition_success.map_or_else(nil, two_decimals),
-        Metric::DishApproximationScore => r.dish_approximation_score.map_or_else(nil, two_decimals),
-        Metric::ExecutionTime => r.execution_time.map_or_else(nil, time),
+        Metric::ExecutionTime => r.value(m).map_or_else(nil, time),
+        _ => r.value(m).map_or_else(nil, two_decimals),
     }
 }

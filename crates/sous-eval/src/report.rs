@@ -32,6 +32,18 @@ pub struct RecipeReport {
     pub explanation: Option<Explanation>,
 }
 
+impl RecipeReport {
+    /// The value of metric `m` (the reference's rounded Smatch F1), if it has one.
+    pub fn value(&self, m: crate::Metric) -> Option<f64> {
+        match m {
+            crate::Metric::SmatchScore => self.smatch.as_ref().map(|s| s.f1),
+            crate::Metric::GoalConditionSuccess => self.goal_condition_success,
+            crate::Metric::DishApproximationScore => self.dish_approximation_score,
+            crate::Metric::ExecutionTime => self.execution_time,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct SmatchReport {

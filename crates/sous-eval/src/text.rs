@@ -31,6 +31,46 @@ pub fn scores(r: &RecipeReport, metrics: MetricSet) -> String {
     out
 }
 
+/// A Markdown table, one row per report (its id, each metric as the CSV
+/// prints it, the number of actions that failed), then the means over the
+/// recipes that have a value (three decimals; `NIL` when none has one). The
+/// README's tables are in this form, so a run can be pasted as it is.
+pub fn table(reports: &[RecipeReport], metrics: MetricSet) -> String {
+    let mut out = String::from("| recipe |");
+    for m in metrics.iter() {
+        let _ = write!(out, " {} |", m.label());
+    }
+    out.push_str(" failed actions |\n|---|");
+    out.push_str(&"---|".repeat(metrics.iter().count() + 1));
+    out.push('\n');
+    for r in reports {
+        let _ = write!(out, "| {} |", r.recipe_id);
+        for m in metrics.iter() {
+            let _ = write!(out, " {} |", cell(r, m));
+        }
+        let _ = writeln!(out, " {} |", r.failures.len());
+    }
+    out.push_str("| **mean** |");
+    for m in metrics.iter() {
+        let values: Vec<f64> = reports.iter().filter_map(|r| r.value(m)).collect();
+        let mean = match values.len() {
+            0 => "NIL".to_string(),
+            n if m == Metric::ExecutionTime => {
+                format!("{:.0}", values.iter().sum::<f64>() / n as f64)
+            }
+            n => format!("{:.3}", values.iter().sum::<f64>() / n as f64),
+        };
+        let _ = write!(out, " **{mean}** |");
+    }
+    let failed: usize = reports.iter().map(|r| r.failures.len()).sum();
+    let _ = writeln!(
+        out,
+        " **{:.1}** |",
+        failed as f64 / reports.len().max(1) as f64
+    );
+    out
+}
+
 fn pct(p: &crate::points::Points) -> String {
     use sous_kitchen::describe::fmt_num;
     format!("{}/{}", fmt_num(p.points), fmt_num(p.max))
