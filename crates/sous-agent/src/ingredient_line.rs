@@ -18,6 +18,8 @@ pub struct IngredientLine {
     pub name: Vec<String>,
     pub matched: Match,
     pub preparations: Vec<String>,
+    /// A temperature the line asks for (`125 ml hot water (60 degrees C)`), in °C.
+    pub temperature: Option<f64>,
 }
 
 /// Why a line could not be read.
@@ -66,6 +68,7 @@ pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
             .into_iter()
             .map(str::to_string)
             .collect(),
+        temperature: crate::instructions::temperature(&lower),
     })
 }
 

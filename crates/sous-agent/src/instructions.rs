@@ -24,6 +24,17 @@ pub enum Kind {
     Portion,
     Shape,
     Cut,
+    Mash,
+    Peel,
+    Seed,
+    Sift,
+    Soak,
+    Boil,
+    Grease,
+    Spread,
+    Fill,
+    Cool,
+    Drop,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -196,6 +207,15 @@ pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec
 pub fn temperature(text: &str) -> Option<f64> {
     let t = text.replace('°', " ° ");
     let ws: Vec<&str> = t.split_whitespace().collect();
+    let bare = |i: usize, v: f64| {
+        // `Bake at 180 for 20 minutes`: a number after `at` or `to` in an
+        // oven's range is a temperature (°F above 300).
+        let before = i.checked_sub(1).map(|j| ws[j].to_lowercase());
+        let after = ws.get(i + 1).map(|w| w.to_lowercase());
+        let unit_follows = after.is_some_and(|a| a.starts_with("min") || a.starts_with("hour") || a.starts_with('g') || a.starts_with("cm"));
+        (matches!(before.as_deref(), Some("at" | "to")) && !unit_follows && (100.0..=550.0).contains(&v))
+            .then(|| if v > 300.0 { ((v - 32.0) * 5.0 / 9.0).round() } else { v })
+    };
     for (i, w) in ws.iter().enumerate() {
         let Ok(v) = w
             .trim_matches(|c: char| !c.is_ascii_digit() && c != '.')
@@ -211,7 +231,10 @@ pub fn temperature(text: &str) -> Option<f64> {
             .first()
             .is_some_and(|n| n == "°" || n.starts_with("degree"));
         if !is_temp {
-            continue;
+            match bare(i, v) {
+                Some(t) => return Some(t),
+                None => continue,
+            }
         }
         // The scale is the word right after the marker (`° F`, `degrees F`).
         let fahrenheit = next
@@ -237,14 +260,16 @@ pub fn duration(text: &str) -> Option<(f64, &'static str)> {
         {
             Some("minute" | "minutes" | "min" | "mins") => "minute",
             Some("hour" | "hours" | "hr" | "hrs") => "hour",
+            Some("day" | "days") => "day",
             _ => continue,
         };
         let lo = w.split(['-', '–']).next().unwrap_or(w);
         if let Some((v, _)) = crate::quantity::read_quantity(&[lo]) {
-            return Some((v, unit));
+            // The language has no days.
+            return Some(if unit == "day" { (v * 24.0, "hour") } else { (v, unit) });
         }
     }
-    None
+    ws.iter().any(|w| w == "overnight").then_some((8.0, "hour"))
 }
 
 #[cfg(test)]

@@ -126,6 +126,15 @@ impl Lexicon {
         })
     }
 
+    /// The one-word names the lexicon gives `class` (`mayo` for mayonnaise),
+    /// so that an instruction may call an ingredient otherwise than its line.
+    pub fn synonyms(&self, class: ClassId) -> impl Iterator<Item = &str> {
+        self.names
+            .iter()
+            .filter(move |(w, c)| **c == class && !w.contains(' '))
+            .map(|(w, _)| w.as_str())
+    }
+
     pub fn is_modifier(&self, word: &str) -> bool {
         self.modifiers.iter().any(|m| m == word)
     }

@@ -26,6 +26,17 @@ pub fn read_quantity(words: &[&str]) -> Option<(f64, usize)> {
 /// One word as a number.
 fn number(word: &str) -> Option<f64> {
     let w = word.trim_matches(|c: char| c == ',' || c == '(' || c == ')');
+    // A letter O typed for a zero among digits (`2OO`).
+    let zeros;
+    let w = if w.starts_with(|c: char| c.is_ascii_digit())
+        && w.chars()
+            .all(|c| c.is_ascii_digit() || c == 'O' || c == 'o')
+    {
+        zeros = w.replace(['O', 'o'], "0");
+        zeros.as_str()
+    } else {
+        w
+    };
     if let Some((lo, _)) = w.split_once(['-', '–']) {
         if !lo.is_empty() {
             return number(lo);
@@ -89,5 +100,7 @@ mod tests {
         assert_eq!(q("an apple"), Some((1.0, 1)));
         assert_eq!(q("salt"), None);
         assert_eq!(q("1/0 cup"), None);
+        assert_eq!(q("2OO ml"), Some((200.0, 1)));
+        assert_eq!(q("Oil"), None);
     }
 }

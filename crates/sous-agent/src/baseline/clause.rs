@@ -1,0 +1,502 @@
+//! One clause of an instruction, acted out: the verb's kind (from
+//! `data/verbs.toml`) decides what is done to the clause's referents.
+
+use sous_kitchen::Ontology;
+
+use super::session::{number, Bowl, Session};
+use crate::habits::Habits;
+use crate::instructions::{duration, grams, lexicon, shape, temperature, words, Kind, Verb};
+
+/// An arrangement pattern of the ontology a clause names (`5 cm apart` →
+/// 5-cm-apart).
+fn spacing(ws: &[String]) -> Option<String> {
+    let at = ws.iter().position(|w| w == "apart")?;
+    let name = ws[at.saturating_sub(2)..=at].join("-");
+    Ontology::get().id(&name).map(|_| name)
+}
+
+/// The portion size a clause gives: grams, else a spoon, else the default.
+fn portion_size(clause: &str, ws: &[String]) -> (f64, &'static str) {
+    if let Some(g) = grams(clause) {
+        return (g, "g");
+    }
+    if ws.iter().any(|w| w == "teaspoon" || w == "teaspoonful") {
+        return (1.0, "teaspoon");
+    }
+    if ws.iter().any(|w| w == "tablespoon" || w == "tablespoonful" || w == "spoonful") {
+        return (1.0, "tablespoon");
+    }
+    (lexicon().portion_grams, "g")
+}
+
+fn is_bowl(class: &str) -> bool {
+    class.ends_with("bowl") || class == "cooking-pot" || class == "jar"
+}
+
+impl Session {
+    /// The tools a clause names, of the kind `keep` accepts.
+    fn named_tool(&self, ws: &[String], keep: impl Fn(&str) -> bool) -> Option<&'static str> {
+        Habits::get().tools(ws).into_iter().find(|c| keep(c))
+    }
+
+    /// Starts a separate bowl when the sentence asks for one.
+    fn maybe_new_bowl(&mut self, ws: &[String]) {
+        let Some(w) = self.work else { return };
+        let named_new = ws.windows(3).any(|t| {
+            (t[0] == "a" || t[0] == "an")
+                && (t[1] == "bowl" || t[2] == "bowl" || is_bowl(Habits::get().tools(&t[1..]).first().copied().unwrap_or("")))
+        });
+        let separate = ws.iter().any(|w| w == "separate" || w == "another" || w == "second");
+        if (separate || named_new) && !self.bowls[w].items.is_empty() {
+            self.previous = self.work.take();
+        }
+    }
+
+    /// Puts ingredient `i` into the working bowl; eggs are cracked into it.
+    fn add(&mut self, i: usize, bowl_class: Option<&str>) {
+        let w = self.work_bowl(bowl_class);
+        let target = self.bowls[w].var.clone();
+        let source = self.fetched[i].var.clone();
+        let out = if self.fetched[i].class == Ontology::get().must("egg") && !self.fetched[i].cracked {
+            self.act("crack", "container", &source, &target, "eggs are cracked into the working bowl")
+        } else {
+            self.transfer("container", &target, &source, "into the working bowl")
+        };
+        if let Some(out) = out {
+            self.fetched[i].bowl = Some(w);
+            self.bowls[w].items.push(i);
+            self.worked(out);
+        }
+    }
+
+    /// Pours bowl `from` into bowl `into`; `into` is then the working bowl.
+    fn pour(&mut self, from: usize, into: usize, why: &str) {
+        let (source, target) = (self.bowls[from].var.clone(), self.bowls[into].var.clone());
+        if let Some(out) = self.transfer("container", &target, &source, why) {
+            let moved = std::mem::take(&mut self.bowls[from].items);
+            for &i in &moved {
+                self.fetched[i].bowl = Some(into);
+            }
+            self.bowls[into].items.extend(moved);
+            self.work = Some(into);
+            self.worked(out);
+        }
+    }
+
+    /// Mixes the working bowl with `primitive` (mingled if it holds pieces),
+    /// with a tool the clause names if it can do that.
+    fn apply(&mut self, primitive: &str, ws: &[String]) {
+        let Some(w) = self.work else { return };
+        let primitive = if primitive == "mix" && self.work_has_pieces() { "mingle" } else { primitive };
+        let onto = Ontology::get();
+        let capability = format!("can-{primitive}");
+        let named = self.named_tool(ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, &capability)));
+        let tool = match named.and_then(|t| self.fetch(t, "the tool the sentence names")) {
+            Some(t) => t,
+            None => "?mixing-tool".to_string(),
+        };
+        let input = self.bowls[w].var.clone();
+        if let Some(out) = self.act(primitive, "mixture", &input, &tool, &format!("{primitive}, on the working bowl")) {
+            self.worked(out);
+        }
+    }
+
+    /// Combining and adding: the fresh ingredients go into the working
+    /// bowl (a new one if the sentence asks), bowls named through their
+    /// ingredients are poured in, or the working bowl into them (`pour into
+    /// the flour mixture`, `pour over the salad`).
+    fn combine(&mut self, verb: &Verb, clause: &str, ws: &[String]) {
+        let r = self.refer(ws);
+        for why in &r.why {
+            self.trace.push(format!("  ({why})"));
+        }
+        self.maybe_new_bowl(ws);
+        let bowl_class = self.named_tool(ws, is_bowl);
+        let mut fresh = r.fresh.clone();
+        if fresh.is_empty() && r.bowls.is_empty() && r.pronoun && !self.loose.is_empty() {
+            fresh = std::mem::take(&mut self.loose);
+            self.trace.push("  (`it`/`them`: what the last sentence cut)".into());
+        } else if r.pronoun && !self.loose.is_empty() && !fresh.iter().any(|i| self.loose.contains(i)) {
+            let loose = std::mem::take(&mut self.loose);
+            fresh.splice(0..0, loose);
+        }
+        let toward = ws.iter().any(|w| w == "into" || w == "over" || w == "onto");
+        let others: Vec<usize> = r.bowls.iter().copied().filter(|b| Some(*b) != self.work).collect();
+        if self.work.is_none() && fresh.is_empty() && others.len() == 1 {
+            // `Beat the butter mixture`: that bowl is worked in again.
+            self.work = Some(others[0]);
+        } else {
+            for &i in &fresh {
+                if !self.fetched[i].used() {
+                    self.add(i, bowl_class);
+                }
+            }
+            if let Some(w) = self.work {
+                if let Some(&b) = others.first() {
+                    if toward {
+                        self.pour(w, b, "poured into the bowl the sentence names");
+                    } else {
+                        self.pour(b, w, "the named bowl, into the working bowl");
+                    }
+                } else if toward && fresh.is_empty() {
+                    if let Some(p) = self.previous.take() {
+                        self.pour(w, p, "poured over what waits in the other bowl");
+                    }
+                }
+            }
+        }
+        if let (Kind::Combine, Some(p)) = (verb.kind, verb.primitive.as_deref()) {
+            self.apply(p, ws);
+        }
+        let _ = clause;
+    }
+
+    /// Cutting the named ingredients (or, for `them`, those cut last).
+    fn cut_named(&mut self, verb: &Verb, ws: &[String]) {
+        let pattern = verb.pattern.clone().unwrap_or_else(|| "chopped".into());
+        let r = self.refer(ws);
+        let mut targets = r.fresh;
+        if targets.is_empty() && r.pronoun {
+            targets = self.loose.clone();
+        }
+        for &i in &targets {
+            self.cut(i, &pattern);
+        }
+        self.loose = targets;
+    }
+
+    /// A preparation verb (mash, peel, seed) on the named ingredients.
+    fn prepare_named(&mut self, kind: Kind, ws: &[String]) {
+        let targets = self.refer(ws).fresh;
+        for &i in &targets {
+            match kind {
+                Kind::Mash => self.change(i, "mash", "mashed", "?fork", "mash"),
+                Kind::Peel => self.peel(i),
+                _ => self.seed(i),
+            }
+        }
+        self.loose = targets;
+    }
+
+    /// A vessel for baking (`class`), fetched, greased if `greased`, lined
+    /// if `lined`.
+    fn vessel(&mut self, class: &'static str, greased: bool, lined: bool, floured: bool) -> Option<String> {
+        if let Some((v, c)) = self.ready_vessel.take() {
+            if c == class || !self.portions {
+                return Some(v);
+            }
+            self.ready_vessel = Some((v, c));
+        }
+        let mut v = self.fetch(class, "a vessel to bake in")?;
+        if greased {
+            if let Some(g) = self.act("grease", "greased", &v.clone(), "?grease", "greased") {
+                v = g;
+            }
+            if floured {
+                if let Some(f) = self.act("flour", "floured", &v.clone(), "?flour", "floured") {
+                    v = f;
+                }
+            }
+        }
+        if lined {
+            let lining = if class == "muffin-tins" { "paper-baking-cups" } else { "baking-paper" };
+            if let Some(l) = self.act("line", "lined", &v.clone(), lining, "lined") {
+                v = l;
+            }
+        }
+        Some(v)
+    }
+
+    /// Whether a clause asks for a greased or lined vessel.
+    fn vessel_words(ws: &[String]) -> (bool, bool, bool) {
+        let greased = ws.iter().any(|w| w == "greased" || w == "grease");
+        let lined = ws.iter().any(|w| w == "lined" || w == "parchment" || w == "paper");
+        let floured = ws.iter().any(|w| w == "floured") || (greased && ws.iter().any(|w| w == "flour"));
+        (greased, lined, floured)
+    }
+
+    /// A batter into the vessel it is baked in (`spread into the prepared
+    /// pan`; implied before baking a bowl's contents).
+    fn into_vessel(&mut self, ws: &[String]) {
+        let Some(thing) = self.last.clone() else { return };
+        let habits = Habits::get();
+        let named = self.named_tool(ws, |c| !is_bowl(c) && c != "wire-rack");
+        let class = named.unwrap_or(habits.batter_vessel);
+        let (greased, lined, floured) = Self::vessel_words(ws);
+        let greased = greased || (named.is_none() && !lined);
+        let Some(v) = self.vessel(class, greased, lined, floured) else { return };
+        let (out, ks) = (self.fresh("in-vessel"), self.fresh("ks"));
+        let action = format!("(spread {out} {ks} {} {v} {thing} ?spreading-tool)", self.kitchen);
+        if self.attempt(action, ks, "the batter into the vessel it bakes in") {
+            self.last = Some(out);
+            self.in_vessel = true;
+            self.work = None;
+        }
+    }
+
+    /// Portions of the working bowl on the worktop.
+    fn portion(&mut self, clause: &str, ws: &[String]) {
+        let Some(w) = self.work else { return };
+        let (q, unit) = portion_size(clause, ws);
+        let dough = self.bowls[w].var.clone();
+        let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
+        let rest = format!("{} {unit} {pattern} {dest}", number(q));
+        if let Some(out) = self.act("portion-and-arrange", "portions", &dough, &rest, "portions of the working bowl") {
+            self.last = Some(out);
+            self.portions = true;
+            self.in_vessel = false;
+            self.work = None;
+        }
+    }
+
+    /// The last thing made onto a baking tray (portions item by item).
+    fn place(&mut self, ws: &[String]) {
+        let Some(thing) = self.last.clone() else { return };
+        let habits = Habits::get();
+        let named = self.named_tool(ws, |c| !is_bowl(c) && c != "wire-rack");
+        let class = named.unwrap_or(habits.portion_vessel);
+        let (greased, lined, floured) = Self::vessel_words(ws);
+        let greased = greased && !ws.iter().any(|w| w == "ungreased");
+        let Some(target) = self.vessel(class, greased, lined, floured) else { return };
+        let placed = if self.portions {
+            let pattern = spacing(ws).unwrap_or_else(|| self.fresh("pattern"));
+            self.act("transfer-items", "on-tray", &thing, &format!("{pattern} {target}"), "onto the tray")
+        } else {
+            self.transfer("on-tray", &target, &thing, "onto the tray")
+        };
+        if let Some(out) = placed {
+            self.last = Some(out);
+            self.in_vessel = true;
+        }
+    }
+
+    pub(super) fn clause(&mut self, verb: &Verb, clause: &str) {
+        let ws = words(clause);
+        match verb.kind {
+            Kind::Combine | Kind::Add => self.combine(verb, clause, &ws),
+            Kind::Cut => self.cut_named(verb, &ws),
+            Kind::Mash | Kind::Peel | Kind::Seed => self.prepare_named(verb.kind, &ws),
+            Kind::Preheat => {
+                let t = temperature(clause).unwrap_or(180.0);
+                let rest = format!("{} degrees-celsius", number(t));
+                self.oven = self.act("preheat-oven", "oven", "?oven", &rest, "preheat");
+            }
+            Kind::Sift => self.sift(&ws),
+            Kind::Soak => self.soak(&ws),
+            Kind::Boil => self.boil(&ws),
+            Kind::Grease => {
+                let named = self.named_tool(&ws, |c| !is_bowl(c));
+                let class = named.unwrap_or(Habits::get().portion_vessel);
+                let floured = ws.iter().any(|w| w == "flour" || w == "floured");
+                if let Some(v) = self.vessel(class, true, false, floured) {
+                    self.ready_vessel = Some((v, class));
+                }
+            }
+            Kind::Spread => self.into_vessel(&ws),
+            Kind::Fill => {
+                let Some(w) = self.work else { return };
+                let class = self.named_tool(&ws, |c| !is_bowl(c)).unwrap_or("muffin-tins");
+                let (greased, lined, floured) = Self::vessel_words(&ws);
+                let Some(v) = self.vessel(class, greased, lined, floured) else { return };
+                let dough = self.bowls[w].var.clone();
+                let (q, u, p) = (self.fresh("quantity"), self.fresh("unit"), self.fresh("pattern"));
+                let rest = format!("{q} {u} {p} {v}");
+                if let Some(out) = self.act("portion-and-arrange", "filled", &dough, &rest, "the batter into the tins") {
+                    self.last = Some(out);
+                    self.in_vessel = true;
+                    self.portions = true;
+                    self.work = None;
+                }
+            }
+            Kind::Bake => {
+                if self.portions && !self.in_vessel {
+                    self.place(&ws);
+                } else if !self.in_vessel && self.work.is_some() {
+                    self.into_vessel(&ws);
+                }
+                let Some(thing) = self.last.clone() else { return };
+                let (d, unit) = duration(clause).unwrap_or((20.0, "minute"));
+                // No temperature given: the preheated oven's.
+                let rest = match (temperature(clause), self.oven.clone()) {
+                    (None, Some(oven)) => {
+                        let (q, u) = (self.fresh("temperature-quantity"), self.fresh("temperature-unit"));
+                        format!("{oven} {} {unit} {q} {u}", number(d))
+                    }
+                    (t, _) => format!("?oven {} {unit} {} degrees-celsius", number(d), number(t.unwrap_or(180.0))),
+                };
+                if let Some(out) = self.act("bake", "baked", &thing, &rest, "bake the last thing made") {
+                    self.last = Some(out);
+                }
+            }
+            Kind::Sprinkle => {
+                let Some(mut thing) = self.last.clone() else { return };
+                for i in self.refer(&ws).fresh {
+                    let topping = self.fetched[i].var.clone();
+                    if let Some(out) = self.act("sprinkle", "sprinkled", &thing, &topping, "over the last thing made") {
+                        self.fetched[i].spent = true;
+                        self.last = Some(out.clone());
+                        thing = out;
+                    }
+                }
+            }
+            Kind::Chill => {
+                let Some(thing) = self.last.clone() else { return };
+                let (d, unit) = duration(clause).unwrap_or((1.0, "hour"));
+                let rest = format!("?fridge {} {unit}", number(d));
+                if let Some(out) = self.act("refrigerate", "chilled", &thing, &rest, "the last thing made") {
+                    self.last = Some(out);
+                }
+            }
+            Kind::Cool => self.cool(clause, &ws),
+            Kind::Place => {
+                if !self.portions && self.work.is_some() {
+                    self.portion(clause, &ws);
+                }
+                self.place(&ws);
+            }
+            Kind::Drop => {
+                self.portion(clause, &ws);
+                self.place(&ws);
+            }
+            Kind::Portion => self.portion(clause, &ws),
+            Kind::Shape => self.shape(clause, &ws),
+        }
+        if verb.kind != Kind::Chill && ws.iter().any(|w| w == "refrigerator" || w == "fridge") {
+            self.clause(&Verb::implied(Kind::Chill), clause);
+        }
+    }
+
+    /// Cooling: for a time where it stands (`cool for 5 minutes`), onto a
+    /// wire rack if one is named, to room temperature if `completely`.
+    fn cool(&mut self, clause: &str, ws: &[String]) {
+        if let Some((d, unit)) = duration(clause) {
+            let Some(thing) = self.last.clone() else { return };
+            let rest = format!("{} {unit}", number(d));
+            if let Some(out) = self.act("leave-for-time", "cooling", &thing, &rest, "left to cool for the time given") {
+                self.last = Some(out);
+            }
+        }
+        if ws.iter().any(|w| w == "rack") && self.portions {
+            let Some(thing) = self.last.clone() else { return };
+            let Some(rack) = self.fetch("wire-rack", "the rack to cool on") else { return };
+            let p = self.fresh("pattern");
+            if let Some(out) = self.act("transfer-items", "on-rack", &thing, &format!("{p} {rack}"), "onto the rack") {
+                self.last = Some(out);
+            }
+        }
+        let has = |p: &str| ws.windows(2).any(|w| w.join(" ") == p);
+        if ws.iter().any(|w| w == "completely") || has("room temperature") {
+            let Some(thing) = self.last.clone() else { return };
+            let (q, u) = (self.fresh("room-temp-quantity"), self.fresh("room-temp-unit"));
+            if let Some(out) = self.act("bring-to-temperature", "cooled", &thing, &format!("{q} {u}"), "cooled completely") {
+                self.last = Some(out);
+            }
+        }
+    }
+
+    fn shape(&mut self, clause: &str, ws: &[String]) {
+        let r = self.refer(ws);
+        if ws.iter().any(|w| w == "in") && !r.fresh.is_empty() && self.last.is_some() {
+            // "Roll in powdered sugar": the last thing is dipped in it.
+            let thing = self.last.clone().unwrap_or_default();
+            let i = r.fresh[0];
+            let coating = self.fetched[i].var.clone();
+            if let Some(out) = self.act("dip", "dipped", &thing, &coating, "rolled in an ingredient") {
+                self.fetched[i].spent = true;
+                self.last = Some(out);
+            }
+            return;
+        }
+        if !self.portions {
+            // Shaping what is still in the bowl: portion it first.
+            self.portion(clause, ws);
+        }
+        let Some(thing) = self.last.clone().filter(|_| self.portions) else { return };
+        if let Some(out) = self.act("shape", "shaped", &thing, &shape(clause), "shape the portions") {
+            self.last = Some(out);
+        }
+    }
+
+    /// `Sift the flour with the soda and salt (into a large bowl)`: the
+    /// others go into the first one's bowl, which is sifted into a new bowl.
+    fn sift(&mut self, ws: &[String]) {
+        let r = self.refer(ws);
+        let (source, items) = if let Some((&first, rest)) = r.fresh.split_first() {
+            let mut base = self.fetched[first].var.clone();
+            let mut items = vec![first];
+            for &i in rest {
+                let from = self.fetched[i].var.clone();
+                if let Some(out) = self.transfer("container", &base, &from, "with what is sifted") {
+                    base = out;
+                    items.push(i);
+                }
+            }
+            (base, items)
+        } else if let Some(w) = self.work {
+            let items = std::mem::take(&mut self.bowls[w].items);
+            (self.bowls[w].var.clone(), items)
+        } else {
+            return;
+        };
+        let class = self.named_tool(ws, is_bowl).unwrap_or("large-bowl");
+        let Some(target) = self.fetch(class, "the bowl to sift into") else { return };
+        let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
+        let action = format!("(sift {out} {ks} {} {target} {source} ?sifting-tool)", self.kitchen);
+        if self.attempt(action, ks, "sift") {
+            if let Some(w) = self.work {
+                if !self.bowls[w].items.is_empty() {
+                    self.previous = Some(w);
+                }
+            }
+            self.bowls.push(Bowl { var: out.clone(), items: items.clone() });
+            let b = self.bowls.len() - 1;
+            for i in items {
+                self.fetched[i].bowl = Some(b);
+            }
+            self.work = Some(b);
+            self.worked(out);
+        }
+    }
+
+    /// `Soak the raisins in the hot water`: the first into the second's
+    /// container, set aside.
+    fn soak(&mut self, ws: &[String]) {
+        let r = self.refer(ws);
+        let [what, liquid, ..] = r.fresh[..] else { return };
+        let (source, target) = (self.fetched[what].var.clone(), self.fetched[liquid].var.clone());
+        if let Some(out) = self.transfer("soaking", &target, &source, "soaked in the liquid") {
+            self.bowls.push(Bowl { var: out.clone(), items: vec![liquid, what] });
+            let b = self.bowls.len() - 1;
+            self.fetched[what].bowl = Some(b);
+            self.fetched[liquid].bowl = Some(b);
+            self.last = Some(out);
+        }
+    }
+
+    /// `Boil the vinegar, sugar and spices`: into a pot, boiled; the pot is
+    /// the working bowl after.
+    fn boil(&mut self, ws: &[String]) {
+        let r = self.refer(ws);
+        if r.fresh.is_empty() {
+            return;
+        }
+        let class = self.named_tool(ws, is_bowl).unwrap_or(Habits::get().boiling_vessel);
+        if let Some(w) = self.work.take() {
+            self.previous = Some(w);
+        }
+        let w = self.work_bowl(Some(class));
+        for i in r.fresh {
+            let (target, source) = (self.bowls[w].var.clone(), self.fetched[i].var.clone());
+            if let Some(out) = self.transfer("container", &target, &source, "into the pot") {
+                self.fetched[i].bowl = Some(w);
+                self.bowls[w].items.push(i);
+                self.worked(out);
+            }
+        }
+        let input = self.bowls[w].var.clone();
+        let rest = "?stove ?heating-mode ?boiling-quantity ?boiling-unit";
+        if let Some(out) = self.act("boil", "boiled", &input, rest, "boil") {
+            self.worked(out);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Preparing one fetched ingredient: what its ingredient line asks for
+//! (room temperature, melted, mashed, beaten, a cutting pattern) and what
+//! cooks do before cutting (peel onions, seed peppers, per `habits.toml`).
+
+use super::session::Session;
+use crate::habits::Habits;
+
+impl Session {
+    /// The steps ingredient `i`'s line asks for, in order.
+    pub(super) fn prepare(&mut self, i: usize, preparations: &[String], temperature: Option<f64>) {
+        if let Some(t) = temperature.filter(|_| !preparations.iter().any(|p| p == "room-temperature")) {
+            let rest = format!("{} degrees-celsius", super::session::number(t));
+            self.change(i, "bring-to-temperature", "warmed", &rest, "the line gives a temperature");
+        }
+        for p in preparations {
+            let why = format!("the line says {p}");
+            match p.as_str() {
+                "room-temperature" => {
+                    let (q, u) = (self.fresh("room-temp-quantity"), self.fresh("room-temp-unit"));
+                    self.change(i, "bring-to-temperature", "at-room-temperature", &format!("{q} {u}"), &why);
+                }
+                "melted" => self.change(i, "melt", "melted", "?microwave", &why),
+                "mashed" => self.change(i, "mash", "mashed", "?fork", &why),
+                "peeled" => self.peel(i),
+                "seeded" => self.seed(i),
+                "beaten" => self.beat_alone(i),
+                "chopped" | "finely-chopped" | "minced" | "diced" | "slices" | "shredded" => {
+                    self.cut(i, p)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `(primitive ?out ?ks <kitchen> <ingredient i> rest)`: on success
+    /// ingredient `i` is the output.
+    pub(super) fn change(&mut self, i: usize, primitive: &str, stem: &str, rest: &str, why: &str) {
+        let input = self.fetched[i].var.clone();
+        if let Some(out) = self.act(primitive, stem, &input, rest, why) {
+            self.fetched[i].var = out;
+        }
+    }
+
+    /// Peel or seed: two outputs (the ingredient, its peel or seeds).
+    fn remove_part(&mut self, i: usize, primitive: &str, stem: &str, part: &str, why: &str) {
+        let input = self.fetched[i].var.clone();
+        let (out, waste, ks) = (self.fresh(stem), self.fresh(part), self.fresh("ks"));
+        let action = format!("({primitive} {out} {waste} {ks} {} {input} ?knife)", self.kitchen);
+        if self.attempt(action, ks, why) {
+            self.fetched[i].var = out;
+            match primitive {
+                "peel" => self.fetched[i].peeled = true,
+                _ => self.fetched[i].seeded = true,
+            }
+        }
+    }
+
+    pub(super) fn peel(&mut self, i: usize) {
+        if !self.fetched[i].peeled {
+            self.remove_part(i, "peel", "peeled", "peel", "peeled");
+        }
+    }
+
+    pub(super) fn seed(&mut self, i: usize) {
+        if !self.fetched[i].seeded {
+            self.remove_part(i, "seed", "seeded", "seeds", "seeded");
+        }
+    }
+
+    /// Cuts ingredient `i` with `pattern`, peeled and seeded first where
+    /// cooks do that.
+    pub(super) fn cut(&mut self, i: usize, pattern: &str) {
+        let habits = Habits::get();
+        let class = self.fetched[i].class;
+        if habits.peel_before_cutting(class) && !self.fetched[i].peeled {
+            self.peel(i);
+        }
+        if habits.seed_before_cutting(class) && !self.fetched[i].seeded {
+            self.seed(i);
+        }
+        let board = self.fresh("cutting-board");
+        let before = self.fetched[i].var.clone();
+        self.change(i, "cut", "cut", &format!("{pattern} ?knife {board}"), &format!("cut, {pattern}"));
+        if self.fetched[i].var != before {
+            self.fetched[i].cut = true;
+        }
+    }
+
+    /// Eggs beaten on their own: cracked into a bowl of their own, beaten.
+    fn beat_alone(&mut self, i: usize) {
+        if self.fetched[i].cracked {
+            return;
+        }
+        let eggs = self.fetched[i].var.clone();
+        let bowl = self.fresh("bowl");
+        if let Some(out) = self.act("crack", "cracked", &eggs, &bowl, "beaten eggs are cracked first") {
+            self.fetched[i].var = out;
+            self.fetched[i].cracked = true;
+            self.change(i, "beat", "beaten", "?mixing-tool", "the line says beaten");
+        }
+    }
+}

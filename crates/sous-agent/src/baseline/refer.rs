@@ -1,0 +1,115 @@
+//! What a clause refers to, resolved against the session: ingredients not
+//! used yet (by name, by group, `the first four ingredients`, `the
+//! remaining ingredients`), bowls already holding named ingredients (`the
+//! flour mixture`), and pronouns (`it`, `them`, `the mixture`).
+
+use super::session::Session;
+use crate::habits::Habits;
+use crate::instructions::mentioned;
+use crate::lexicon::Lexicon;
+use crate::quantity::read_quantity;
+
+/// The referents of one clause.
+#[derive(Debug, Default)]
+pub(super) struct Referents {
+    /// Ingredients not used yet, in recipe order.
+    pub fresh: Vec<usize>,
+    /// Bowls named through an ingredient in them, in order of mention.
+    pub bowls: Vec<usize>,
+    /// Whether the clause says `it`, `them`, `the mixture` …
+    pub pronoun: bool,
+    /// What resolved them, for the trace.
+    pub why: Vec<String>,
+}
+
+const PRONOUNS: [&str; 9] = [
+    "it", "them", "mixture", "dough", "batter", "everything", "this", "salad", "slaw",
+];
+
+/// `first four ingredients`: how many.
+fn first_n(ws: &[String]) -> Option<usize> {
+    let at = ws.iter().position(|w| w == "first")?;
+    let next = ws.get(at + 1)?;
+    let after = ws.get(at + 2)?;
+    (after == "ingredient")
+        .then(|| read_quantity(&[next.as_str()]))
+        .flatten()
+        .map(|(v, _)| v as usize)
+}
+
+impl Session {
+    pub(super) fn refer(&self, ws: &[String]) -> Referents {
+        let mut r = Referents::default();
+        let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.names.clone()).collect();
+        let used: Vec<bool> = self.fetched.iter().map(|f| f.used()).collect();
+        let mut named = mentioned(ws, &names, &used);
+        let lex = Lexicon::get();
+        let habits = Habits::get();
+        for (i, f) in self.fetched.iter().enumerate() {
+            if named.contains(&i) {
+                continue;
+            }
+            if lex.synonyms(f.class).any(|s| ws.iter().any(|w| w == s)) {
+                named.push(i);
+                r.why.push(format!("`{}`: a synonym", f.names.join(" ")));
+            } else if !f.used() && habits.in_named_group(ws, f.class) {
+                named.push(i);
+                r.why.push(format!("`{}`: of a group the sentence names", f.names.join(" ")));
+            }
+        }
+        let has = |p: &str| ws.windows(p.split(' ').count()).any(|w| w.join(" ") == p);
+        if let Some(n) = first_n(ws) {
+            named.extend(0..n.min(self.fetched.len()));
+            r.why.push(format!("the first {n} ingredients"));
+        }
+        if ["all ingredient", "all the ingredient", "everything", "remaining", "rest of the ingredient", "all the other", "other ingredient"]
+            .iter()
+            .any(|p| has(p))
+        {
+            named.extend((0..self.fetched.len()).filter(|&i| !self.fetched[i].used()));
+            r.why.push("every ingredient not used yet".into());
+        }
+        named.sort_unstable();
+        named.dedup();
+        // Words spelled out as part of an unused ingredient's full name
+        // (`olive oil`) do not also name a used one (`olives`).
+        let mut covered = vec![false; ws.len()];
+        for &i in &named {
+            let n = &self.fetched[i].names;
+            if self.fetched[i].used() || n.len() < 2 {
+                continue;
+            }
+            for at in 0..ws.len().saturating_sub(n.len() - 1) {
+                if ws[at..at + n.len()] == n[..] {
+                    covered[at..at + n.len()].iter_mut().for_each(|c| *c = true);
+                }
+            }
+        }
+        let free = |w: &String| ws.iter().zip(&covered).any(|(x, c)| x == w && !c);
+        for i in named {
+            let f = &self.fetched[i];
+            match f.bowl {
+                Some(_) if !f.names.last().is_some_and(free) => {}
+                Some(b) if !r.bowls.contains(&b) => r.bowls.push(b),
+                Some(_) => {}
+                None if !f.spent => r.fresh.push(i),
+                None => {}
+            }
+        }
+        r.pronoun = ws.iter().any(|w| PRONOUNS.contains(&w.as_str()));
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::words;
+
+    #[test]
+    fn the_first_n_ingredients() {
+        assert_eq!(first_n(&words("In a small bowl, combine first four ingredients")), Some(4));
+        assert_eq!(first_n(&words("combine the first 3 ingredients")), Some(3));
+        assert_eq!(first_n(&words("first, mix the butter")), None);
+    }
+}

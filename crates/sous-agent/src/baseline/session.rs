@@ -1,0 +1,210 @@
+//! The agent's working memory while it reads one recipe: the network so
+//! far (every action executed), the ingredients it fetched, the bowls it
+//! combined them in, and what "it" is.
+
+use sous_kitchen::{ClassId, Ontology};
+use sous_lang::Diagnostic;
+
+/// A number as the language writes it (`230`, `0.125`).
+pub(super) fn number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        let s = format!("{v:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Whether `actions` parse, validate and all run in the kitchen.
+fn runs(id: &str, actions: &[String]) -> Result<(), String> {
+    let text = format!("#{id}\n{}\n", actions.join("\n"));
+    let (file, diags) = sous_lang::parse(id, &text);
+    if let Some((_, d)) = diags.iter().find(|(_, d)| d.is_error()) {
+        return Err(d.message.clone());
+    }
+    let recipe = file.recipes.first().ok_or("no network")?;
+    let problems = sous_lang::validate(recipe, Ontology::get());
+    if let Some(d) = problems.iter().find(|d| Diagnostic::is_error(d)) {
+        return Err(d.message.clone());
+    }
+    let x = sous_sim::execute(recipe);
+    match x.failures.first() {
+        Some(f) => Err(f.message.clone()),
+        None => Ok(()),
+    }
+}
+
+/// An ingredient the agent has fetched.
+pub(super) struct Fetched {
+    /// The variable bound to it (to its prepared form once prepared).
+    pub var: String,
+    /// The words that name it in the recipe, singular.
+    pub names: Vec<String>,
+    /// The bowl it went into, once an instruction used it.
+    pub bowl: Option<usize>,
+    /// Whether it was used some other way (sprinkled, dipped in).
+    pub spent: bool,
+    /// Whether it has been cut (pieces are mingled, not mixed).
+    pub cut: bool,
+    pub peeled: bool,
+    pub seeded: bool,
+    /// Whether its eggs are out of their shells.
+    pub cracked: bool,
+    pub class: ClassId,
+}
+
+impl Fetched {
+    pub fn used(&self) -> bool {
+        self.bowl.is_some() || self.spent
+    }
+}
+
+/// A container the agent combined ingredients in.
+pub(super) struct Bowl {
+    /// The variable bound to it now.
+    pub var: String,
+    /// The fetched ingredients in it.
+    pub items: Vec<usize>,
+}
+
+pub(super) struct Session {
+    pub id: String,
+    pub actions: Vec<String>,
+    pub trace: Vec<String>,
+    /// The kitchen state the next action starts from.
+    pub kitchen: String,
+    /// Fresh variable numbers.
+    next: usize,
+    pub fetched: Vec<Fetched>,
+    pub bowls: Vec<Bowl>,
+    /// The bowl everything is being combined in.
+    pub work: Option<usize>,
+    /// The bowl worked in before a separate one was started.
+    pub previous: Option<usize>,
+    /// The last thing made (what "it" is).
+    pub last: Option<String>,
+    /// Ingredients the last clause acted on outside any bowl (cut, mashed):
+    /// what "them" is when the next clause combines.
+    pub loose: Vec<usize>,
+    /// Whether the last thing made is a set of portions (placed item by
+    /// item rather than poured).
+    pub portions: bool,
+    /// Whether the last thing made stands in the vessel it is baked in.
+    pub in_vessel: bool,
+    /// A vessel made ready before it is needed (a greased cookie sheet),
+    /// and its class.
+    pub ready_vessel: Option<(String, &'static str)>,
+    /// The oven preheated earlier ("the oven", "the preheated oven").
+    pub oven: Option<String>,
+}
+
+impl Session {
+    pub fn new(id: &str) -> Session {
+        Session {
+            id: id.to_string(),
+            actions: vec!["(get-kitchen ?kitchen)".to_string()],
+            trace: Vec::new(),
+            kitchen: "?kitchen".to_string(),
+            next: 0,
+            fetched: Vec::new(),
+            bowls: Vec::new(),
+            work: None,
+            previous: None,
+            last: None,
+            loose: Vec::new(),
+            portions: false,
+            in_vessel: false,
+            ready_vessel: None,
+            oven: None,
+        }
+    }
+
+    pub fn fresh(&mut self, stem: &str) -> String {
+        self.next += 1;
+        format!("?{stem}-{}", self.next)
+    }
+
+    /// Tries `action`, whose output kitchen state is `ks_out`: keeps it if
+    /// the whole network still runs.
+    pub fn attempt(&mut self, action: String, ks_out: String, why: &str) -> bool {
+        self.actions.push(action.clone());
+        match runs(&self.id, &self.actions) {
+            Ok(()) => {
+                self.kitchen = ks_out;
+                self.trace.push(format!("  {action}  ({why})"));
+                true
+            }
+            Err(e) => {
+                self.actions.pop();
+                self.trace.push(format!("  dropped {action}: {e}"));
+                false
+            }
+        }
+    }
+
+    /// A one-input action `(primitive ?out ?ks <kitchen> input rest...)`:
+    /// the output's variable (named after `stem`) if it ran.
+    pub fn act(&mut self, primitive: &str, stem: &str, input: &str, rest: &str, why: &str) -> Option<String> {
+        let (out, ks) = (self.fresh(stem), self.fresh("ks"));
+        let rest = if rest.is_empty() { String::new() } else { format!(" {rest}") };
+        let action = format!("({primitive} {out} {ks} {} {input}{rest})", self.kitchen);
+        self.attempt(action, ks, why).then_some(out)
+    }
+
+    /// Fetches one `class` (a tool or vessel): its variable if it ran.
+    pub fn fetch(&mut self, class: &str, why: &str) -> Option<String> {
+        let stem = class.to_string();
+        self.act("fetch", &stem, class, "1", why)
+    }
+
+    /// `source`'s contents poured into `target`: the output container's
+    /// variable (named after `stem`), if the action ran.
+    pub fn transfer(&mut self, stem: &str, target: &str, source: &str, why: &str) -> Option<String> {
+        let (out, rest, ks) = (self.fresh(stem), self.fresh("rest"), self.fresh("ks"));
+        let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
+        let action = format!(
+            "(transfer-contents {out} {rest} {ks} {} {target} {source} {q} {u})",
+            self.kitchen
+        );
+        self.attempt(action, ks, why).then_some(out)
+    }
+
+    /// `out` is now the working bowl's variable and the last thing made.
+    pub fn worked(&mut self, out: String) {
+        if let Some(w) = self.work {
+            self.bowls[w].var = out.clone();
+        }
+        self.last = Some(out);
+        self.portions = false;
+        self.in_vessel = false;
+    }
+
+    /// The working bowl, started (empty, unbound or fetched as `class`) if
+    /// there is none.
+    pub fn work_bowl(&mut self, class: Option<&str>) -> usize {
+        if let Some(w) = self.work {
+            return w;
+        }
+        let var = match class.and_then(|c| self.fetch(c, "the bowl the sentence names")) {
+            Some(v) => v,
+            None => self.fresh("bowl"),
+        };
+        self.bowls.push(Bowl {
+            var,
+            items: Vec::new(),
+        });
+        self.work = Some(self.bowls.len() - 1);
+        self.bowls.len() - 1
+    }
+
+    /// Whether the working bowl holds pieces (cut ingredients): those are
+    /// mingled rather than mixed.
+    pub fn work_has_pieces(&self) -> bool {
+        self.work.is_some_and(|w| {
+            self.bowls[w]
+                .items
+                .iter()
+                .any(|&i| self.fetched[i].cut)
+        })
+    }
+}

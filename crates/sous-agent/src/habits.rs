@@ -1,0 +1,167 @@
+//! Kitchen habits (`data/habits.toml`): the tools instructions name, the
+//! vessels used when none is named, what is peeled or seeded before
+//! cutting, and the words for groups of ingredients.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use sous_kitchen::{ClassId, Ontology};
+
+pub const HABITS_TOML: &str = include_str!("../data/habits.toml");
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct HabitsFile {
+    tools: BTreeMap<String, String>,
+    vessels: Vessels,
+    before_cutting: BeforeCutting,
+    groups: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Vessels {
+    batter: String,
+    portions: String,
+    boiling: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct BeforeCutting {
+    keep_peel: Vec<String>,
+    keep_seeds: Vec<String>,
+}
+
+/// Why the habits file is unusable.
+#[derive(Debug, thiserror::Error)]
+pub enum HabitsError {
+    #[error("habits.toml: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("habits.toml: `{0}` is not a class of the ontology")]
+    UnknownClass(String),
+}
+
+#[derive(Debug)]
+pub struct Habits {
+    /// Tool words (split into words), longest first, and their classes.
+    tools: Vec<(Vec<String>, &'static str)>,
+    pub batter_vessel: &'static str,
+    pub portion_vessel: &'static str,
+    pub boiling_vessel: &'static str,
+    keep_peel: Vec<ClassId>,
+    keep_seeds: Vec<ClassId>,
+    /// Group words (split into words) and the classes they cover.
+    groups: Vec<(Vec<String>, Vec<ClassId>)>,
+}
+
+impl Habits {
+    pub fn get() -> &'static Habits {
+        static HABITS: OnceLock<Habits> = OnceLock::new();
+        HABITS.get_or_init(|| Habits::parse(HABITS_TOML).expect("the embedded habits are valid"))
+    }
+
+    pub fn parse(text: &str) -> Result<Habits, HabitsError> {
+        let file: HabitsFile = toml::from_str(text)?;
+        let onto = Ontology::get();
+        let class = |n: &str| {
+            onto.id(n)
+                .map(|c| onto.name(c))
+                .ok_or_else(|| HabitsError::UnknownClass(n.to_string()))
+        };
+        let id = |n: &String| onto.id(n).ok_or_else(|| HabitsError::UnknownClass(n.clone()));
+        let mut tools = Vec::new();
+        for (words, c) in &file.tools {
+            tools.push((crate::words::words(words), class(c)?));
+        }
+        tools.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+        let mut groups = Vec::new();
+        for (words, classes) in &file.groups {
+            let ids = classes.iter().map(id).collect::<Result<Vec<_>, _>>()?;
+            groups.push((crate::words::words(words), ids));
+        }
+        groups.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+        Ok(Habits {
+            tools,
+            batter_vessel: class(&file.vessels.batter)?,
+            portion_vessel: class(&file.vessels.portions)?,
+            boiling_vessel: class(&file.vessels.boiling)?,
+            keep_peel: file.before_cutting.keep_peel.iter().map(id).collect::<Result<_, _>>()?,
+            keep_seeds: file.before_cutting.keep_seeds.iter().map(id).collect::<Result<_, _>>()?,
+            groups,
+        })
+    }
+
+    /// The tools a clause names (singular words), in order of mention,
+    /// each once; a longer name wins over the shorter one inside it.
+    pub fn tools(&self, clause: &[String]) -> Vec<&'static str> {
+        let mut taken = vec![false; clause.len()];
+        let mut found: Vec<(usize, &'static str)> = Vec::new();
+        for (words, class) in &self.tools {
+            let n = words.len();
+            for at in 0..clause.len().saturating_sub(n - 1) {
+                if clause[at..at + n] == words[..] && !taken[at..at + n].iter().any(|t| *t) {
+                    taken[at..at + n].iter_mut().for_each(|t| *t = true);
+                    found.push((at, class));
+                }
+            }
+        }
+        found.sort();
+        let mut out: Vec<&'static str> = Vec::new();
+        for (_, c) in found {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Whether `class` is peeled before it is cut.
+    pub fn peel_before_cutting(&self, class: ClassId) -> bool {
+        let onto = Ontology::get();
+        onto.is_a_name(class, "peelable") && !self.keep_peel.contains(&class)
+    }
+
+    /// Whether `class` is seeded before it is cut.
+    pub fn seed_before_cutting(&self, class: ClassId) -> bool {
+        let onto = Ontology::get();
+        onto.is_a_name(class, "seedable") && !self.keep_seeds.contains(&class)
+    }
+
+    /// The group words of a clause that cover `class` (`spices` covers
+    /// ground-cinnamon).
+    pub fn in_named_group(&self, clause: &[String], class: ClassId) -> bool {
+        let onto = Ontology::get();
+        self.groups.iter().any(|(words, classes)| {
+            let n = words.len();
+            (0..clause.len().saturating_sub(n - 1)).any(|at| clause[at..at + n] == words[..])
+                && classes.iter().any(|c| onto.is_a(class, *c))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::words;
+
+    #[test]
+    fn the_habits_load_and_name_tools() {
+        let h = Habits::get();
+        assert_eq!(
+            h.tools(&words("In a separate large bowl combine them")),
+            ["large-bowl"]
+        );
+        assert_eq!(
+            h.tools(&words("Drop onto ungreased cookie sheets")),
+            ["cookie-sheet"]
+        );
+        let onto = Ontology::get();
+        assert!(h.peel_before_cutting(onto.must("onion")));
+        assert!(!h.peel_before_cutting(onto.must("tomato")));
+        assert!(h.seed_before_cutting(onto.must("jalapeno")));
+        assert!(h.in_named_group(&words("sift flour with the spices"), onto.must("ground-cinnamon")));
+        assert!(!h.in_named_group(&words("sift flour with the spices"), onto.must("butter")));
+    }
+}
