@@ -52,8 +52,9 @@ pub struct Habits {
     pub boiling_vessel: &'static str,
     keep_peel: Vec<ClassId>,
     keep_seeds: Vec<ClassId>,
-    /// Group words (split into words) and the classes they cover.
-    groups: Vec<(Vec<String>, Vec<ClassId>)>,
+    /// Group words (split into words), the classes they cover and the
+    /// classes they leave out.
+    groups: Vec<(Vec<String>, Vec<ClassId>, Vec<ClassId>)>,
 }
 
 impl Habits {
@@ -70,7 +71,10 @@ impl Habits {
                 .map(|c| onto.name(c))
                 .ok_or_else(|| HabitsError::UnknownClass(n.to_string()))
         };
-        let id = |n: &String| onto.id(n).ok_or_else(|| HabitsError::UnknownClass(n.clone()));
+        let id = |n: &String| {
+            onto.id(n)
+                .ok_or_else(|| HabitsError::UnknownClass(n.clone()))
+        };
         let mut tools = Vec::new();
         for (words, c) in &file.tools {
             tools.push((crate::words::words(words), class(c)?));
@@ -78,17 +82,33 @@ impl Habits {
         tools.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
         let mut groups = Vec::new();
         for (words, classes) in &file.groups {
-            let ids = classes.iter().map(id).collect::<Result<Vec<_>, _>>()?;
-            groups.push((crate::words::words(words), ids));
+            let (mut covered, mut left_out) = (Vec::new(), Vec::new());
+            for c in classes {
+                match c.strip_prefix('!') {
+                    Some(out) => left_out.push(id(&out.to_string())?),
+                    None => covered.push(id(c)?),
+                }
+            }
+            groups.push((crate::words::words(words), covered, left_out));
         }
-        groups.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+        groups.sort_by_key(|(w, _, _)| std::cmp::Reverse(w.len()));
         Ok(Habits {
             tools,
             batter_vessel: class(&file.vessels.batter)?,
             portion_vessel: class(&file.vessels.portions)?,
             boiling_vessel: class(&file.vessels.boiling)?,
-            keep_peel: file.before_cutting.keep_peel.iter().map(id).collect::<Result<_, _>>()?,
-            keep_seeds: file.before_cutting.keep_seeds.iter().map(id).collect::<Result<_, _>>()?,
+            keep_peel: file
+                .before_cutting
+                .keep_peel
+                .iter()
+                .map(id)
+                .collect::<Result<_, _>>()?,
+            keep_seeds: file
+                .before_cutting
+                .keep_seeds
+                .iter()
+                .map(id)
+                .collect::<Result<_, _>>()?,
             groups,
         })
     }
@@ -133,10 +153,11 @@ impl Habits {
     /// ground-cinnamon).
     pub fn in_named_group(&self, clause: &[String], class: ClassId) -> bool {
         let onto = Ontology::get();
-        self.groups.iter().any(|(words, classes)| {
+        self.groups.iter().any(|(words, covered, left_out)| {
             let n = words.len();
             (0..clause.len().saturating_sub(n - 1)).any(|at| clause[at..at + n] == words[..])
-                && classes.iter().any(|c| onto.is_a(class, *c))
+                && covered.iter().any(|c| onto.is_a(class, *c))
+                && !left_out.iter().any(|c| onto.is_a(class, *c))
         })
     }
 }
@@ -161,7 +182,14 @@ mod tests {
         assert!(h.peel_before_cutting(onto.must("onion")));
         assert!(!h.peel_before_cutting(onto.must("tomato")));
         assert!(h.seed_before_cutting(onto.must("jalapeno")));
-        assert!(h.in_named_group(&words("sift flour with the spices"), onto.must("ground-cinnamon")));
+        assert!(h.in_named_group(
+            &words("sift flour with the spices"),
+            onto.must("ground-cinnamon")
+        ));
         assert!(!h.in_named_group(&words("sift flour with the spices"), onto.must("butter")));
+        assert!(!h.in_named_group(
+            &words("sift flour with the spices"),
+            onto.must("brown-sugar")
+        ));
     }
 }

@@ -35,6 +35,7 @@ pub enum Kind {
     Fill,
     Cool,
     Drop,
+    Dip,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -114,7 +115,14 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
         for (i, w) in ws.iter().enumerate() {
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
-            let Some(v) = lexicon.get(lw) else { continue };
+            let after_comma = i > 0 && ws[i - 1].ends_with(',');
+            // `…, stirring until well mixed`: a participle after a comma.
+            let Some(v) = lexicon
+                .get(lw)
+                .or_else(|| after_comma.then(|| participle(lw)).flatten())
+            else {
+                continue;
+            };
             let starts_clause = i == 0
                 || matches!(
                     ws[i - 1]
@@ -128,9 +136,11 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             }
             if let Some(prev) = verb {
                 out.push((prev, ws[start..i].join(" ")));
+                start = i;
             }
+            // Words before the first verb (`In a separate bowl, beat …`)
+            // stay with its clause.
             verb = Some(v);
-            start = i;
         }
         if let Some(v) = verb {
             out.push((v, ws[start..].join(" ")));
@@ -148,11 +158,38 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
     out
 }
 
-/// Which of the ingredients (their name words) a clause names. A word that
-/// heads several names goes to the ones named in full first (`almond flour`),
-/// then, once per further mention, to the plainest one (`the flour`).
+/// The verb of a present participle (`stirring` → stir, `mixing` → mix,
+/// `combining` → combine), if the lexicon knows it.
+fn participle(word: &str) -> Option<&'static Verb> {
+    let stem = word.strip_suffix("ing")?;
+    let lexicon = verbs();
+    let undoubled = stem
+        .len()
+        .checked_sub(1)
+        .filter(|&n| n > 0 && stem.as_bytes()[n] == stem.as_bytes()[n - 1])
+        .map(|n| &stem[..n]);
+    lexicon
+        .get(stem)
+        .or_else(|| undoubled.and_then(|s| lexicon.get(s)))
+        .or_else(|| lexicon.get(&format!("{stem}e")))
+        // Only ways of combining: `baking soda` is no clause.
+        .filter(|v| matches!(v.kind, Kind::Combine | Kind::Add))
+}
+
+/// Which of the ingredients (their name words) a clause names. A name
+/// written out in full (`almond flour`) is that ingredient; each further
+/// mention of a head word (`the flour`) goes to the plainest ingredient with
+/// that head not named yet; a word of a longer name written apart from its
+/// head (`the vanilla and almond extracts`, `the flour and almonds`) names
+/// the ingredient it belongs to, preferring one not used yet.
 pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec<usize> {
     let mut out = Vec::new();
+    let mut covered = vec![false; clause.len()];
+    let contiguous = |n: &[String]| -> Vec<usize> {
+        (0..clause.len().saturating_sub(n.len().saturating_sub(1)))
+            .filter(|&at| n.len() > 1 && clause[at..at + n.len()] == n[..])
+            .collect()
+    };
     let mut heads: Vec<&String> = names.iter().filter_map(|n| n.last()).collect();
     heads.sort();
     heads.dedup();
@@ -164,37 +201,50 @@ pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec
         let with_head: Vec<usize> = (0..names.len())
             .filter(|&i| names[i].last() == Some(head))
             .collect();
-        let full = |i: &usize| names[*i].iter().all(|w| clause.contains(w));
-        let qualified: Vec<usize> = with_head
-            .iter()
-            .copied()
-            .filter(|i| full(i) && names[*i].len() > 1)
-            .collect();
-        let mut chosen = qualified.clone();
+        let mut chosen = Vec::new();
+        let mut spoken = 0;
+        for &i in &with_head {
+            let at = contiguous(&names[i]);
+            if !at.is_empty() {
+                for a in &at {
+                    covered[*a..*a + names[i].len()].iter_mut().for_each(|c| *c = true);
+                }
+                spoken += at.len();
+                chosen.push(i);
+            }
+        }
         let mut rest: Vec<usize> = with_head
             .iter()
             .copied()
-            .filter(|i| !qualified.contains(i))
+            .filter(|i| !chosen.contains(i))
             .collect();
         // The plainest first, then those not used yet.
         rest.sort_by_key(|&i| (names[i].len(), used[i], i));
-        while chosen.len() < k.max(qualified.len()) {
-            let Some(i) = (!rest.is_empty()).then(|| rest.remove(0)) else {
+        for _ in spoken..k {
+            if rest.is_empty() {
                 break;
-            };
-            chosen.push(i);
+            }
+            chosen.push(rest.remove(0));
+        }
+        for (at, w) in clause.iter().enumerate() {
+            if w == head {
+                covered[at] = true;
+            }
         }
         out.extend(chosen);
     }
-    // Names whose head is not written but whose first word is (`vanilla`).
-    for (i, n) in names.iter().enumerate() {
-        let taken = out.iter().any(|&j| names[j].contains(&n[0]));
-        if n.len() > 1
-            && !out.contains(&i)
-            && !taken
-            && clause.contains(&n[0])
-            && !n.last().is_some_and(|h| clause.contains(h))
-        {
+    // Words of longer names written apart from their head.
+    let heads: Vec<&String> = names.iter().filter_map(|n| n.last()).collect();
+    for (at, w) in clause.iter().enumerate() {
+        if covered[at] || heads.contains(&w) {
+            continue;
+        }
+        let mut candidates: Vec<usize> = (0..names.len())
+            .filter(|&i| names[i].len() > 1 && names[i][..names[i].len() - 1].contains(w))
+            .filter(|i| !out.contains(i))
+            .collect();
+        candidates.sort_by_key(|&i| (used[i], i));
+        if let Some(&i) = candidates.first() {
             out.push(i);
         }
     }
@@ -212,9 +262,22 @@ pub fn temperature(text: &str) -> Option<f64> {
         // oven's range is a temperature (°F above 300).
         let before = i.checked_sub(1).map(|j| ws[j].to_lowercase());
         let after = ws.get(i + 1).map(|w| w.to_lowercase());
-        let unit_follows = after.is_some_and(|a| a.starts_with("min") || a.starts_with("hour") || a.starts_with('g') || a.starts_with("cm"));
-        (matches!(before.as_deref(), Some("at" | "to")) && !unit_follows && (100.0..=550.0).contains(&v))
-            .then(|| if v > 300.0 { ((v - 32.0) * 5.0 / 9.0).round() } else { v })
+        let unit_follows = after.is_some_and(|a| {
+            a.starts_with("min")
+                || a.starts_with("hour")
+                || a.starts_with('g')
+                || a.starts_with("cm")
+        });
+        (matches!(before.as_deref(), Some("at" | "to"))
+            && !unit_follows
+            && (100.0..=550.0).contains(&v))
+        .then(|| {
+            if v > 300.0 {
+                ((v - 32.0) * 5.0 / 9.0).round()
+            } else {
+                v
+            }
+        })
     };
     for (i, w) in ws.iter().enumerate() {
         let Ok(v) = w
@@ -266,8 +329,19 @@ pub fn duration(text: &str) -> Option<(f64, &'static str)> {
         let lo = w.split(['-', '–']).next().unwrap_or(w);
         if let Some((v, _)) = crate::quantity::read_quantity(&[lo]) {
             // The language has no days.
-            return Some(if unit == "day" { (v * 24.0, "hour") } else { (v, unit) });
+            return Some(if unit == "day" {
+                (v * 24.0, "hour")
+            } else {
+                (v, unit)
+            });
         }
+    }
+    // `Bake for 10 in the preheated oven`: minutes.
+    let bare = ws
+        .windows(2)
+        .find_map(|w| (w[0] == "for").then(|| w[1].parse::<f64>().ok()).flatten());
+    if let Some(v) = bare {
+        return Some((v, "minute"));
     }
     ws.iter().any(|w| w == "overnight").then_some((8.0, "hour"))
 }
@@ -315,6 +389,11 @@ mod tests {
             mentioned(&words("Dust each cookie with powdered sugar"), &n, &used),
             [6]
         );
+        let extracts_used: Vec<bool> = (0..n.len()).map(|i| i == 2 || i == 3).collect();
+        assert_eq!(
+            mentioned(&words("Stir in the flour and almonds"), &n, &extracts_used),
+            [4, 5]
+        );
     }
 
     #[test]
@@ -324,6 +403,18 @@ mod tests {
         assert_eq!(c[0].0.kind, Kind::Combine);
         let c = clauses("Cut cooked bacon into pieces.");
         assert_eq!(c[0].0.pattern.as_deref(), Some("chopped"));
+    }
+
+    #[test]
+    fn words_before_the_first_verb_and_participles_belong_to_clauses() {
+        let c = clauses("In a separate bowl, beat eggs with a fork and add oil");
+        assert!(c[0].1.starts_with("In a separate bowl, beat eggs with a fork"));
+        let c = clauses("pour into flour mixture, stirring until well mixed");
+        let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
+        assert_eq!(kinds, [Kind::Add, Kind::Combine]);
+        assert!(participle("combining").is_some() && participle("tossing").is_some());
+        assert!(participle("during").is_none());
+        assert!(participle("baking").is_none());
     }
 
     #[test]
@@ -346,5 +437,7 @@ mod tests {
             Some((15.0, "minute"))
         );
         assert_eq!(duration("chill for 1 hour"), Some((1.0, "hour")));
+        assert_eq!(duration("Bake for 10 in the oven"), Some((10.0, "minute")));
+        assert_eq!(duration("made a day ahead"), Some((24.0, "hour")));
     }
 }

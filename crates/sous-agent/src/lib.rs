@@ -7,13 +7,26 @@
 //! by action, executing it as it goes, so that it never emits an action it
 //! has not executed.
 //!
+//! `llm` is the other agent: a language model behind any OpenAI-compatible
+//! chat-completions endpoint, prompted from the project's own knowledge
+//! (the primitive reference of `sous_sim::reference`, the kitchen's names
+//! from `sous_kitchen::inventory`, gold networks as examples) and held to
+//! the same checks as every network; its submodules are `llm::client`
+//! (HTTP, time limit, retries), `llm::prompt`, `llm::check` (the network
+//! out of an answer, and its problems), `llm::repair` (ask, check, feed the
+//! problems back), `llm::incremental` (one instruction at a time, the
+//! kitchen shown before each) and `llm::transcript` (every exchange as
+//! JSONL).
+//!
 //! Status (issue 10, in progress): ingredient lines are understood and
 //! fetched; instructions are not yet turned into actions.
 
 pub mod baseline;
+pub mod habits;
 pub mod ingredient_line;
 pub mod instructions;
 pub mod lexicon;
+pub mod llm;
 pub mod quantity;
 pub mod recipe_xml;
 pub mod words;

@@ -23,7 +23,10 @@ fn portion_size(clause: &str, ws: &[String]) -> (f64, &'static str) {
     if ws.iter().any(|w| w == "teaspoon" || w == "teaspoonful") {
         return (1.0, "teaspoon");
     }
-    if ws.iter().any(|w| w == "tablespoon" || w == "tablespoonful" || w == "spoonful") {
+    if ws
+        .iter()
+        .any(|w| w == "tablespoon" || w == "tablespoonful" || w == "spoonful")
+    {
         return (1.0, "tablespoon");
     }
     (lexicon().portion_grams, "g")
@@ -44,9 +47,13 @@ impl Session {
         let Some(w) = self.work else { return };
         let named_new = ws.windows(3).any(|t| {
             (t[0] == "a" || t[0] == "an")
-                && (t[1] == "bowl" || t[2] == "bowl" || is_bowl(Habits::get().tools(&t[1..]).first().copied().unwrap_or("")))
+                && (t[1] == "bowl"
+                    || t[2] == "bowl"
+                    || is_bowl(Habits::get().tools(&t[1..]).first().copied().unwrap_or("")))
         });
-        let separate = ws.iter().any(|w| w == "separate" || w == "another" || w == "second");
+        let separate = ws
+            .iter()
+            .any(|w| w == "separate" || w == "another" || w == "second");
         if (separate || named_new) && !self.bowls[w].items.is_empty() {
             self.previous = self.work.take();
         }
@@ -57,11 +64,18 @@ impl Session {
         let w = self.work_bowl(bowl_class);
         let target = self.bowls[w].var.clone();
         let source = self.fetched[i].var.clone();
-        let out = if self.fetched[i].class == Ontology::get().must("egg") && !self.fetched[i].cracked {
-            self.act("crack", "container", &source, &target, "eggs are cracked into the working bowl")
-        } else {
-            self.transfer("container", &target, &source, "into the working bowl")
-        };
+        let out =
+            if self.fetched[i].class == Ontology::get().must("egg") && !self.fetched[i].cracked {
+                self.act(
+                    "crack",
+                    "container",
+                    &source,
+                    &target,
+                    "eggs are cracked into the working bowl",
+                )
+            } else {
+                self.transfer("container", &target, &source, "into the working bowl")
+            };
         if let Some(out) = out {
             self.fetched[i].bowl = Some(w);
             self.bowls[w].items.push(i);
@@ -87,16 +101,28 @@ impl Session {
     /// with a tool the clause names if it can do that.
     fn apply(&mut self, primitive: &str, ws: &[String]) {
         let Some(w) = self.work else { return };
-        let primitive = if primitive == "mix" && self.work_has_pieces() { "mingle" } else { primitive };
+        let primitive = if primitive == "mix" && self.work_has_pieces() {
+            "mingle"
+        } else {
+            primitive
+        };
         let onto = Ontology::get();
         let capability = format!("can-{primitive}");
-        let named = self.named_tool(ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, &capability)));
+        let named = self.named_tool(ws, |c| {
+            onto.id(c).is_some_and(|id| onto.is_a_name(id, &capability))
+        });
         let tool = match named.and_then(|t| self.fetch(t, "the tool the sentence names")) {
             Some(t) => t,
             None => "?mixing-tool".to_string(),
         };
         let input = self.bowls[w].var.clone();
-        if let Some(out) = self.act(primitive, "mixture", &input, &tool, &format!("{primitive}, on the working bowl")) {
+        if let Some(out) = self.act(
+            primitive,
+            "mixture",
+            &input,
+            &tool,
+            &format!("{primitive}, on the working bowl"),
+        ) {
             self.worked(out);
         }
     }
@@ -115,13 +141,22 @@ impl Session {
         let mut fresh = r.fresh.clone();
         if fresh.is_empty() && r.bowls.is_empty() && r.pronoun && !self.loose.is_empty() {
             fresh = std::mem::take(&mut self.loose);
-            self.trace.push("  (`it`/`them`: what the last sentence cut)".into());
-        } else if r.pronoun && !self.loose.is_empty() && !fresh.iter().any(|i| self.loose.contains(i)) {
+            self.trace
+                .push("  (`it`/`them`: what the last sentence cut)".into());
+        } else if r.pronoun
+            && !self.loose.is_empty()
+            && !fresh.iter().any(|i| self.loose.contains(i))
+        {
             let loose = std::mem::take(&mut self.loose);
             fresh.splice(0..0, loose);
         }
         let toward = ws.iter().any(|w| w == "into" || w == "over" || w == "onto");
-        let others: Vec<usize> = r.bowls.iter().copied().filter(|b| Some(*b) != self.work).collect();
+        let others: Vec<usize> = r
+            .bowls
+            .iter()
+            .copied()
+            .filter(|b| Some(*b) != self.work)
+            .collect();
         if self.work.is_none() && fresh.is_empty() && others.len() == 1 {
             // `Beat the butter mixture`: that bowl is worked in again.
             self.work = Some(others[0]);
@@ -180,7 +215,13 @@ impl Session {
 
     /// A vessel for baking (`class`), fetched, greased if `greased`, lined
     /// if `lined`.
-    fn vessel(&mut self, class: &'static str, greased: bool, lined: bool, floured: bool) -> Option<String> {
+    fn vessel(
+        &mut self,
+        class: &'static str,
+        greased: bool,
+        lined: bool,
+        floured: bool,
+    ) -> Option<String> {
         if let Some((v, c)) = self.ready_vessel.take() {
             if c == class || !self.portions {
                 return Some(v);
@@ -199,7 +240,11 @@ impl Session {
             }
         }
         if lined {
-            let lining = if class == "muffin-tins" { "paper-baking-cups" } else { "baking-paper" };
+            let lining = if class == "muffin-tins" {
+                "paper-baking-cups"
+            } else {
+                "baking-paper"
+            };
             if let Some(l) = self.act("line", "lined", &v.clone(), lining, "lined") {
                 v = l;
             }
@@ -210,23 +255,33 @@ impl Session {
     /// Whether a clause asks for a greased or lined vessel.
     fn vessel_words(ws: &[String]) -> (bool, bool, bool) {
         let greased = ws.iter().any(|w| w == "greased" || w == "grease");
-        let lined = ws.iter().any(|w| w == "lined" || w == "parchment" || w == "paper");
-        let floured = ws.iter().any(|w| w == "floured") || (greased && ws.iter().any(|w| w == "flour"));
+        let lined = ws
+            .iter()
+            .any(|w| w == "lined" || w == "parchment" || w == "paper");
+        let floured =
+            ws.iter().any(|w| w == "floured") || (greased && ws.iter().any(|w| w == "flour"));
         (greased, lined, floured)
     }
 
     /// A batter into the vessel it is baked in (`spread into the prepared
     /// pan`; implied before baking a bowl's contents).
     fn into_vessel(&mut self, ws: &[String]) {
-        let Some(thing) = self.last.clone() else { return };
+        let Some(thing) = self.last.clone() else {
+            return;
+        };
         let habits = Habits::get();
         let named = self.named_tool(ws, |c| !is_bowl(c) && c != "wire-rack");
         let class = named.unwrap_or(habits.batter_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
         let greased = greased || (named.is_none() && !lined);
-        let Some(v) = self.vessel(class, greased, lined, floured) else { return };
+        let Some(v) = self.vessel(class, greased, lined, floured) else {
+            return;
+        };
         let (out, ks) = (self.fresh("in-vessel"), self.fresh("ks"));
-        let action = format!("(spread {out} {ks} {} {v} {thing} ?spreading-tool)", self.kitchen);
+        let action = format!(
+            "(spread {out} {ks} {} {v} {thing} ?spreading-tool)",
+            self.kitchen
+        );
         if self.attempt(action, ks, "the batter into the vessel it bakes in") {
             self.last = Some(out);
             self.in_vessel = true;
@@ -241,7 +296,13 @@ impl Session {
         let dough = self.bowls[w].var.clone();
         let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
         let rest = format!("{} {unit} {pattern} {dest}", number(q));
-        if let Some(out) = self.act("portion-and-arrange", "portions", &dough, &rest, "portions of the working bowl") {
+        if let Some(out) = self.act(
+            "portion-and-arrange",
+            "portions",
+            &dough,
+            &rest,
+            "portions of the working bowl",
+        ) {
             self.last = Some(out);
             self.portions = true;
             self.in_vessel = false;
@@ -251,16 +312,26 @@ impl Session {
 
     /// The last thing made onto a baking tray (portions item by item).
     fn place(&mut self, ws: &[String]) {
-        let Some(thing) = self.last.clone() else { return };
+        let Some(thing) = self.last.clone() else {
+            return;
+        };
         let habits = Habits::get();
         let named = self.named_tool(ws, |c| !is_bowl(c) && c != "wire-rack");
         let class = named.unwrap_or(habits.portion_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
         let greased = greased && !ws.iter().any(|w| w == "ungreased");
-        let Some(target) = self.vessel(class, greased, lined, floured) else { return };
+        let Some(target) = self.vessel(class, greased, lined, floured) else {
+            return;
+        };
         let placed = if self.portions {
             let pattern = spacing(ws).unwrap_or_else(|| self.fresh("pattern"));
-            self.act("transfer-items", "on-tray", &thing, &format!("{pattern} {target}"), "onto the tray")
+            self.act(
+                "transfer-items",
+                "on-tray",
+                &thing,
+                &format!("{pattern} {target}"),
+                "onto the tray",
+            )
         } else {
             self.transfer("on-tray", &target, &thing, "onto the tray")
         };
@@ -295,13 +366,27 @@ impl Session {
             Kind::Spread => self.into_vessel(&ws),
             Kind::Fill => {
                 let Some(w) = self.work else { return };
-                let class = self.named_tool(&ws, |c| !is_bowl(c)).unwrap_or("muffin-tins");
+                let class = self
+                    .named_tool(&ws, |c| !is_bowl(c))
+                    .unwrap_or("muffin-tins");
                 let (greased, lined, floured) = Self::vessel_words(&ws);
-                let Some(v) = self.vessel(class, greased, lined, floured) else { return };
+                let Some(v) = self.vessel(class, greased, lined, floured) else {
+                    return;
+                };
                 let dough = self.bowls[w].var.clone();
-                let (q, u, p) = (self.fresh("quantity"), self.fresh("unit"), self.fresh("pattern"));
+                let (q, u, p) = (
+                    self.fresh("quantity"),
+                    self.fresh("unit"),
+                    self.fresh("pattern"),
+                );
                 let rest = format!("{q} {u} {p} {v}");
-                if let Some(out) = self.act("portion-and-arrange", "filled", &dough, &rest, "the batter into the tins") {
+                if let Some(out) = self.act(
+                    "portion-and-arrange",
+                    "filled",
+                    &dough,
+                    &rest,
+                    "the batter into the tins",
+                ) {
                     self.last = Some(out);
                     self.in_vessel = true;
                     self.portions = true;
@@ -314,25 +399,44 @@ impl Session {
                 } else if !self.in_vessel && self.work.is_some() {
                     self.into_vessel(&ws);
                 }
-                let Some(thing) = self.last.clone() else { return };
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
                 let (d, unit) = duration(clause).unwrap_or((20.0, "minute"));
                 // No temperature given: the preheated oven's.
                 let rest = match (temperature(clause), self.oven.clone()) {
                     (None, Some(oven)) => {
-                        let (q, u) = (self.fresh("temperature-quantity"), self.fresh("temperature-unit"));
+                        let (q, u) = (
+                            self.fresh("temperature-quantity"),
+                            self.fresh("temperature-unit"),
+                        );
                         format!("{oven} {} {unit} {q} {u}", number(d))
                     }
-                    (t, _) => format!("?oven {} {unit} {} degrees-celsius", number(d), number(t.unwrap_or(180.0))),
+                    (t, _) => format!(
+                        "?oven {} {unit} {} degrees-celsius",
+                        number(d),
+                        number(t.unwrap_or(180.0))
+                    ),
                 };
-                if let Some(out) = self.act("bake", "baked", &thing, &rest, "bake the last thing made") {
+                if let Some(out) =
+                    self.act("bake", "baked", &thing, &rest, "bake the last thing made")
+                {
                     self.last = Some(out);
                 }
             }
             Kind::Sprinkle => {
-                let Some(mut thing) = self.last.clone() else { return };
+                let Some(mut thing) = self.last.clone() else {
+                    return;
+                };
                 for i in self.refer(&ws).fresh {
                     let topping = self.fetched[i].var.clone();
-                    if let Some(out) = self.act("sprinkle", "sprinkled", &thing, &topping, "over the last thing made") {
+                    if let Some(out) = self.act(
+                        "sprinkle",
+                        "sprinkled",
+                        &thing,
+                        &topping,
+                        "over the last thing made",
+                    ) {
                         self.fetched[i].spent = true;
                         self.last = Some(out.clone());
                         thing = out;
@@ -340,10 +444,18 @@ impl Session {
                 }
             }
             Kind::Chill => {
-                let Some(thing) = self.last.clone() else { return };
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
                 let (d, unit) = duration(clause).unwrap_or((1.0, "hour"));
                 let rest = format!("?fridge {} {unit}", number(d));
-                if let Some(out) = self.act("refrigerate", "chilled", &thing, &rest, "the last thing made") {
+                if let Some(out) = self.act(
+                    "refrigerate",
+                    "chilled",
+                    &thing,
+                    &rest,
+                    "the last thing made",
+                ) {
                     self.last = Some(out);
                 }
             }
@@ -360,6 +472,7 @@ impl Session {
             }
             Kind::Portion => self.portion(clause, &ws),
             Kind::Shape => self.shape(clause, &ws),
+            Kind::Dip => self.dip(&ws),
         }
         if verb.kind != Kind::Chill && ws.iter().any(|w| w == "refrigerator" || w == "fridge") {
             self.clause(&Verb::implied(Kind::Chill), clause);
@@ -370,25 +483,54 @@ impl Session {
     /// wire rack if one is named, to room temperature if `completely`.
     fn cool(&mut self, clause: &str, ws: &[String]) {
         if let Some((d, unit)) = duration(clause) {
-            let Some(thing) = self.last.clone() else { return };
+            let Some(thing) = self.last.clone() else {
+                return;
+            };
             let rest = format!("{} {unit}", number(d));
-            if let Some(out) = self.act("leave-for-time", "cooling", &thing, &rest, "left to cool for the time given") {
+            if let Some(out) = self.act(
+                "leave-for-time",
+                "cooling",
+                &thing,
+                &rest,
+                "left to cool for the time given",
+            ) {
                 self.last = Some(out);
             }
         }
         if ws.iter().any(|w| w == "rack") && self.portions {
-            let Some(thing) = self.last.clone() else { return };
-            let Some(rack) = self.fetch("wire-rack", "the rack to cool on") else { return };
+            let Some(thing) = self.last.clone() else {
+                return;
+            };
+            let Some(rack) = self.fetch("wire-rack", "the rack to cool on") else {
+                return;
+            };
             let p = self.fresh("pattern");
-            if let Some(out) = self.act("transfer-items", "on-rack", &thing, &format!("{p} {rack}"), "onto the rack") {
+            if let Some(out) = self.act(
+                "transfer-items",
+                "on-rack",
+                &thing,
+                &format!("{p} {rack}"),
+                "onto the rack",
+            ) {
                 self.last = Some(out);
             }
         }
         let has = |p: &str| ws.windows(2).any(|w| w.join(" ") == p);
         if ws.iter().any(|w| w == "completely") || has("room temperature") {
-            let Some(thing) = self.last.clone() else { return };
-            let (q, u) = (self.fresh("room-temp-quantity"), self.fresh("room-temp-unit"));
-            if let Some(out) = self.act("bring-to-temperature", "cooled", &thing, &format!("{q} {u}"), "cooled completely") {
+            let Some(thing) = self.last.clone() else {
+                return;
+            };
+            let (q, u) = (
+                self.fresh("room-temp-quantity"),
+                self.fresh("room-temp-unit"),
+            );
+            if let Some(out) = self.act(
+                "bring-to-temperature",
+                "cooled",
+                &thing,
+                &format!("{q} {u}"),
+                "cooled completely",
+            ) {
                 self.last = Some(out);
             }
         }
@@ -396,23 +538,40 @@ impl Session {
 
     fn shape(&mut self, clause: &str, ws: &[String]) {
         let r = self.refer(ws);
-        if ws.iter().any(|w| w == "in") && !r.fresh.is_empty() && self.last.is_some() {
-            // "Roll in powdered sugar": the last thing is dipped in it.
-            let thing = self.last.clone().unwrap_or_default();
-            let i = r.fresh[0];
-            let coating = self.fetched[i].var.clone();
-            if let Some(out) = self.act("dip", "dipped", &thing, &coating, "rolled in an ingredient") {
-                self.fetched[i].spent = true;
-                self.last = Some(out);
-            }
+        if ws.iter().any(|w| w == "in" || w == "into") && !r.fresh.is_empty() && self.portions {
+            // "Roll in powdered sugar": the portions are dipped in it.
+            self.dip(ws);
             return;
         }
         if !self.portions {
             // Shaping what is still in the bowl: portion it first.
             self.portion(clause, ws);
         }
-        let Some(thing) = self.last.clone().filter(|_| self.portions) else { return };
-        if let Some(out) = self.act("shape", "shaped", &thing, &shape(clause), "shape the portions") {
+        let Some(thing) = self.last.clone().filter(|_| self.portions) else {
+            return;
+        };
+        if let Some(out) = self.act(
+            "shape",
+            "shaped",
+            &thing,
+            &shape(clause),
+            "shape the portions",
+        ) {
+            self.last = Some(out);
+        }
+    }
+
+    /// The last thing made (portions) dipped in the named ingredient.
+    fn dip(&mut self, ws: &[String]) {
+        let Some(thing) = self.last.clone() else {
+            return;
+        };
+        let Some(&i) = self.refer(ws).fresh.first() else {
+            return;
+        };
+        let coating = self.fetched[i].var.clone();
+        if let Some(out) = self.act("dip", "dipped", &thing, &coating, "dipped in an ingredient") {
+            self.fetched[i].spent = true;
             self.last = Some(out);
         }
     }
@@ -439,16 +598,24 @@ impl Session {
             return;
         };
         let class = self.named_tool(ws, is_bowl).unwrap_or("large-bowl");
-        let Some(target) = self.fetch(class, "the bowl to sift into") else { return };
+        let Some(target) = self.fetch(class, "the bowl to sift into") else {
+            return;
+        };
         let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
-        let action = format!("(sift {out} {ks} {} {target} {source} ?sifting-tool)", self.kitchen);
+        let action = format!(
+            "(sift {out} {ks} {} {target} {source} ?sifting-tool)",
+            self.kitchen
+        );
         if self.attempt(action, ks, "sift") {
             if let Some(w) = self.work {
                 if !self.bowls[w].items.is_empty() {
                     self.previous = Some(w);
                 }
             }
-            self.bowls.push(Bowl { var: out.clone(), items: items.clone() });
+            self.bowls.push(Bowl {
+                var: out.clone(),
+                items: items.clone(),
+            });
             let b = self.bowls.len() - 1;
             for i in items {
                 self.fetched[i].bowl = Some(b);
@@ -462,10 +629,18 @@ impl Session {
     /// container, set aside.
     fn soak(&mut self, ws: &[String]) {
         let r = self.refer(ws);
-        let [what, liquid, ..] = r.fresh[..] else { return };
-        let (source, target) = (self.fetched[what].var.clone(), self.fetched[liquid].var.clone());
+        let [what, liquid, ..] = r.fresh[..] else {
+            return;
+        };
+        let (source, target) = (
+            self.fetched[what].var.clone(),
+            self.fetched[liquid].var.clone(),
+        );
         if let Some(out) = self.transfer("soaking", &target, &source, "soaked in the liquid") {
-            self.bowls.push(Bowl { var: out.clone(), items: vec![liquid, what] });
+            self.bowls.push(Bowl {
+                var: out.clone(),
+                items: vec![liquid, what],
+            });
             let b = self.bowls.len() - 1;
             self.fetched[what].bowl = Some(b);
             self.fetched[liquid].bowl = Some(b);
@@ -480,7 +655,9 @@ impl Session {
         if r.fresh.is_empty() {
             return;
         }
-        let class = self.named_tool(ws, is_bowl).unwrap_or(Habits::get().boiling_vessel);
+        let class = self
+            .named_tool(ws, is_bowl)
+            .unwrap_or(Habits::get().boiling_vessel);
         if let Some(w) = self.work.take() {
             self.previous = Some(w);
         }

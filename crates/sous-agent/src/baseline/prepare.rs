@@ -8,16 +8,33 @@ use crate::habits::Habits;
 impl Session {
     /// The steps ingredient `i`'s line asks for, in order.
     pub(super) fn prepare(&mut self, i: usize, preparations: &[String], temperature: Option<f64>) {
-        if let Some(t) = temperature.filter(|_| !preparations.iter().any(|p| p == "room-temperature")) {
+        if let Some(t) =
+            temperature.filter(|_| !preparations.iter().any(|p| p == "room-temperature"))
+        {
             let rest = format!("{} degrees-celsius", super::session::number(t));
-            self.change(i, "bring-to-temperature", "warmed", &rest, "the line gives a temperature");
+            self.change(
+                i,
+                "bring-to-temperature",
+                "warmed",
+                &rest,
+                "the line gives a temperature",
+            );
         }
         for p in preparations {
             let why = format!("the line says {p}");
             match p.as_str() {
                 "room-temperature" => {
-                    let (q, u) = (self.fresh("room-temp-quantity"), self.fresh("room-temp-unit"));
-                    self.change(i, "bring-to-temperature", "at-room-temperature", &format!("{q} {u}"), &why);
+                    let (q, u) = (
+                        self.fresh("room-temp-quantity"),
+                        self.fresh("room-temp-unit"),
+                    );
+                    self.change(
+                        i,
+                        "bring-to-temperature",
+                        "at-room-temperature",
+                        &format!("{q} {u}"),
+                        &why,
+                    );
                 }
                 "melted" => self.change(i, "melt", "melted", "?microwave", &why),
                 "mashed" => self.change(i, "mash", "mashed", "?fork", &why),
@@ -45,7 +62,10 @@ impl Session {
     fn remove_part(&mut self, i: usize, primitive: &str, stem: &str, part: &str, why: &str) {
         let input = self.fetched[i].var.clone();
         let (out, waste, ks) = (self.fresh(stem), self.fresh(part), self.fresh("ks"));
-        let action = format!("({primitive} {out} {waste} {ks} {} {input} ?knife)", self.kitchen);
+        let action = format!(
+            "({primitive} {out} {waste} {ks} {} {input} ?knife)",
+            self.kitchen
+        );
         if self.attempt(action, ks, why) {
             self.fetched[i].var = out;
             match primitive {
@@ -80,7 +100,13 @@ impl Session {
         }
         let board = self.fresh("cutting-board");
         let before = self.fetched[i].var.clone();
-        self.change(i, "cut", "cut", &format!("{pattern} ?knife {board}"), &format!("cut, {pattern}"));
+        self.change(
+            i,
+            "cut",
+            "cut",
+            &format!("{pattern} ?knife {board}"),
+            &format!("cut, {pattern}"),
+        );
         if self.fetched[i].var != before {
             self.fetched[i].cut = true;
         }
@@ -93,7 +119,13 @@ impl Session {
         }
         let eggs = self.fetched[i].var.clone();
         let bowl = self.fresh("bowl");
-        if let Some(out) = self.act("crack", "cracked", &eggs, &bowl, "beaten eggs are cracked first") {
+        if let Some(out) = self.act(
+            "crack",
+            "cracked",
+            &eggs,
+            &bowl,
+            "beaten eggs are cracked first",
+        ) {
             self.fetched[i].var = out;
             self.fetched[i].cracked = true;
             self.change(i, "beat", "beaten", "?mixing-tool", "the line says beaten");

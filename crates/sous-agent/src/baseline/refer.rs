@@ -23,7 +23,15 @@ pub(super) struct Referents {
 }
 
 const PRONOUNS: [&str; 9] = [
-    "it", "them", "mixture", "dough", "batter", "everything", "this", "salad", "slaw",
+    "it",
+    "them",
+    "mixture",
+    "dough",
+    "batter",
+    "everything",
+    "this",
+    "salad",
+    "slaw",
 ];
 
 /// `first four ingredients`: how many.
@@ -49,12 +57,20 @@ impl Session {
             if named.contains(&i) {
                 continue;
             }
-            if lex.synonyms(f.class).any(|s| ws.iter().any(|w| w == s)) {
+            // A synonym (`mayo`) that is no name word of a fetched ingredient.
+            let is_name = |s: &str| self.fetched.iter().any(|g| g.names.iter().any(|n| n == s));
+            if lex
+                .synonyms(f.class)
+                .any(|s| !is_name(s) && ws.iter().any(|w| w == s))
+            {
                 named.push(i);
                 r.why.push(format!("`{}`: a synonym", f.names.join(" ")));
             } else if !f.used() && habits.in_named_group(ws, f.class) {
                 named.push(i);
-                r.why.push(format!("`{}`: of a group the sentence names", f.names.join(" ")));
+                r.why.push(format!(
+                    "`{}`: of a group the sentence names",
+                    f.names.join(" ")
+                ));
             }
         }
         let has = |p: &str| ws.windows(p.split(' ').count()).any(|w| w.join(" ") == p);
@@ -62,9 +78,16 @@ impl Session {
             named.extend(0..n.min(self.fetched.len()));
             r.why.push(format!("the first {n} ingredients"));
         }
-        if ["all ingredient", "all the ingredient", "everything", "remaining", "rest of the ingredient", "all the other", "other ingredient"]
-            .iter()
-            .any(|p| has(p))
+        if [
+            "all ingredient",
+            "all the ingredient",
+            "everything",
+            "remaining ingredient",
+            "rest of the ingredient",
+            "other ingredient",
+        ]
+        .iter()
+        .any(|p| has(p))
         {
             named.extend((0..self.fetched.len()).filter(|&i| !self.fetched[i].used()));
             r.why.push("every ingredient not used yet".into());
@@ -108,7 +131,10 @@ mod tests {
 
     #[test]
     fn the_first_n_ingredients() {
-        assert_eq!(first_n(&words("In a small bowl, combine first four ingredients")), Some(4));
+        assert_eq!(
+            first_n(&words("In a small bowl, combine first four ingredients")),
+            Some(4)
+        );
         assert_eq!(first_n(&words("combine the first 3 ingredients")), Some(3));
         assert_eq!(first_n(&words("first, mix the butter")), None);
     }

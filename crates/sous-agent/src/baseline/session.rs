@@ -144,9 +144,20 @@ impl Session {
 
     /// A one-input action `(primitive ?out ?ks <kitchen> input rest...)`:
     /// the output's variable (named after `stem`) if it ran.
-    pub fn act(&mut self, primitive: &str, stem: &str, input: &str, rest: &str, why: &str) -> Option<String> {
+    pub fn act(
+        &mut self,
+        primitive: &str,
+        stem: &str,
+        input: &str,
+        rest: &str,
+        why: &str,
+    ) -> Option<String> {
         let (out, ks) = (self.fresh(stem), self.fresh("ks"));
-        let rest = if rest.is_empty() { String::new() } else { format!(" {rest}") };
+        let rest = if rest.is_empty() {
+            String::new()
+        } else {
+            format!(" {rest}")
+        };
         let action = format!("({primitive} {out} {ks} {} {input}{rest})", self.kitchen);
         self.attempt(action, ks, why).then_some(out)
     }
@@ -159,7 +170,13 @@ impl Session {
 
     /// `source`'s contents poured into `target`: the output container's
     /// variable (named after `stem`), if the action ran.
-    pub fn transfer(&mut self, stem: &str, target: &str, source: &str, why: &str) -> Option<String> {
+    pub fn transfer(
+        &mut self,
+        stem: &str,
+        target: &str,
+        source: &str,
+        why: &str,
+    ) -> Option<String> {
         let (out, rest, ks) = (self.fresh(stem), self.fresh("rest"), self.fresh("ks"));
         let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
         let action = format!(
@@ -200,11 +217,7 @@ impl Session {
     /// Whether the working bowl holds pieces (cut ingredients): those are
     /// mingled rather than mixed.
     pub fn work_has_pieces(&self) -> bool {
-        self.work.is_some_and(|w| {
-            self.bowls[w]
-                .items
-                .iter()
-                .any(|&i| self.fetched[i].cut)
-        })
+        self.work
+            .is_some_and(|w| self.bowls[w].items.iter().any(|&i| self.fetched[i].cut))
     }
 }
