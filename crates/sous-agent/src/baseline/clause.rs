@@ -474,6 +474,10 @@ impl Session {
             Kind::Shape => self.shape(clause, &ws),
             Kind::Dip => self.dip(&ws),
         }
+        if ws.windows(2).any(|w| w[0] == "set" && w[1] == "aside") && self.work.is_some() {
+            // What was set aside waits; the next combining starts a new bowl.
+            self.previous = self.work.take();
+        }
         if verb.kind != Kind::Chill && ws.iter().any(|w| w == "refrigerator" || w == "fridge") {
             self.clause(&Verb::implied(Kind::Chill), clause);
         }

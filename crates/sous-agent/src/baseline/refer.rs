@@ -92,6 +92,11 @@ impl Session {
             named.extend((0..self.fetched.len()).filter(|&i| !self.fetched[i].used()));
             r.why.push("every ingredient not used yet".into());
         }
+        if named.is_empty() && ws.iter().any(|w| w == "ingredient") {
+            // `Combine ingredients`: all of them that are left.
+            named.extend((0..self.fetched.len()).filter(|&i| !self.fetched[i].used()));
+            r.why.push("`ingredients`: every one not used yet".into());
+        }
         named.sort_unstable();
         named.dedup();
         // Words spelled out as part of an unused ingredient's full name
