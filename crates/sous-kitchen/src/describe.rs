@@ -148,6 +148,38 @@ fn headline_wo_id(e: &Entity) -> String {
         .unwrap_or_default()
 }
 
+/// What `kitchen` has that `initial` has not: per place that changed, its
+/// headline (an oven's temperature) and, as trees, the items that are new or
+/// changed, with a count of the untouched ones. Snapshots share every
+/// unchanged entity, so an item is untouched when `initial`'s place holds
+/// the very same one: no comparison of slots. A few lines where the whole
+/// kitchen is hundreds: what a reader needs to go on with a recipe.
+pub fn changes(kitchen: &Entity, initial: &Entity) -> String {
+    let mut out = String::new();
+    for place in kitchen.contents() {
+        let before = initial.contents().iter().find(|p| p.pid == place.pid);
+        if before.is_some_and(|b| std::sync::Arc::ptr_eq(b, place)) {
+            continue;
+        }
+        let old: &[EntityRef] = before.map_or(&[], |b| b.contents());
+        let new: Vec<&EntityRef> = place
+            .contents()
+            .iter()
+            .filter(|c| !old.iter().any(|o| std::sync::Arc::ptr_eq(o, c)))
+            .collect();
+        let untouched = place.contents().len() - new.len();
+        out.push_str(&headline(place));
+        if untouched > 0 {
+            out.push_str(&format!(" ({untouched} untouched items not shown)"));
+        }
+        out.push('\n');
+        for item in new {
+            write_tree(item, 1, &mut out);
+        }
+    }
+    out
+}
+
 /// A number in at most three decimals, without trailing zeros (`25`, `0.909`).
 pub fn fmt_num(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {

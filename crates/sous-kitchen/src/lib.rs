@@ -11,6 +11,7 @@ pub mod describe;
 mod entity;
 mod full_kitchen;
 mod ids;
+pub mod inventory;
 mod json;
 mod kitchen_state;
 mod num;

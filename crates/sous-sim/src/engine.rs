@@ -117,6 +117,13 @@ impl Execution {
         self.bindings[v].as_ref().map(|b| &b.value)
     }
 
+    /// The name of the kitchen-state variable the last executed action bound
+    /// (`?kitchen` after `get-kitchen` alone): where a next action starts.
+    pub fn final_kitchen_variable(&self) -> Option<&str> {
+        let v = self.kitchen_variable(self.steps.len().checked_sub(1)?)?;
+        Some(&self.network.variables[v].name)
+    }
+
     /// The backend's world after step `step` (`None` in qualitative mode).
     pub fn world_after(&self, step: usize) -> Option<&World> {
         self.worlds.get(self.kitchen_variable(step)?)?.as_ref()
