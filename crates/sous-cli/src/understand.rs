@@ -1,11 +1,15 @@
 //! `sous understand`: recipe texts (the benchmark's XML) to a `.solution`
-//! file, with the baseline agent (issue 10, in progress), optionally scored
-//! at once against the gold networks.
+//! file, with the baseline agent (issue 10, in progress) or a language model
+//! (`--agent llm`), optionally scored at once against the gold networks.
 
 use std::path::{Path, PathBuf};
 
-use clap::Args;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
 use serde_json::json;
+use sous_agent::llm::{Client, LlmAgent, LlmConfig, Transcript};
+use sous_agent::RecipeText;
 use sous_eval::{MetricSet, Options, RecipeReport};
 
 use crate::run::{FAILED, INVALID, OK};
@@ -37,6 +41,137 @@ pub struct UnderstandArgs {
     /// with `--evaluate`) instead of the network file and the table.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Who reads the recipes: the deterministic baseline, or a language
+    /// model behind an OpenAI-compatible endpoint (`--llm-url`).
+    #[arg(long, value_enum, default_value = "baseline")]
+    agent: AgentKind,
+    #[command(flatten)]
+    llm: LlmArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum AgentKind {
+    Baseline,
+    Llm,
+}
+
+/// The flags of `--agent llm`.
+#[derive(Args, Debug)]
+pub struct LlmArgs {
+    /// The OpenAI-compatible endpoint (`http://127.0.0.1:8080/v1`, or a URL
+    /// ending in `/chat/completions`). Nothing is sent anywhere without it.
+    #[arg(long, value_name = "URL")]
+    llm_url: Option<String>,
+    /// The model name sent with each request.
+    #[arg(long, value_name = "NAME")]
+    model: Option<String>,
+    /// The environment variable holding the API key, sent as a Bearer token
+    /// (default: OPENAI_API_KEY when it is set).
+    #[arg(long, value_name = "VAR")]
+    api_key_env: Option<String>,
+    /// Repair rounds: how often the checks' findings go back to the model.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    max_repairs: usize,
+    /// One instruction at a time, the kitchen shown to the model before each.
+    #[arg(long)]
+    incremental: bool,
+    /// Append every exchange (request, answer, timing) to this JSONL file.
+    #[arg(long, value_name = "FILE.jsonl")]
+    transcript: Option<PathBuf>,
+    /// Seconds one request may take.
+    #[arg(long, value_name = "SECS", default_value_t = 120)]
+    timeout: u64,
+    /// Gold networks to show as examples (never the recipe's own family).
+    /// Default: `$SOUS_BENCHMARK_DIR/data/gold-standard-solutions/meaning-only`.
+    #[arg(long, value_name = "DIR")]
+    examples: Option<PathBuf>,
+    /// How many examples.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    example_count: usize,
+}
+
+/// Who understands the recipes.
+enum Agent {
+    Baseline,
+    Llm(Box<(LlmAgent, Transcript)>),
+}
+
+impl Agent {
+    /// The agent the flags ask for; an error for an LLM without endpoint or
+    /// model, LLM flags without `--agent llm`, or an unset API key variable.
+    fn new(args: &UnderstandArgs) -> Result<Agent, String> {
+        let llm = &args.llm;
+        if args.agent == AgentKind::Baseline {
+            if llm.llm_url.is_some() || llm.model.is_some() || llm.transcript.is_some() {
+                return Err("--llm-url, --model and --transcript need --agent llm".into());
+            }
+            return Ok(Agent::Baseline);
+        }
+        let url = llm.llm_url.as_deref().ok_or(
+            "--agent llm needs --llm-url URL: an OpenAI-compatible endpoint (llama.cpp server, Ollama, vLLM, OpenAI…)",
+        )?;
+        let model = llm
+            .model
+            .as_deref()
+            .ok_or("--agent llm needs --model NAME")?;
+        let api_key = match &llm.api_key_env {
+            Some(var) => Some(std::env::var(var).map_err(|_| {
+                format!("--api-key-env {var}: the environment variable {var} is not set")
+            })?),
+            None => std::env::var("OPENAI_API_KEY").ok(),
+        };
+        let examples_dir = llm.examples.clone().or_else(|| {
+            let dir = sous_eval::gold::gold_dir_of_benchmark(&benchmark_dir().ok()?);
+            dir.is_dir().then_some(dir)
+        });
+        if examples_dir.is_none() {
+            eprintln!(
+                "warning: no example networks (set SOUS_BENCHMARK_DIR or pass --examples DIR)"
+            );
+        }
+        let transcript = match &llm.transcript {
+            Some(path) => Transcript::open(path).map_err(|e| e.to_string())?,
+            None => Transcript::none(),
+        };
+        let client = Client::new(url, model, api_key, Duration::from_secs(llm.timeout));
+        let config = LlmConfig {
+            max_repairs: llm.max_repairs,
+            incremental: llm.incremental,
+            examples_dir,
+            examples: llm.example_count,
+        };
+        Ok(Agent::Llm(Box::new((
+            LlmAgent::new(client, config),
+            transcript,
+        ))))
+    }
+
+    fn understand(&mut self, recipe: &RecipeText) -> Result<Outcome, String> {
+        let (understood, failed) = match self {
+            Agent::Baseline => {
+                let u = sous_agent::understand(recipe);
+                let failed = u
+                    .trace
+                    .iter()
+                    .any(|t| t.contains("not understood") || t.contains("fails"));
+                (u, failed)
+            }
+            Agent::Llm(llm) => {
+                let (agent, transcript) = &mut **llm;
+                let out = agent
+                    .understand(recipe, transcript)
+                    .map_err(|e| e.to_string())?;
+                let failed = !out.problems.is_empty();
+                (out.understood, failed)
+            }
+        };
+        Ok(Outcome {
+            network: understood.solution(),
+            id: understood.id,
+            trace: understood.trace,
+            failed,
+        })
+    }
 }
 
 /// What became of one recipe.
@@ -108,8 +243,23 @@ pub fn run(args: UnderstandArgs) -> u8 {
     };
     let mut code = OK;
     let mut outcomes = Vec::new();
+    let mut agent = match Agent::new(&args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return INVALID;
+        }
+    };
     for path in paths {
-        match understand_file(&path) {
+        let recipe = match read_recipe(&path) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                code = code.max(INVALID);
+                continue;
+            }
+        };
+        match agent.understand(&recipe) {
             Ok(o) => {
                 if args.trace {
                     eprintln!("{}:", o.id);
@@ -123,8 +273,8 @@ pub fn run(args: UnderstandArgs) -> u8 {
                 outcomes.push(o);
             }
             Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                code = code.max(INVALID);
+                eprintln!("error: {}: {}: {e}", path.display(), recipe.id);
+                code = code.max(FAILED);
             }
         }
     }
@@ -161,21 +311,10 @@ pub fn run(args: UnderstandArgs) -> u8 {
     code
 }
 
-/// Reads one recipe file and understands it.
-fn understand_file(path: &Path) -> Result<Outcome, String> {
+/// Reads one recipe file.
+fn read_recipe(path: &Path) -> Result<RecipeText, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let recipe = sous_agent::parse_recipe(&text).map_err(|e| e.to_string())?;
-    let understood = sous_agent::understand(&recipe);
-    let failed = understood
-        .trace
-        .iter()
-        .any(|t| t.contains("not understood") || t.contains("fails"));
-    Ok(Outcome {
-        network: understood.solution(),
-        id: understood.id,
-        trace: understood.trace,
-        failed,
-    })
+    sous_agent::parse_recipe(&text).map_err(|e| e.to_string())
 }
 
 /// Scores the networks of `solution` with all four metrics, as `sous

@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod fake_llm;
+
 /// `$SOUS_BENCHMARK_DIR`: the Recipe Execution Benchmark checkout.
 pub fn benchmark_dir() -> PathBuf {
     dir_from(

@@ -1,0 +1,198 @@
+//! What an answer is worth: the network taken out of the model's text, then
+//! parsed, validated and executed as any network is, and every problem put
+//! in words a model can act on (where it is, the line itself, the
+//! did-you-mean of the diagnostics).
+
+use sous_kitchen::{EntityRef, Ontology};
+use sous_lang::Diagnostic;
+
+/// A network and what is wrong with it.
+#[derive(Debug, Clone, Default)]
+pub struct Checked {
+    /// The predicates, one per line.
+    pub lines: Vec<String>,
+    /// Empty when it parses, validates and every action runs.
+    pub problems: Vec<String>,
+    /// The kitchen after the last action that ran.
+    pub kitchen: Option<EntityRef>,
+    /// The variable of that kitchen state (where the next action starts).
+    pub kitchen_variable: Option<String>,
+}
+
+impl Checked {
+    pub fn is_ok(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// The network in a model's answer: the lines of its first code block (or
+/// of the whole answer without one) that are predicates, in order; prose,
+/// comments and `#id` headers are left out.
+pub fn extract(answer: &str) -> Vec<String> {
+    let block = code_block(answer).unwrap_or(answer);
+    block
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with('('))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The inside of the first fenced block (```` ```lisp … ``` ````) that has a predicate.
+fn code_block(answer: &str) -> Option<&str> {
+    let mut rest = answer;
+    while let Some(start) = rest.find("```") {
+        let after = &rest[start + 3..];
+        let body_start = after.find('\n').map_or(after.len(), |i| i + 1);
+        let body = &after[body_start..];
+        let end = body.find("```").unwrap_or(body.len());
+        if body[..end].lines().any(|l| l.trim_start().starts_with('(')) {
+            return Some(&body[..end]);
+        }
+        rest = body.get(end + 3..).unwrap_or("");
+    }
+    None
+}
+
+/// Parses, validates and executes `lines` as recipe `id`.
+pub fn check(id: &str, lines: Vec<String>) -> Checked {
+    let text = format!("#{id}\n{}\n", lines.join("\n"));
+    let mut checked = Checked {
+        lines,
+        ..Checked::default()
+    };
+    // Line 1 is the header: the model's line n is line n + 1 of `text`.
+    let at = |d: &Diagnostic| {
+        let line = d.span.line.saturating_sub(1) as usize;
+        let quoted = checked
+            .lines
+            .get(line.wrapping_sub(1))
+            .map(|l| format!("\n    {l}"))
+            .unwrap_or_default();
+        let help = d
+            .help
+            .as_ref()
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
+        format!(
+            "line {line}, column {}: {}{help}{quoted}",
+            d.span.column, d.message
+        )
+    };
+    let (file, diagnostics) = sous_lang::parse(id, &text);
+    let mut problems: Vec<String> = diagnostics
+        .iter()
+        .filter(|(_, d)| d.is_error())
+        .map(|(_, d)| at(d))
+        .collect();
+    let Some(recipe) = file.recipes.first() else {
+        problems.push("no network: answer with predicates, one per line".into());
+        checked.problems = problems;
+        return checked;
+    };
+    if problems.is_empty() {
+        problems.extend(
+            sous_lang::validate(recipe, Ontology::get())
+                .iter()
+                .filter(|d| d.is_error())
+                .map(at),
+        );
+    }
+    if problems.is_empty() {
+        let x = sous_sim::execute(recipe);
+        for f in &x.failures {
+            let action = f
+                .action
+                .and_then(|i| x.network.actions.get(i))
+                .map(|a| format!(" in line {}: {}", a.index + 1, a.text))
+                .unwrap_or_default();
+            problems.push(format!("{}{action}", f.message));
+        }
+        checked.kitchen = x.final_kitchen().cloned();
+        checked.kitchen_variable = x.final_kitchen_variable().map(str::to_string);
+    }
+    checked.problems = problems;
+    checked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_network_is_taken_from_the_code_block() {
+        let answer = "Here it is:\n```lisp\n#x\n(get-kitchen ?kitchen)\n; a comment\n  (fetch-and-proportion ?b ?ks ?kitchen ?c butter 10 g)\n```\nEnjoy (really).";
+        assert_eq!(
+            extract(answer),
+            [
+                "(get-kitchen ?kitchen)",
+                "(fetch-and-proportion ?b ?ks ?kitchen ?c butter 10 g)"
+            ]
+        );
+        // Without a fence, the predicate lines of the whole answer.
+        assert_eq!(
+            extract("(get-kitchen ?k)\nthat is all"),
+            ["(get-kitchen ?k)"]
+        );
+        // A first block without predicates is passed over.
+        assert_eq!(
+            extract("```\nnote\n```\n```\n(get-kitchen ?k)\n```"),
+            ["(get-kitchen ?k)"]
+        );
+    }
+
+    #[test]
+    fn a_good_network_has_no_problems_and_a_kitchen() {
+        let c = check(
+            "t",
+            vec![
+                "(get-kitchen ?kitchen)".into(),
+                "(fetch-and-proportion ?b ?ks-1 ?kitchen ?c butter 10 g)".into(),
+            ],
+        );
+        assert!(c.is_ok(), "{:?}", c.problems);
+        assert_eq!(c.kitchen_variable.as_deref(), Some("?ks-1"));
+        assert!(c.kitchen.is_some());
+    }
+
+    #[test]
+    fn problems_say_where_and_what() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let c = check(
+            "t",
+            lines(&[
+                "(get-kitchen ?kitchen)",
+                "(fetch-and-proportio ?b ?ks-1 ?kitchen ?c butter 10 g)",
+            ]),
+        );
+        assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+        assert!(
+            c.problems[0].starts_with("line 2, column 2: unknown primitive"),
+            "{}",
+            c.problems[0]
+        );
+        assert!(
+            c.problems[0].contains("did you mean `fetch-and-proportion`?"),
+            "{}",
+            c.problems[0]
+        );
+        let c = check(
+            "t",
+            lines(&[
+                "(get-kitchen ?kitchen)",
+                "(fetch-and-proportion ?b ?ks-1 ?kitchen ?c buter 10 g)",
+            ]),
+        );
+        assert!(c.problems[0].contains("buter"), "{:?}", c.problems);
+        let c = check("t", lines(&["(get-kitchen ?kitchen"]));
+        assert!(c.problems[0].starts_with("line 1"), "{:?}", c.problems);
+        let c = check(
+            "t",
+            lines(&[
+                "(get-kitchen ?kitchen)",
+                "(bake ?b ?ks-1 ?kitchen ?nothing ?oven 180 degrees-celsius ?tq ?tu)",
+            ]),
+        );
+        assert!(!c.is_ok());
+    }
+}

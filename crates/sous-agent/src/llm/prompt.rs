@@ -1,0 +1,208 @@
+//! The messages sent to the model, all made from the project's own
+//! knowledge: the language reference generated from the primitives'
+//! signatures and defaults (`sous_sim::reference_text`, the same data as
+//! `GET /api/primitives`), the names of the kitchen's inventory and of the
+//! ontology's concepts (`sous_kitchen::inventory`), gold networks as
+//! examples, and the recipe. Nothing here is written for one recipe.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use sous_kitchen::inventory::{concepts, inventory};
+
+use super::LlmError;
+use crate::recipe_xml::RecipeText;
+
+/// A gold network shown to the model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Example {
+    pub id: String,
+    /// Its predicates, one per line.
+    pub network: String,
+}
+
+/// The family of a recipe id: without a trailing `-N` (the benchmark's
+/// variants `almond-crescent-cookies-2`… of `almond-crescent-cookies`).
+pub fn family(id: &str) -> &str {
+    match id.rsplit_once('-') {
+        Some((stem, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => stem,
+        _ => id,
+    }
+}
+
+/// Up to `n` gold networks of `dir` (`*.solution`, sorted by name) as
+/// examples, one per family, none of the family of `recipe_id`: the
+/// model must never see the answer or a variant of it.
+pub fn examples(dir: &Path, recipe_id: &str, n: usize) -> Result<Vec<Example>, LlmError> {
+    let unreadable = |source| LlmError::Examples {
+        dir: dir.to_path_buf(),
+        source,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(unreadable)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "solution"))
+        .collect();
+    files.sort();
+    let excluded = family(recipe_id).to_lowercase();
+    let mut chosen: Vec<Example> = Vec::new();
+    for path in files {
+        if chosen.len() >= n {
+            break;
+        }
+        let text = std::fs::read_to_string(&path).map_err(unreadable)?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        let header = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix('#'))
+            .map(|h| h.trim().to_lowercase())
+            .unwrap_or_else(|| stem.clone());
+        let families = [family(&stem), family(&header)];
+        if families.contains(&excluded.as_str())
+            || chosen.iter().any(|c| families.contains(&family(&c.id)))
+        {
+            continue;
+        }
+        let network: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with('('))
+            .collect();
+        if network.is_empty() {
+            continue;
+        }
+        chosen.push(Example {
+            id: header,
+            network: network.join("\n"),
+        });
+    }
+    Ok(chosen)
+}
+
+/// The system message: what a network is, the primitives, the names, the
+/// examples, and the form of the answer.
+pub fn system(examples: &[Example]) -> String {
+    let mut s = String::from(
+        "You translate cooking recipes into networks of the MUHAI Cooking Language; \
+         the networks are executed in a simulated kitchen.\n\n\
+         A network is a list of predicates, one per line: (primitive argument …). An argument \
+         is a variable (?name), a number, or a name from the lists below. Start with \
+         (get-kitchen ?kitchen). Every action takes the kitchen state before it \
+         (kitchen-state-in: ?kitchen or the kitchen-state-out of an earlier action) and binds \
+         its outputs and the kitchen state after it; chain the kitchen states from action to \
+         action. Every variable is bound once. Give an optional argument a fresh variable to \
+         let the kitchen choose. Quantities are a number and a unit (230 g, 1 teaspoon).\n\n\
+         Answer with the network only, in one ```lisp code block, no explanation.\n\n\
+         ## Primitives\n",
+    );
+    s.push_str(&sous_sim::reference_text());
+    s.push_str("\n## Names\n");
+    let inv = inventory();
+    let lists: [(&str, Vec<&str>); 9] = [
+        ("Ingredients in the kitchen", inv.ingredients.clone()),
+        ("Containers", inv.containers.clone()),
+        ("Tools", inv.tools.clone()),
+        ("Places and appliances", inv.places.clone()),
+        ("Units", concepts("unit")),
+        ("Cutting patterns", concepts("cutting-pattern")),
+        ("Arrangement patterns", concepts("arrangement-pattern")),
+        ("Shapes", concepts("shape")),
+        ("Heating modes", concepts("heating-mode")),
+    ];
+    for (label, names) in lists {
+        let _ = writeln!(s, "{label}: {}", names.join(", "));
+    }
+    for e in examples {
+        let _ = write!(s, "\n## Example: {}\n```lisp\n{}\n```\n", e.id, e.network);
+    }
+    s
+}
+
+/// The recipe as the model reads it.
+pub fn recipe(r: &RecipeText) -> String {
+    let mut s = format!("Recipe `{}`: {}\n\nIngredients:\n", r.id, r.title);
+    for i in &r.ingredients {
+        let _ = writeln!(s, "- {i}");
+    }
+    s.push_str("\nInstructions:\n");
+    for (n, i) in r.instructions.iter().enumerate() {
+        let _ = writeln!(s, "{}. {i}", n + 1);
+    }
+    s
+}
+
+/// Asks for the whole network at once.
+pub fn whole(r: &RecipeText) -> String {
+    format!("{}\nWrite the network of this recipe.", recipe(r))
+}
+
+/// What was wrong, for a repair round: the problems, and what to answer.
+pub fn feedback(problems: &[String], whole_network: bool) -> String {
+    let mut s = String::from("The network does not run in the kitchen:\n");
+    for p in problems {
+        let _ = writeln!(s, "- {p}");
+    }
+    s.push_str(if whole_network {
+        "\nCorrect it and answer with the whole corrected network only."
+    } else {
+        "\nCorrect them and answer with the corrected new lines only."
+    });
+    s
+}
+
+/// With `--incremental`: asks for the lines of one step (0: the ingredients,
+/// n: instruction n), showing the kitchen as it is now.
+pub fn step(r: &RecipeText, step: usize, kitchen: &str, kitchen_variable: &str) -> String {
+    let mut s = String::new();
+    if step == 0 {
+        let _ = write!(
+            s,
+            "{}\nWe build the network one step at a time; the lines you give are added to it \
+             and executed before the next step.\n\nFirst write (get-kitchen ?kitchen) and the \
+             lines that fetch the ingredients (and prepare them as the ingredient lines say).",
+            recipe(r)
+        );
+        return s;
+    }
+    let instruction = r.instructions.get(step - 1).map_or("", String::as_str);
+    let _ = write!(
+        s,
+        "The network so far runs. The kitchen now, as far as it changed:\n{}\n\
+         The latest kitchen state is {kitchen_variable}.\n\nWrite only the new lines for \
+         instruction {step}: \"{instruction}\"",
+        if kitchen.trim().is_empty() {
+            "(nothing changed yet)"
+        } else {
+            kitchen.trim_end()
+        }
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_drop_the_variant_number_only() {
+        assert_eq!(
+            family("almond-crescent-cookies-2"),
+            "almond-crescent-cookies"
+        );
+        assert_eq!(family("almond-crescent-cookies"), "almond-crescent-cookies");
+        assert_eq!(family("black-bean-salad-5"), "black-bean-salad");
+        assert_eq!(family("recipe-"), "recipe-");
+        assert_eq!(family("x-2b"), "x-2b");
+    }
+
+    #[test]
+    fn the_system_message_has_the_reference_and_the_names() {
+        let s = system(&[]);
+        assert!(s.contains("(fetch-and-proportion "), "{s}");
+        assert!(s.contains("all-purpose-flour") && s.contains("medium-bowl"));
+        assert!(s.contains("teaspoon") && s.contains("ball-shape"));
+    }
+}

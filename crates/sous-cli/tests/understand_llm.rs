@@ -1,0 +1,179 @@
+//! `sous understand --agent llm` against a fake OpenAI-compatible endpoint
+//! on a loopback port: repairs, the transcript, the API key, and clear
+//! errors with the right exit codes when the endpoint fails or is missing.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+use common::{fixtures, sous, sous_with};
+use sous_testdata::fake_llm::{FakeLlm, Reply};
+
+const GOOD: &str = "(get-kitchen ?kitchen)\n\
+    (fetch-and-proportion ?sugar ?ks-1 ?kitchen ?bowl-1 white-sugar 120 g)\n\
+    (fetch-and-proportion ?eggs ?ks-2 ?ks-1 ?bowl-2 egg 2 piece)";
+
+fn broken() -> String {
+    GOOD.replace("white-sugar", "white-sugr")
+}
+
+fn fenced(network: &str) -> Reply {
+    Reply::Chat(format!("```lisp\n{network}\n```"))
+}
+
+fn good_recipe() -> String {
+    fixtures()
+        .join("understand/a-good.xml")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A folder with one example network, and the place of a transcript.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sous-llm-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("other-dish.solution"),
+        "#other-dish\n(get-kitchen ?kitchen)\n(fetch-and-proportion ?b ?ks-1 ?kitchen ?c butter 10 g)\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn llm_args<'a>(fake: &'a FakeLlm, dir: &'a str) -> Vec<&'a str> {
+    vec![
+        "understand",
+        "--agent",
+        "llm",
+        "--llm-url",
+        &fake.url,
+        "--model",
+        "fake",
+        "--examples",
+        dir,
+    ]
+}
+
+#[test]
+fn the_repaired_network_is_written_and_every_exchange_recorded() {
+    let fake = FakeLlm::start(vec![fenced(&broken()), fenced(GOOD)]);
+    let dir = scratch("repair");
+    let transcript = dir.join("t.jsonl");
+    let recipe = good_recipe();
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend([
+        "--transcript",
+        transcript.to_str().unwrap(),
+        "--api-key-env",
+        "SOUS_TEST_KEY",
+        "--trace",
+        &recipe,
+    ]);
+    let out = sous_with(&args, &[("SOUS_TEST_KEY", OsStr::new("k-123"))]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, format!("#plain-sugar\n{GOOD}\n\n"));
+    // The trace tells of the repair, with what was wrong.
+    assert!(out.stderr.contains("white-sugr"), "{}", out.stderr);
+    assert!(out.stderr.contains("repair 1:"), "{}", out.stderr);
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 2);
+    assert!(requests
+        .iter()
+        .all(|r| r.authorization.as_deref() == Some("Bearer k-123")));
+    let system = requests[0].body["messages"][0]["content"].as_str().unwrap();
+    assert!(system.contains("## Example: other-dish"), "{system}");
+    let lines = std::fs::read_to_string(&transcript).unwrap();
+    assert_eq!(lines.lines().count(), 2, "{lines}");
+    for (round, line) in lines.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["round"], round);
+        assert_eq!(v["recipe"], "plain-sugar");
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_network_that_still_fails_is_written_as_it_is_with_exit_1() {
+    let fake = FakeLlm::start(vec![fenced(&broken())]);
+    let dir = scratch("fails");
+    let recipe = good_recipe();
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend(["--max-repairs", "1", "--format", "json", &recipe]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert_eq!(fake.requests().len(), 2);
+    let list: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(list[0]["network"], format!("#plain-sugar\n{}\n", broken()));
+    assert_eq!(list[0]["failed"], true);
+    let trace = list[0]["trace"].to_string();
+    assert!(trace.contains("fails after 1 repairs"), "{trace}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn endpoint_failures_are_clear_errors_with_exit_1() {
+    let cases = [
+        (
+            Reply::Status(500, "overloaded".into()),
+            "HTTP 500: overloaded",
+        ),
+        (
+            Reply::Raw("not json at all".into()),
+            "not a chat completion",
+        ),
+        (Reply::Hang, "did not answer within 1 s"),
+    ];
+    let dir = scratch("errors");
+    let recipe = good_recipe();
+    for (reply, message) in cases {
+        let fake = FakeLlm::start(vec![reply]);
+        let mut args = llm_args(&fake, dir.to_str().unwrap());
+        args.extend(["--timeout", "1", &recipe]);
+        let out = sous(&args);
+        assert_eq!(out.code, Some(1), "{}", out.stderr);
+        assert!(out.stderr.contains(message), "{message}: {}", out.stderr);
+        assert!(out.stderr.contains("plain-sugar"), "{}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+        assert!(out.stdout.is_empty(), "{}", out.stdout);
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn missing_endpoint_model_or_key_stop_before_any_request() {
+    let recipe = good_recipe();
+    let fake = FakeLlm::start(vec![fenced(GOOD)]);
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--agent", "llm", "--model", "m"],
+            "--agent llm needs --llm-url",
+        ),
+        (
+            &["--agent", "llm", "--llm-url", &fake.url],
+            "--agent llm needs --model",
+        ),
+        (
+            &[
+                "--agent",
+                "llm",
+                "--llm-url",
+                &fake.url,
+                "--model",
+                "m",
+                "--api-key-env",
+                "SOUS_SURELY_UNSET_VAR",
+            ],
+            "SOUS_SURELY_UNSET_VAR is not set",
+        ),
+        (&["--llm-url", &fake.url], "need --agent llm"),
+    ];
+    for (flags, message) in cases {
+        let mut args = vec!["understand", recipe.as_str()];
+        args.extend(flags);
+        let out = sous(&args);
+        assert_eq!(out.code, Some(2), "{flags:?}: {}", out.stderr);
+        assert!(out.stderr.contains(message), "{message}: {}", out.stderr);
+    }
+    assert!(fake.requests().is_empty());
+}
