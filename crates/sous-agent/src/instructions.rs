@@ -102,6 +102,11 @@ pub fn shape(text: &str) -> String {
     "ball-shape".to_string()
 }
 
+/// Words after which a verb of the lexicon is a noun.
+const DETERMINERS: [&str; 11] = [
+    "the", "a", "an", "their", "its", "his", "her", "your", "this", "that", "each",
+];
+
 /// The clauses of an instruction, each with its verb (the first word of the
 /// clause that the lexicon knows), in order.
 pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
@@ -144,13 +149,14 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
         }
         if let Some(v) = verb {
             out.push((v, ws[start..].join(" ")));
-        } else if let Some(v) = ws.iter().find_map(|w| {
+        } else if let Some(v) = ws.iter().enumerate().find_map(|(i, w)| {
             // No clause starts with a verb (`In a separate bowl combine …`):
-            // the first verb anywhere governs the whole part.
-            lexicon.get(
-                w.to_lowercase()
-                    .trim_matches(|c: char| !c.is_alphanumeric()),
-            )
+            // the first verb anywhere governs the whole part, unless a
+            // determiner makes it a noun (`hold their shape`).
+            let noun = i > 0 && DETERMINERS.contains(&ws[i - 1].to_lowercase().as_str());
+            let lw = w.to_lowercase();
+            let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
+            lexicon.get(lw).filter(|_| !noun)
         }) {
             out.push((v, ws.join(" ")));
         }
@@ -207,7 +213,9 @@ pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec
             let at = contiguous(&names[i]);
             if !at.is_empty() {
                 for a in &at {
-                    covered[*a..*a + names[i].len()].iter_mut().for_each(|c| *c = true);
+                    covered[*a..*a + names[i].len()]
+                        .iter_mut()
+                        .for_each(|c| *c = true);
                 }
                 spoken += at.len();
                 chosen.push(i);
@@ -326,6 +334,9 @@ pub fn duration(text: &str) -> Option<(f64, &'static str)> {
             Some("day" | "days") => "day",
             _ => continue,
         };
+        if w == "a" && i > 0 && ws[i - 1] == "half" {
+            return Some((0.5, unit));
+        }
         let lo = w.split(['-', '–']).next().unwrap_or(w);
         if let Some((v, _)) = crate::quantity::read_quantity(&[lo]) {
             // The language has no days.
@@ -408,13 +419,20 @@ mod tests {
     #[test]
     fn words_before_the_first_verb_and_participles_belong_to_clauses() {
         let c = clauses("In a separate bowl, beat eggs with a fork and add oil");
-        assert!(c[0].1.starts_with("In a separate bowl, beat eggs with a fork"));
+        assert!(c[0]
+            .1
+            .starts_with("In a separate bowl, beat eggs with a fork"));
         let c = clauses("pour into flour mixture, stirring until well mixed");
         let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
         assert_eq!(kinds, [Kind::Add, Kind::Combine]);
         assert!(participle("combining").is_some() && participle("tossing").is_some());
         assert!(participle("during").is_none());
         assert!(participle("baking").is_none());
+    }
+
+    #[test]
+    fn a_verb_after_a_determiner_is_a_noun() {
+        assert!(clauses("so they are just firm enough to hold their shape").is_empty());
     }
 
     #[test]
@@ -439,5 +457,6 @@ mod tests {
         assert_eq!(duration("chill for 1 hour"), Some((1.0, "hour")));
         assert_eq!(duration("Bake for 10 in the oven"), Some((10.0, "minute")));
         assert_eq!(duration("made a day ahead"), Some((24.0, "hour")));
+        assert_eq!(duration("stay for half a minute"), Some((0.5, "minute")));
     }
 }

@@ -36,6 +36,16 @@ fn is_bowl(class: &str) -> bool {
     class.ends_with("bowl") || class == "cooking-pot" || class == "jar"
 }
 
+/// A vessel things are baked or served on (a pan, a tray), not a bowl,
+/// a rack or a utensil.
+fn is_vessel(class: &str) -> bool {
+    let onto = Ontology::get();
+    let container = onto
+        .id(class)
+        .is_some_and(|c| onto.is_a_name(c, "transferable-container"));
+    container && !is_bowl(class) && class != "wire-rack"
+}
+
 impl Session {
     /// The tools a clause names, of the kind `keep` accepts.
     fn named_tool(&self, ws: &[String], keep: impl Fn(&str) -> bool) -> Option<&'static str> {
@@ -270,7 +280,7 @@ impl Session {
             return;
         };
         let habits = Habits::get();
-        let named = self.named_tool(ws, |c| !is_bowl(c) && c != "wire-rack");
+        let named = self.named_tool(ws, is_vessel);
         let class = named.unwrap_or(habits.batter_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
         let greased = greased || (named.is_none() && !lined);
@@ -316,7 +326,7 @@ impl Session {
             return;
         };
         let habits = Habits::get();
-        let named = self.named_tool(ws, |c| !is_bowl(c) && c != "wire-rack");
+        let named = self.named_tool(ws, is_vessel);
         let class = named.unwrap_or(habits.portion_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
         let greased = greased && !ws.iter().any(|w| w == "ungreased");
@@ -356,7 +366,7 @@ impl Session {
             Kind::Soak => self.soak(&ws),
             Kind::Boil => self.boil(&ws),
             Kind::Grease => {
-                let named = self.named_tool(&ws, |c| !is_bowl(c));
+                let named = self.named_tool(&ws, is_vessel);
                 let class = named.unwrap_or(Habits::get().portion_vessel);
                 let floured = ws.iter().any(|w| w == "flour" || w == "floured");
                 if let Some(v) = self.vessel(class, true, false, floured) {

@@ -12,11 +12,13 @@ mod prepare;
 mod refer;
 mod session;
 
-use crate::ingredient_line::read_line;
+use crate::ingredient_line::{read_line, IngredientLine};
 use crate::instructions::{clauses, singular};
+use crate::lexicon::Lexicon;
 use crate::lexicon::Match;
+use crate::quantity::read_quantity;
 use crate::recipe_xml::RecipeText;
-use session::{number, Fetched, Session};
+use session::{number, Session};
 
 /// What the agent made of one recipe.
 #[derive(Debug, Clone)]
@@ -52,16 +54,6 @@ pub fn understand(recipe: &RecipeText) -> Understood {
                 continue;
             }
         };
-        let class = read.class_name();
-        let out_ks = s.fresh("ks");
-        let var = s.fresh(class);
-        let bowl = s.fresh("bowl");
-        let action = format!(
-            "(fetch-and-proportion {var} {out_ks} {} {bowl} {class} {} {})",
-            s.kitchen,
-            number(read.amount),
-            read.unit
-        );
         let how = match read.matched {
             Match::Class => "the name of a class".to_string(),
             Match::Synonym => format!("lexicon: `{}`", read.name.join(" ")),
@@ -72,24 +64,29 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             ),
         };
         s.trace.push(format!("ingredient {n}: `{line}`"));
-        if s.attempt(action, out_ks, &how) {
-            // Its names: the words of the line and of its class.
-            let mut names: Vec<String> = read.name.iter().map(|w| singular(w)).collect();
-            if names.is_empty() {
-                names = class.split('-').map(str::to_string).collect();
-            }
-            s.fetched.push(Fetched {
-                var,
-                names,
-                bowl: None,
-                spent: false,
-                cut: false,
-                peeled: false,
-                seeded: false,
-                cracked: false,
-                class: read.class,
-            });
-            s.prepare(s.fetched.len() - 1, &read.preparations, read.temperature);
+        // Its names: the words of the line and of its class.
+        let mut names: Vec<String> = read.name.iter().map(|w| singular(w)).collect();
+        if names.is_empty() {
+            names = read.class_name().split('-').map(str::to_string).collect();
+        }
+        let portions = if read.preparations.iter().any(|p| p == "divided") {
+            divided(&read, &names, &recipe.instructions)
+        } else {
+            vec![read.amount]
+        };
+        if portions.len() > 1 {
+            s.trace.push(format!(
+                "  (divided: the instructions use {} {} at a time)",
+                portions
+                    .iter()
+                    .map(|p| number(*p))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                read.unit
+            ));
+        }
+        for amount in portions {
+            s.fetch_ingredient(&read, names.clone(), amount, &how);
         }
     }
     for (i, line) in recipe.instructions.iter().enumerate() {
@@ -108,6 +105,43 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         actions: s.actions,
         trace: s.trace,
     }
+}
+
+/// The portions of a divided ingredient the instructions use
+/// (`fold in 150 grams of the coconut`, `the remaining 50 grams coconut`),
+/// in the line's unit, the rest last; the whole amount if none is named.
+fn divided(read: &IngredientLine, names: &[String], instructions: &[String]) -> Vec<f64> {
+    let lex = Lexicon::get();
+    let Some(head) = names.last() else {
+        return vec![read.amount];
+    };
+    let mut parts = Vec::new();
+    for sentence in instructions {
+        let ws: Vec<String> = sentence.split_whitespace().map(str::to_lowercase).collect();
+        let refs: Vec<&str> = ws.iter().map(String::as_str).collect();
+        for at in 0..refs.len() {
+            let Some((q, used)) = read_quantity(&refs[at..]) else {
+                continue;
+            };
+            let Some((unit, factor)) = refs.get(at + used).and_then(|u| lex.unit(u)) else {
+                continue;
+            };
+            let near = refs[at + used + 1..(at + used + 5).min(refs.len())]
+                .iter()
+                .any(|w| singular(w.trim_matches(|c: char| !c.is_alphanumeric())) == *head);
+            if near && unit == read.unit {
+                parts.push(q * factor);
+            }
+        }
+    }
+    let total: f64 = parts.iter().sum();
+    if parts.is_empty() || total > read.amount + 1e-9 {
+        return vec![read.amount];
+    }
+    if read.amount - total > 1e-9 {
+        parts.push(read.amount - total);
+    }
+    parts
 }
 
 #[cfg(test)]

@@ -112,9 +112,12 @@ impl Session {
         }
     }
 
-    /// Eggs beaten on their own: cracked into a bowl of their own, beaten.
+    /// Eggs beaten on their own: cracked into a bowl of their own (whole
+    /// eggs), beaten.
     fn beat_alone(&mut self, i: usize) {
-        if self.fetched[i].cracked {
+        let onto = sous_kitchen::Ontology::get();
+        if !onto.is_a_name(self.fetched[i].class, "crackable") || self.fetched[i].cracked {
+            self.change(i, "beat", "beaten", "?mixing-tool", "the line says beaten");
             return;
         }
         let eggs = self.fetched[i].var.clone();

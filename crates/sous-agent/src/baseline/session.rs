@@ -5,6 +5,8 @@
 use sous_kitchen::{ClassId, Ontology};
 use sous_lang::Diagnostic;
 
+use crate::ingredient_line::IngredientLine;
+
 /// A number as the language writes it (`230`, `0.125`).
 pub(super) fn number(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
@@ -116,6 +118,41 @@ impl Session {
             in_vessel: false,
             ready_vessel: None,
             oven: None,
+        }
+    }
+
+    /// Fetches `amount` of the ingredient a line names, and prepares it as
+    /// the line says.
+    pub fn fetch_ingredient(
+        &mut self,
+        read: &IngredientLine,
+        names: Vec<String>,
+        amount: f64,
+        why: &str,
+    ) {
+        let class = read.class_name();
+        let out_ks = self.fresh("ks");
+        let var = self.fresh(class);
+        let bowl = self.fresh("bowl");
+        let action = format!(
+            "(fetch-and-proportion {var} {out_ks} {} {bowl} {class} {} {})",
+            self.kitchen,
+            number(amount),
+            read.unit
+        );
+        if self.attempt(action, out_ks, why) {
+            self.fetched.push(Fetched {
+                var,
+                names,
+                bowl: None,
+                spent: false,
+                cut: false,
+                peeled: false,
+                seeded: false,
+                cracked: false,
+                class: read.class,
+            });
+            self.prepare(self.fetched.len() - 1, &read.preparations, read.temperature);
         }
     }
 
