@@ -31,6 +31,7 @@ struct UnitsFile {
 #[serde(deny_unknown_fields)]
 struct LexiconFile {
     modifiers: Vec<String>,
+    reserved: Vec<String>,
     preparations: BTreeMap<String, String>,
     names: BTreeMap<String, String>,
 }
@@ -52,6 +53,7 @@ pub enum Match {
 pub struct Lexicon {
     units: BTreeMap<String, UnitEntry>,
     modifiers: Vec<String>,
+    reserved: Vec<String>,
     preparations: BTreeMap<String, String>,
     names: BTreeMap<String, ClassId>,
     /// Every ingredient class, with its name's words.
@@ -107,6 +109,7 @@ impl Lexicon {
         Ok(Lexicon {
             units: units.units,
             modifiers: lexicon.modifiers,
+            reserved: lexicon.reserved,
             preparations: lexicon.preparations,
             names,
             ingredients,
@@ -133,6 +136,13 @@ impl Lexicon {
             .iter()
             .filter(move |(w, c)| **c == class && !w.contains(' '))
             .map(|(w, _)| w.as_str())
+    }
+
+    /// Whether a line keeps its ingredient for later (`60 grams additional
+    /// powdered sugar`, `… plus extra for dusting`).
+    pub fn is_reserved(&self, line: &str) -> bool {
+        let l = line.to_lowercase();
+        self.reserved.iter().any(|p| l.contains(p.as_str()))
     }
 
     pub fn is_modifier(&self, word: &str) -> bool {

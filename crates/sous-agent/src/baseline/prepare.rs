@@ -39,6 +39,17 @@ impl Session {
                 "melted" => self.change(i, "melt", "melted", "?microwave", &why),
                 "mashed" => self.change(i, "mash", "mashed", "?fork", &why),
                 "peeled" => self.peel(i),
+                "sifted" => {
+                    let target = self.fresh("bowl");
+                    let rest = format!("?sifting-tool");
+                    let input = self.fetched[i].var.clone();
+                    let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
+                    let action = format!("(sift {out} {ks} {} {target} {input} {rest})", self.kitchen);
+                    if self.attempt(action, ks, &why) {
+                        self.fetched[i].var = out;
+                    }
+                }
+                "ground" => self.change(i, "grind", "ground", "?grinding-tool", &why),
                 "seeded" => self.seed(i),
                 "beaten" => self.beat_alone(i),
                 "chopped" | "finely-chopped" | "minced" | "diced" | "slices" | "shredded" => {

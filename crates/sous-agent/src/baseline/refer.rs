@@ -46,6 +46,13 @@ fn first_n(ws: &[String]) -> Option<usize> {
 }
 
 impl Session {
+    /// The ingredients not used yet, but for those kept for later.
+    fn unused(&self) -> Vec<usize> {
+        (0..self.fetched.len())
+            .filter(|&i| !self.fetched[i].used() && !self.fetched[i].reserved)
+            .collect()
+    }
+
     pub(super) fn refer(&self, ws: &[String]) -> Referents {
         let mut r = Referents::default();
         let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.names.clone()).collect();
@@ -89,12 +96,12 @@ impl Session {
         .iter()
         .any(|p| has(p))
         {
-            named.extend((0..self.fetched.len()).filter(|&i| !self.fetched[i].used()));
+            named.extend(self.unused());
             r.why.push("every ingredient not used yet".into());
         }
         if named.is_empty() && ws.iter().any(|w| w == "ingredient") {
             // `Combine ingredients`: all of them that are left.
-            named.extend((0..self.fetched.len()).filter(|&i| !self.fetched[i].used()));
+            named.extend(self.unused());
             r.why.push("`ingredients`: every one not used yet".into());
         }
         named.sort_unstable();

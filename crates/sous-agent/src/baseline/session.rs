@@ -52,6 +52,8 @@ pub(super) struct Fetched {
     pub seeded: bool,
     /// Whether its eggs are out of their shells.
     pub cracked: bool,
+    /// Whether its line keeps it for later (a coating, a topping).
+    pub reserved: bool,
     pub class: ClassId,
 }
 
@@ -150,6 +152,7 @@ impl Session {
                 peeled: false,
                 seeded: false,
                 cracked: false,
+                reserved: crate::lexicon::Lexicon::get().is_reserved(&read.text),
                 class: read.class,
             });
             self.prepare(self.fetched.len() - 1, &read.preparations, read.temperature);
