@@ -36,6 +36,7 @@ pub enum Kind {
     Cool,
     Drop,
     Dip,
+    Cover,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -121,13 +122,23 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
             let after_comma = i > 0 && ws[i - 1].ends_with(',');
-            // `…, stirring until well mixed`: a participle after a comma.
-            let Some(v) = lexicon
-                .get(lw)
-                .or_else(|| after_comma.then(|| participle(lw)).flatten())
-            else {
+            // `…, stirring until well mixed`: a participle after a comma,
+            // unless the clause before already mixed (`beat in …, mixing well`).
+            let mixed_before = verb.is_some_and(|v| v.kind == Kind::Combine);
+            let Some(v) = lexicon.get(lw).or_else(|| {
+                (after_comma && !mixed_before)
+                    .then(|| participle(lw))
+                    .flatten()
+            }) else {
                 continue;
             };
+            // `mix briefly to incorporate`: a purpose, not a second step.
+            let purpose = i > 0
+                && ws[i - 1].eq_ignore_ascii_case("to")
+                && verb.is_some_and(|p| p.kind == v.kind);
+            if purpose {
+                continue;
+            }
             let starts_clause = i == 0
                 || matches!(
                     ws[i - 1]
@@ -191,55 +202,36 @@ fn participle(word: &str) -> Option<&'static Verb> {
 pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec<usize> {
     let mut out = Vec::new();
     let mut covered = vec![false; clause.len()];
-    let contiguous = |n: &[String]| -> Vec<usize> {
-        (0..clause.len().saturating_sub(n.len().saturating_sub(1)))
-            .filter(|&at| n.len() > 1 && clause[at..at + n.len()] == n[..])
-            .collect()
-    };
+    // Names written out in full.
+    for (i, n) in names.iter().enumerate() {
+        if n.len() < 2 {
+            continue;
+        }
+        for at in 0..clause.len().saturating_sub(n.len() - 1) {
+            if clause[at..at + n.len()] == n[..] {
+                covered[at..at + n.len()].iter_mut().for_each(|c| *c = true);
+                if !out.contains(&i) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    // Each further mention of a head word: the plainest not named yet.
     let mut heads: Vec<&String> = names.iter().filter_map(|n| n.last()).collect();
     heads.sort();
     heads.dedup();
     for head in heads {
-        let k = clause.iter().filter(|w| *w == head).count();
-        if k == 0 {
-            continue;
-        }
-        let with_head: Vec<usize> = (0..names.len())
-            .filter(|&i| names[i].last() == Some(head))
+        let at: Vec<usize> = (0..clause.len())
+            .filter(|&a| !covered[a] && clause[a] == *head)
             .collect();
-        let mut chosen = Vec::new();
-        let mut spoken = 0;
-        for &i in &with_head {
-            let at = contiguous(&names[i]);
-            if !at.is_empty() {
-                for a in &at {
-                    covered[*a..*a + names[i].len()]
-                        .iter_mut()
-                        .for_each(|c| *c = true);
-                }
-                spoken += at.len();
-                chosen.push(i);
-            }
-        }
-        let mut rest: Vec<usize> = with_head
-            .iter()
-            .copied()
-            .filter(|i| !chosen.contains(i))
+        let mut rest: Vec<usize> = (0..names.len())
+            .filter(|&i| names[i].last() == Some(head) && !out.contains(&i))
             .collect();
-        // The plainest first, then those not used yet.
         rest.sort_by_key(|&i| (names[i].len(), used[i], i));
-        for _ in spoken..k {
-            if rest.is_empty() {
-                break;
-            }
-            chosen.push(rest.remove(0));
+        for (&a, i) in at.iter().zip(rest) {
+            covered[a] = true;
+            out.push(i);
         }
-        for (at, w) in clause.iter().enumerate() {
-            if w == head {
-                covered[at] = true;
-            }
-        }
-        out.extend(chosen);
     }
     // Words of longer names written apart from their head.
     let heads: Vec<&String> = names.iter().filter_map(|n| n.last()).collect();
@@ -400,6 +392,11 @@ mod tests {
             mentioned(&words("Dust each cookie with powdered sugar"), &n, &used),
             [6]
         );
+        let almonds = names(&["almond extract", "almond"]);
+        assert_eq!(
+            mentioned(&words("Add vanilla extract, almond extract, and salt"), &almonds, &[false, false]),
+            [0]
+        );
         let extracts_used: Vec<bool> = (0..n.len()).map(|i| i == 2 || i == 3).collect();
         assert_eq!(
             mentioned(&words("Stir in the flour and almonds"), &n, &extracts_used),
@@ -428,6 +425,10 @@ mod tests {
         assert!(participle("combining").is_some() && participle("tossing").is_some());
         assert!(participle("during").is_none());
         assert!(participle("baking").is_none());
+        let c = clauses("Beat in 1 egg and 1 teaspoon vanilla, mixing well");
+        assert_eq!(c.len(), 1);
+        let c = clauses("Add the salt; mix briefly to incorporate.");
+        assert_eq!(c.len(), 2);
     }
 
     #[test]

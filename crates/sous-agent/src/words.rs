@@ -5,9 +5,11 @@
 pub fn words(text: &str) -> Vec<String> {
     text.to_lowercase()
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        // `confectioner's`, `confectioners'`: the same word.
+        .map(|w| w.replace('\'', "").replace('’', ""))
         .filter(|w| !w.is_empty())
-        .map(singular)
+        .map(|w| singular(&w))
         .collect()
 }
 

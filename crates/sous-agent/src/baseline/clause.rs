@@ -89,6 +89,7 @@ impl Session {
         if let Some(out) = out {
             self.fetched[i].bowl = Some(w);
             self.bowls[w].items.push(i);
+            self.bowls[w].mixed = false;
             self.worked(out);
         }
     }
@@ -102,6 +103,7 @@ impl Session {
                 self.fetched[i].bowl = Some(into);
             }
             self.bowls[into].items.extend(moved);
+            self.bowls[into].mixed = false;
             self.work = Some(into);
             self.worked(out);
         }
@@ -133,6 +135,7 @@ impl Session {
             &tool,
             &format!("{primitive}, on the working bowl"),
         ) {
+            self.bowls[w].mixed = true;
             self.worked(out);
         }
     }
@@ -276,6 +279,7 @@ impl Session {
     /// A batter into the vessel it is baked in (`spread into the prepared
     /// pan`; implied before baking a bowl's contents).
     fn into_vessel(&mut self, ws: &[String]) {
+        self.mix_if_unmixed();
         let Some(thing) = self.last.clone() else {
             return;
         };
@@ -300,7 +304,18 @@ impl Session {
     }
 
     /// Portions of the working bowl on the worktop.
+    /// A dough or batter is mixed before it is portioned or poured out.
+    fn mix_if_unmixed(&mut self) {
+        if let Some(w) = self.work {
+            if !self.bowls[w].mixed && self.bowls[w].items.len() > 1 {
+                self.trace.push("  (implied: what was added is mixed first)".into());
+                self.apply("mix", &[]);
+            }
+        }
+    }
+
     fn portion(&mut self, clause: &str, ws: &[String]) {
+        self.mix_if_unmixed();
         let Some(w) = self.work else { return };
         let (q, unit) = portion_size(clause, ws);
         let dough = self.bowls[w].var.clone();
@@ -375,9 +390,10 @@ impl Session {
             }
             Kind::Spread => self.into_vessel(&ws),
             Kind::Fill => {
+                self.mix_if_unmixed();
                 let Some(w) = self.work else { return };
                 let class = self
-                    .named_tool(&ws, |c| !is_bowl(c))
+                    .named_tool(&ws, is_vessel)
                     .unwrap_or("muffin-tins");
                 let (greased, lined, floured) = Self::vessel_words(&ws);
                 let Some(v) = self.vessel(class, greased, lined, floured) else {
@@ -470,6 +486,27 @@ impl Session {
                 }
             }
             Kind::Cool => self.cool(clause, &ws),
+            Kind::Cover => {
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
+                if let Some(out) = self.act("cover", "covered", &thing, "?cover", "cover the last thing made") {
+                    self.last = Some(out);
+                }
+            }
+            Kind::Place if self.in_vessel && self.named_tool(&ws, is_bowl).is_some() => {
+                // `put them in a large bowl`: what was baked, into a bowl.
+                let class = self.named_tool(&ws, is_bowl).unwrap_or("large-bowl");
+                let Some(thing) = self.last.clone() else {
+                    return;
+                };
+                let Some(bowl) = self.fetch(class, "the bowl the sentence names") else {
+                    return;
+                };
+                if let Some(out) = self.transfer("container", &bowl, &thing, "into the bowl") {
+                    self.last = Some(out);
+                }
+            }
             Kind::Place => {
                 if !self.portions && self.work.is_some() {
                     self.portion(clause, &ws);
@@ -629,6 +666,7 @@ impl Session {
             self.bowls.push(Bowl {
                 var: out.clone(),
                 items: items.clone(),
+                mixed: true,
             });
             let b = self.bowls.len() - 1;
             for i in items {
@@ -654,6 +692,7 @@ impl Session {
             self.bowls.push(Bowl {
                 var: out.clone(),
                 items: vec![liquid, what],
+                mixed: true,
             });
             let b = self.bowls.len() - 1;
             self.fetched[what].bowl = Some(b);

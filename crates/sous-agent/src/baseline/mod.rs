@@ -13,7 +13,7 @@ mod refer;
 mod session;
 
 use crate::ingredient_line::{read_line, IngredientLine};
-use crate::instructions::{clauses, singular};
+use crate::instructions::{clauses, singular, words};
 use crate::lexicon::Lexicon;
 use crate::lexicon::Match;
 use crate::quantity::read_quantity;
@@ -65,7 +65,7 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         };
         s.trace.push(format!("ingredient {n}: `{line}`"));
         // Its names: the words of the line and of its class.
-        let mut names: Vec<String> = read.name.iter().map(|w| singular(w)).collect();
+        let mut names: Vec<String> = words(&read.name.join(" "));
         if names.is_empty() {
             names = read.class_name().split('-').map(str::to_string).collect();
         }

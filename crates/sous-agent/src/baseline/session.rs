@@ -69,6 +69,8 @@ pub(super) struct Bowl {
     pub var: String,
     /// The fetched ingredients in it.
     pub items: Vec<usize>,
+    /// Whether it was mixed since something was last added.
+    pub mixed: bool,
 }
 
 pub(super) struct Session {
@@ -249,6 +251,7 @@ impl Session {
         self.bowls.push(Bowl {
             var,
             items: Vec::new(),
+            mixed: false,
         });
         self.work = Some(self.bowls.len() - 1);
         self.bowls.len() - 1
