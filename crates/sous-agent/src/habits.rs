@@ -15,8 +15,25 @@ pub const HABITS_TOML: &str = include_str!("../data/habits.toml");
 struct HabitsFile {
     tools: BTreeMap<String, String>,
     vessels: Vessels,
+    made_from: BTreeMap<String, MadeFrom>,
     before_cutting: BeforeCutting,
     groups: BTreeMap<String, Vec<String>>,
+}
+
+/// How an ingredient is made from another: `part` is `yolk` or `white`
+/// of separated eggs.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MadeFrom {
+    pub from: String,
+    pub part: Part,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    Yolk,
+    White,
 }
 
 #[derive(Debug, Deserialize)]
@@ -52,6 +69,7 @@ pub struct Habits {
     pub boiling_vessel: &'static str,
     keep_peel: Vec<ClassId>,
     keep_seeds: Vec<ClassId>,
+    made_from: BTreeMap<ClassId, (ClassId, Part)>,
     /// Group words (split into words), the classes they cover and the
     /// classes they leave out.
     groups: Vec<(Vec<String>, Vec<ClassId>, Vec<ClassId>)>,
@@ -92,7 +110,12 @@ impl Habits {
             groups.push((crate::words::words(words), covered, left_out));
         }
         groups.sort_by_key(|(w, _, _)| std::cmp::Reverse(w.len()));
+        let mut made_from = BTreeMap::new();
+        for (made, how) in &file.made_from {
+            made_from.insert(id(made)?, (id(&how.from)?, how.part));
+        }
         Ok(Habits {
+            made_from,
             tools,
             batter_vessel: class(&file.vessels.batter)?,
             portion_vessel: class(&file.vessels.portions)?,
@@ -135,6 +158,11 @@ impl Habits {
             }
         }
         out
+    }
+
+    /// What `class` is made from when the kitchen has none.
+    pub fn made_from(&self, class: ClassId) -> Option<(ClassId, Part)> {
+        self.made_from.get(&class).copied()
     }
 
     /// Whether `class` is peeled before it is cut.

@@ -144,7 +144,13 @@ impl Session {
             number(amount),
             read.unit
         );
-        if self.attempt(action, out_ks, why) {
+        let fetched = self.attempt(action, out_ks, why);
+        let var = if fetched {
+            Some(var)
+        } else {
+            self.make_from_other(read, amount)
+        };
+        if let Some(var) = var {
             self.fetched.push(Fetched {
                 var,
                 names,
@@ -159,6 +165,39 @@ impl Session {
             });
             self.prepare(self.fetched.len() - 1, &read.preparations, read.temperature);
         }
+    }
+
+    /// An ingredient the kitchen lacks, made from one it has (`1 egg
+    /// yolk`: an egg cracked and separated): the variable of the result.
+    fn make_from_other(&mut self, read: &IngredientLine, amount: f64) -> Option<String> {
+        let onto = Ontology::get();
+        let (from, part) = crate::habits::Habits::get().made_from(read.class)?;
+        if read.unit != "piece" {
+            return None;
+        }
+        let from = onto.name(from);
+        let (var, ks, bowl) = (self.fresh(from), self.fresh("ks"), self.fresh("bowl"));
+        let action = format!(
+            "(fetch-and-proportion {var} {ks} {} {bowl} {from} {} piece)",
+            self.kitchen,
+            number(amount)
+        );
+        let why = format!("the kitchen has no {}: made from {from}", onto.name(read.class));
+        if !self.attempt(action, ks, &why) {
+            return None;
+        }
+        let target = self.fresh("bowl");
+        let cracked = self.act("crack", "cracked", &var, &target, "cracked to separate")?;
+        let (yolks, whites, ks) = (self.fresh("yolks"), self.fresh("whites"), self.fresh("ks"));
+        let (b1, b2, sep) = (self.fresh("bowl"), self.fresh("bowl"), self.fresh("egg-separator"));
+        let action = format!(
+            "(separate-eggs {yolks} {whites} {ks} {} {cracked} {b1} {b2} {sep})",
+            self.kitchen
+        );
+        self.attempt(action, ks, "separated").then(|| match part {
+            crate::habits::Part::Yolk => yolks,
+            crate::habits::Part::White => whites,
+        })
     }
 
     pub fn fresh(&mut self, stem: &str) -> String {
