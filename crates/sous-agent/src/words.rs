@@ -7,7 +7,11 @@ pub fn words(text: &str) -> Vec<String> {
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
         // `confectioner's`, `confectioners'`: the same word.
-        .map(|w| w.replace('\'', "").replace('’', ""))
+        .map(|w| {
+            w.replace(['\'', '’'], "")
+                .replace(['ñ'], "n")
+                .replace(['é', 'è'], "e")
+        })
         .filter(|w| !w.is_empty())
         .map(|w| singular(&w))
         .collect()

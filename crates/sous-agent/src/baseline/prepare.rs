@@ -39,6 +39,7 @@ impl Session {
                 "melted" => self.change(i, "melt", "melted", "?microwave", &why),
                 "mashed" => self.change(i, "mash", "mashed", "?fork", &why),
                 "peeled" => self.peel(i),
+                "washed" => self.change(i, "wash", "washed", "", &why),
                 "sifted" => {
                     let target = self.fresh("bowl");
                     let rest = format!("?sifting-tool");

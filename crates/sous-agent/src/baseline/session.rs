@@ -240,7 +240,19 @@ impl Session {
             format!(" {rest}")
         };
         let action = format!("({primitive} {out} {ks} {} {input}{rest})", self.kitchen);
-        self.attempt(action, ks, why).then_some(out)
+        if !self.attempt(action, ks, why) {
+            return None;
+        }
+        // A bowl acted on is the same bowl after (chilled, sprinkled);
+        // portioning is the one action whose output is something else.
+        if primitive != "portion-and-arrange" {
+            for b in &mut self.bowls {
+                if b.var == input {
+                    b.var = out.clone();
+                }
+            }
+        }
+        Some(out)
     }
 
     /// Fetches one `class` (a tool or vessel): its variable if it ran.
