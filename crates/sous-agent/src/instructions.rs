@@ -37,6 +37,7 @@ pub enum Kind {
     Drop,
     Dip,
     Cover,
+    Shake,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -65,7 +66,26 @@ impl Verb {
 pub struct VerbsFile {
     /// Grams in a portion when the sentence gives no weight.
     pub portion_grams: f64,
+    /// Phrases (singular words) that make a cut's pattern more precise than
+    /// its verb's (`thinly slice` → fine-slices, `cubes` → cubes).
+    pub cut_phrases: BTreeMap<String, String>,
     pub verbs: BTreeMap<String, Verb>,
+}
+
+/// The cutting pattern a clause asks for: the longest cut phrase it
+/// contains, else `default` (the verb's).
+pub fn cut_pattern(ws: &[String], default: &str) -> String {
+    let mut best: Option<(usize, &String)> = None;
+    for (phrase, pattern) in &lexicon().cut_phrases {
+        let p: Vec<&str> = phrase.split(' ').collect();
+        let found = ws
+            .windows(p.len())
+            .any(|w| w.iter().zip(&p).all(|(a, b)| a == b));
+        if found && best.is_none_or(|(n, _)| p.len() > n) {
+            best = Some((p.len(), pattern));
+        }
+    }
+    best.map_or_else(|| default.to_string(), |(_, p)| p.clone())
 }
 
 /// The verb lexicon.
@@ -202,16 +222,20 @@ fn participle(word: &str) -> Option<&'static Verb> {
 pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec<usize> {
     let mut out = Vec::new();
     let mut covered = vec![false; clause.len()];
-    // Names written out in full.
+    // Names written out in full, one ingredient per mention (two lines
+    // may name the same thing: the unused one first).
     for (i, n) in names.iter().enumerate() {
-        if n.len() < 2 {
+        if n.len() < 2 || out.contains(&i) {
             continue;
         }
+        let mut same: Vec<usize> = (0..names.len()).filter(|&j| names[j] == *n).collect();
+        same.sort_by_key(|&j| (used[j], j));
+        let mut next = same.into_iter();
         for at in 0..clause.len().saturating_sub(n.len() - 1) {
-            if clause[at..at + n.len()] == n[..] {
+            if clause[at..at + n.len()] == n[..] && !covered[at] {
                 covered[at..at + n.len()].iter_mut().for_each(|c| *c = true);
-                if !out.contains(&i) {
-                    out.push(i);
+                if let Some(j) = next.next() {
+                    out.push(j);
                 }
             }
         }
@@ -394,7 +418,11 @@ mod tests {
         );
         let almonds = names(&["almond extract", "almond"]);
         assert_eq!(
-            mentioned(&words("Add vanilla extract, almond extract, and salt"), &almonds, &[false, false]),
+            mentioned(
+                &words("Add vanilla extract, almond extract, and salt"),
+                &almonds,
+                &[false, false]
+            ),
             [0]
         );
         let extracts_used: Vec<bool> = (0..n.len()).map(|i| i == 2 || i == 3).collect();
@@ -434,6 +462,25 @@ mod tests {
     #[test]
     fn a_verb_after_a_determiner_is_a_noun() {
         assert!(clauses("so they are just firm enough to hold their shape").is_empty());
+    }
+
+    #[test]
+    fn cut_patterns_from_phrases() {
+        assert_eq!(
+            cut_pattern(&words("Thinly slice the radishes"), "slices"),
+            "fine-slices"
+        );
+        assert_eq!(
+            cut_pattern(&words("Cut the bread into 2-cm cubes"), "chopped"),
+            "two-cm-cubes"
+        );
+        assert_eq!(cut_pattern(&words("Chop the onion"), "chopped"), "chopped");
+        for p in lexicon().cut_phrases.values() {
+            assert!(
+                sous_kitchen::Ontology::get().id(p).is_some(),
+                "{p} is no pattern"
+            );
+        }
     }
 
     #[test]

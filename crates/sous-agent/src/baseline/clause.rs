@@ -186,7 +186,9 @@ impl Session {
                     } else {
                         self.pour(b, w, "the named bowl, into the working bowl");
                     }
-                } else if toward && fresh.is_empty() {
+                } else if (toward || ws.iter().any(|w| w == "with")) && fresh.is_empty() {
+                    // `Pour over the salad`, `toss with the dressing`: the
+                    // two bowls in hand become one.
                     if let Some(p) = self.previous.take() {
                         self.pour(w, p, "poured over what waits in the other bowl");
                     }
@@ -201,7 +203,8 @@ impl Session {
 
     /// Cutting the named ingredients (or, for `them`, those cut last).
     fn cut_named(&mut self, verb: &Verb, ws: &[String]) {
-        let pattern = verb.pattern.clone().unwrap_or_else(|| "chopped".into());
+        let pattern =
+            crate::instructions::cut_pattern(ws, verb.pattern.as_deref().unwrap_or("chopped"));
         let r = self.refer(ws);
         let mut targets = r.fresh;
         if targets.is_empty() && r.pronoun {
@@ -278,7 +281,7 @@ impl Session {
 
     /// A batter into the vessel it is baked in (`spread into the prepared
     /// pan`; implied before baking a bowl's contents).
-    fn into_vessel(&mut self, ws: &[String]) {
+    fn batter_into_vessel(&mut self, ws: &[String]) {
         self.mix_if_unmixed();
         let Some(thing) = self.last.clone() else {
             return;
@@ -308,7 +311,8 @@ impl Session {
     fn mix_if_unmixed(&mut self) {
         if let Some(w) = self.work {
             if !self.bowls[w].mixed && self.bowls[w].items.len() > 1 {
-                self.trace.push("  (implied: what was added is mixed first)".into());
+                self.trace
+                    .push("  (implied: what was added is mixed first)".into());
                 self.apply("mix", &[]);
             }
         }
@@ -372,6 +376,8 @@ impl Session {
             Kind::Combine | Kind::Add => self.combine(verb, clause, &ws),
             Kind::Cut => self.cut_named(verb, &ws),
             Kind::Mash | Kind::Peel | Kind::Seed => self.prepare_named(verb.kind, &ws),
+            // `Heat the milk` is not about the oven.
+            Kind::Preheat if !ws.iter().any(|w| w == "oven" || w == "preheat") => {}
             Kind::Preheat => {
                 let t = temperature(clause).unwrap_or(180.0);
                 let rest = format!("{} degrees-celsius", number(t));
@@ -388,13 +394,11 @@ impl Session {
                     self.ready_vessel = Some((v, class));
                 }
             }
-            Kind::Spread => self.into_vessel(&ws),
+            Kind::Spread => self.batter_into_vessel(&ws),
             Kind::Fill => {
                 self.mix_if_unmixed();
                 let Some(w) = self.work else { return };
-                let class = self
-                    .named_tool(&ws, is_vessel)
-                    .unwrap_or("muffin-tins");
+                let class = self.named_tool(&ws, is_vessel).unwrap_or("muffin-tins");
                 let (greased, lined, floured) = Self::vessel_words(&ws);
                 let Some(v) = self.vessel(class, greased, lined, floured) else {
                     return;
@@ -423,7 +427,7 @@ impl Session {
                 if self.portions && !self.in_vessel {
                     self.place(&ws);
                 } else if !self.in_vessel && self.work.is_some() {
-                    self.into_vessel(&ws);
+                    self.batter_into_vessel(&ws);
                 }
                 let Some(thing) = self.last.clone() else {
                     return;
@@ -490,8 +494,36 @@ impl Session {
                 let Some(thing) = self.last.clone() else {
                     return;
                 };
-                if let Some(out) = self.act("cover", "covered", &thing, "?cover", "cover the last thing made") {
+                if let Some(out) = self.act(
+                    "cover",
+                    "covered",
+                    &thing,
+                    "?cover",
+                    "cover the last thing made",
+                ) {
                     self.last = Some(out);
+                }
+            }
+            Kind::Place
+                if !self.in_vessel && !self.portions && self.named_tool(&ws, is_bowl).is_some() =>
+            {
+                // `put in a large bowl`: what was just cut, into a new bowl.
+                if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                    self.previous = self.work.take();
+                }
+                self.combine(&Verb::implied(Kind::Add), clause, &ws);
+            }
+            Kind::Shake => {
+                let Some(w) = self.work else {
+                    return;
+                };
+                let jar = self.bowls[w].var.clone();
+                let covered = self.act("cover", "covered", &jar, "?lid", "covered to shake");
+                if let Some(c) = covered {
+                    if let Some(out) = self.act("shake", "shaken", &c, "", "shaken") {
+                        self.bowls[w].mixed = true;
+                        self.worked(out);
+                    }
                 }
             }
             Kind::Place if self.in_vessel && self.named_tool(&ws, is_bowl).is_some() => {
@@ -525,7 +557,11 @@ impl Session {
             // What was set aside waits; the next combining starts a new bowl.
             self.previous = self.work.take();
         }
-        if verb.kind != Kind::Chill && ws.iter().any(|w| w == "refrigerator" || w == "fridge") {
+        if verb.kind != Kind::Chill
+            && ws
+                .iter()
+                .any(|w| w == "refrigerator" || w == "fridge" || w == "refrigerated")
+        {
             self.clause(&Verb::implied(Kind::Chill), clause);
         }
     }

@@ -5,6 +5,12 @@
 use super::session::Session;
 use crate::habits::Habits;
 
+fn is_cutting_pattern(name: &str) -> bool {
+    let onto = sous_kitchen::Ontology::get();
+    onto.id(name)
+        .is_some_and(|c| onto.is_a_name(c, "cutting-pattern"))
+}
+
 impl Session {
     /// The steps ingredient `i`'s line asks for, in order.
     pub(super) fn prepare(&mut self, i: usize, preparations: &[String], temperature: Option<f64>) {
@@ -42,10 +48,12 @@ impl Session {
                 "washed" => self.change(i, "wash", "washed", "", &why),
                 "sifted" => {
                     let target = self.fresh("bowl");
-                    let rest = format!("?sifting-tool");
                     let input = self.fetched[i].var.clone();
                     let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
-                    let action = format!("(sift {out} {ks} {} {target} {input} {rest})", self.kitchen);
+                    let action = format!(
+                        "(sift {out} {ks} {} {target} {input} ?sifting-tool)",
+                        self.kitchen
+                    );
                     if self.attempt(action, ks, &why) {
                         self.fetched[i].var = out;
                     }
@@ -53,9 +61,7 @@ impl Session {
                 "ground" => self.change(i, "grind", "ground", "?grinding-tool", &why),
                 "seeded" => self.seed(i),
                 "beaten" => self.beat_alone(i),
-                "chopped" | "finely-chopped" | "minced" | "diced" | "slices" | "shredded" => {
-                    self.cut(i, p)
-                }
+                _ if is_cutting_pattern(p) => self.cut(i, p),
                 _ => {}
             }
         }

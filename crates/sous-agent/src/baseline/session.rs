@@ -182,22 +182,30 @@ impl Session {
             self.kitchen,
             number(amount)
         );
-        let why = format!("the kitchen has no {}: made from {from}", onto.name(read.class));
+        let why = format!(
+            "the kitchen has no {}: made from {from}",
+            onto.name(read.class)
+        );
         if !self.attempt(action, ks, &why) {
             return None;
         }
         let target = self.fresh("bowl");
         let cracked = self.act("crack", "cracked", &var, &target, "cracked to separate")?;
         let (yolks, whites, ks) = (self.fresh("yolks"), self.fresh("whites"), self.fresh("ks"));
-        let (b1, b2, sep) = (self.fresh("bowl"), self.fresh("bowl"), self.fresh("egg-separator"));
+        let (b1, b2, sep) = (
+            self.fresh("bowl"),
+            self.fresh("bowl"),
+            self.fresh("egg-separator"),
+        );
         let action = format!(
             "(separate-eggs {yolks} {whites} {ks} {} {cracked} {b1} {b2} {sep})",
             self.kitchen
         );
-        self.attempt(action, ks, "separated").then(|| match part {
+        let part = match part {
             crate::habits::Part::Yolk => yolks,
             crate::habits::Part::White => whites,
-        })
+        };
+        self.attempt(action, ks, "separated").then_some(part)
     }
 
     pub fn fresh(&mut self, stem: &str) -> String {
