@@ -51,7 +51,8 @@ pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
         .iter()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
         .filter(|w| !w.is_empty() && !lex.is_modifier(w))
-        .map(str::to_string)
+        // `Kellogg's`: the lexicon spells names without apostrophes.
+        .map(|w| w.replace(['\'', '’'], ""))
         .collect();
     let (class, matched) = lex
         .ingredient(&name)

@@ -38,6 +38,8 @@ pub enum Kind {
     Dip,
     Cover,
     Shake,
+    Line,
+    Flatten,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -141,7 +143,8 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
         for (i, w) in ws.iter().enumerate() {
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
-            let after_comma = i > 0 && ws[i - 1].ends_with(',');
+            // A participle after a comma or `by` (`by combining the sugar`).
+            let after_comma = i > 0 && (ws[i - 1].ends_with(',') || ws[i - 1].eq_ignore_ascii_case("by"));
             // `…, stirring until well mixed`: a participle after a comma,
             // unless the clause before already mixed (`beat in …, mixing well`).
             let mixed_before = verb.is_some_and(|v| v.kind == Kind::Combine);
@@ -164,7 +167,7 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
                     ws[i - 1]
                         .to_lowercase()
                         .trim_matches(|c: char| !c.is_alphanumeric()),
-                    "and" | "then" | "to"
+                    "and" | "then" | "to" | "by"
                 )
                 || ws[i - 1].ends_with(',');
             if !starts_clause {
@@ -453,6 +456,9 @@ mod tests {
         assert!(participle("combining").is_some() && participle("tossing").is_some());
         assert!(participle("during").is_none());
         assert!(participle("baking").is_none());
+        let c = clauses("Prepare the icing by combining the icing sugar and water.");
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].0.kind, Kind::Combine);
         let c = clauses("Beat in 1 egg and 1 teaspoon vanilla, mixing well");
         assert_eq!(c.len(), 1);
         let c = clauses("Add the salt; mix briefly to incorporate.");

@@ -386,12 +386,22 @@ impl Session {
             Kind::Sift => self.sift(&ws),
             Kind::Soak => self.soak(&ws),
             Kind::Boil => self.boil(&ws),
-            Kind::Grease => {
+            Kind::Grease | Kind::Line => {
+                // A vessel made ready before it is needed.
                 let named = self.named_tool(&ws, is_vessel);
                 let class = named.unwrap_or(Habits::get().portion_vessel);
-                let floured = ws.iter().any(|w| w == "flour" || w == "floured");
-                if let Some(v) = self.vessel(class, true, false, floured) {
+                let greased = verb.kind == Kind::Grease;
+                let floured = greased && ws.iter().any(|w| w == "flour" || w == "floured");
+                if let Some(v) = self.vessel(class, greased, !greased, floured) {
                     self.ready_vessel = Some((v, class));
+                }
+            }
+            Kind::Flatten => {
+                let Some(thing) = self.last.clone().filter(|_| self.portions) else {
+                    return;
+                };
+                if let Some(out) = self.act("flatten", "flattened", &thing, "?rolling-pin", "flatten the portions") {
+                    self.last = Some(out);
                 }
             }
             Kind::Spread => self.batter_into_vessel(&ws),
@@ -603,7 +613,9 @@ impl Session {
             }
         }
         let has = |p: &str| ws.windows(2).any(|w| w.join(" ") == p);
-        if ws.iter().any(|w| w == "completely") || has("room temperature") {
+        // Cooling with no time given: until it is at room temperature.
+        let timed = duration(clause).is_some();
+        if ws.iter().any(|w| w == "completely") || has("room temperature") || !timed {
             let Some(thing) = self.last.clone() else {
                 return;
             };
