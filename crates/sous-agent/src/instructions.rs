@@ -167,7 +167,7 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
                     ws[i - 1]
                         .to_lowercase()
                         .trim_matches(|c: char| !c.is_alphanumeric()),
-                    "and" | "then" | "to" | "by"
+                    "and" | "then" | "to" | "by" | "let"
                 )
                 || ws[i - 1].ends_with(',');
             if !starts_clause {

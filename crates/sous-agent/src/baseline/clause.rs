@@ -442,7 +442,12 @@ impl Session {
                 let Some(thing) = self.last.clone() else {
                     return;
                 };
-                let (d, unit) = duration(clause).unwrap_or((20.0, "minute"));
+                let (d, unit) = match duration(clause).unwrap_or((20.0, "minute")) {
+                    // The kitchen reads a baking time in minutes, whatever
+                    // its unit: `1 hour` is written as 60 minutes.
+                    (h, "hour") => (h * 60.0, "minute"),
+                    other => other,
+                };
                 // No temperature given: the preheated oven's.
                 let rest = match (temperature(clause), self.oven.clone()) {
                     (None, Some(oven)) => {
@@ -487,7 +492,11 @@ impl Session {
                 let Some(thing) = self.last.clone() else {
                     return;
                 };
-                let (d, unit) = duration(clause).unwrap_or((1.0, "hour"));
+                // `Refrigerate and allow to stand 8 hours`: the time may be
+                // elsewhere in the sentence.
+                let (d, unit) = duration(clause)
+                    .or_else(|| duration(&self.sentence))
+                    .unwrap_or((1.0, "hour"));
                 let rest = format!("?fridge {} {unit}", number(d));
                 if let Some(out) = self.act(
                     "refrigerate",
@@ -497,6 +506,7 @@ impl Session {
                     "the last thing made",
                 ) {
                     self.last = Some(out);
+                    self.chilled_in_sentence = true;
                 }
             }
             Kind::Cool => self.cool(clause, &ws),
@@ -579,6 +589,10 @@ impl Session {
     /// Cooling: for a time where it stands (`cool for 5 minutes`), onto a
     /// wire rack if one is named, to room temperature if `completely`.
     fn cool(&mut self, clause: &str, ws: &[String]) {
+        if self.chilled_in_sentence {
+            // Standing after `refrigerate` in one sentence is in the fridge.
+            return;
+        }
         if let Some((d, unit)) = duration(clause) {
             let Some(thing) = self.last.clone() else {
                 return;

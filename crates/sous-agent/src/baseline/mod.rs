@@ -96,6 +96,8 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             s.trace
                 .push("  not understood: no verb the lexicon knows".into());
         }
+        s.sentence = line.clone();
+        s.chilled_in_sentence = false;
         for (verb, clause) in clauses {
             s.clause(verb, &clause);
         }

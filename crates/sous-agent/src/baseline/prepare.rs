@@ -46,6 +46,14 @@ impl Session {
                 "mashed" => self.change(i, "mash", "mashed", "?fork", &why),
                 "peeled" => self.peel(i),
                 "washed" => self.change(i, "wash", "washed", "", &why),
+                "drained" => {
+                    let input = self.fetched[i].var.clone();
+                    let (out, liquid, ks) = (self.fresh("drained"), self.fresh("liquid"), self.fresh("ks"));
+                    let action = format!("(drain {out} {liquid} {ks} {} {input} ?colander)", self.kitchen);
+                    if self.attempt(action, ks, &why) {
+                        self.fetched[i].var = out;
+                    }
+                }
                 "sifted" => {
                     let target = self.fresh("bowl");
                     let input = self.fetched[i].var.clone();

@@ -102,6 +102,10 @@ pub(super) struct Session {
     pub ready_vessel: Option<(String, &'static str)>,
     /// The oven preheated earlier ("the oven", "the preheated oven").
     pub oven: Option<String>,
+    /// The instruction being read (a clause may take a time from it).
+    pub sentence: String,
+    /// Whether this instruction already put something in the fridge.
+    pub chilled_in_sentence: bool,
 }
 
 impl Session {
@@ -122,6 +126,8 @@ impl Session {
             in_vessel: false,
             ready_vessel: None,
             oven: None,
+            sentence: String::new(),
+            chilled_in_sentence: false,
         }
     }
 
