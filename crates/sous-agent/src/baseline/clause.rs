@@ -113,12 +113,18 @@ impl Session {
     /// with a tool the clause names if it can do that.
     fn apply(&mut self, primitive: &str, ws: &[String]) {
         let Some(w) = self.work else { return };
-        let primitive = if primitive == "mix" && self.work_has_pieces() {
-            "mingle"
-        } else {
-            primitive
-        };
         let onto = Ontology::get();
+        // Beating is for what can be beaten (butter, sugar, eggs, cream);
+        // whisked liquids are mixed.
+        let beatable = self.bowls[w].items.iter().any(|&i| {
+            let c = self.fetched[i].class;
+            onto.is_a_name(c, "beatable") || onto.is_a_name(c, "crackable")
+        });
+        let primitive = match primitive {
+            "mix" if self.work_has_pieces() => "mingle",
+            "beat" if !beatable && !self.bowls[w].items.is_empty() => "mix",
+            p => p,
+        };
         let capability = format!("can-{primitive}");
         let named = self.named_tool(ws, |c| {
             onto.id(c).is_some_and(|id| onto.is_a_name(id, &capability))
@@ -174,7 +180,22 @@ impl Session {
             // `Beat the butter mixture`: that bowl is worked in again.
             self.work = Some(others[0]);
         } else {
-            for &i in &fresh {
+            // A bowl named before some of the fresh ingredients (`add the
+            // sweet potatoes, black beans …`) goes in at its place.
+            let first_other = r
+                .bowls
+                .iter()
+                .position(|b| Some(*b) != self.work)
+                .map(|k| (r.bowls[k], r.bowl_at[k]));
+            let mut poured = false;
+            for (k, &i) in fresh.iter().enumerate() {
+                if let (Some((b, b_at)), false, Some(w)) = (first_other, toward, self.work) {
+                    let i_at = r.fresh.iter().position(|x| *x == i).map_or(usize::MAX, |p| r.fresh_at[p]);
+                    if !poured && b_at < i_at && k > 0 {
+                        self.pour(b, w, "the named bowl, into the working bowl");
+                        poured = true;
+                    }
+                }
                 if !self.fetched[i].used() {
                     self.add(i, bowl_class);
                 }
@@ -183,7 +204,7 @@ impl Session {
                 if let Some(&b) = others.first() {
                     if toward {
                         self.pour(w, b, "poured into the bowl the sentence names");
-                    } else {
+                    } else if !poured {
                         self.pour(b, w, "the named bowl, into the working bowl");
                     }
                 } else if (toward || ws.iter().any(|w| w == "with")) && fresh.is_empty() {
@@ -306,6 +327,31 @@ impl Session {
         }
     }
 
+    /// `Spread the sweet potatoes onto a baking sheet`: the named
+    /// ingredients into a vessel, which is worked in from then on.
+    fn spread_out(&mut self, ws: &[String]) {
+        let fresh = self.refer(ws).fresh;
+        let class = self.named_tool(ws, is_vessel).unwrap_or(Habits::get().portion_vessel);
+        let (greased, lined, floured) = Self::vessel_words(ws);
+        let Some(v) = self.vessel(class, greased, lined, floured) else {
+            return;
+        };
+        if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+            self.previous = self.work.take();
+        }
+        self.bowls.push(Bowl {
+            var: v,
+            items: Vec::new(),
+            mixed: false,
+            vessel: true,
+        });
+        self.work = Some(self.bowls.len() - 1);
+        for i in fresh {
+            self.add(i, None);
+        }
+        self.in_vessel = true;
+    }
+
     /// Portions of the working bowl on the worktop.
     /// A dough or batter is mixed before it is portioned or poured out.
     fn mix_if_unmixed(&mut self) {
@@ -404,6 +450,7 @@ impl Session {
                     self.last = Some(out);
                 }
             }
+            Kind::Spread if !self.refer(&ws).fresh.is_empty() => self.spread_out(&ws),
             Kind::Spread => self.batter_into_vessel(&ws),
             Kind::Fill => {
                 self.mix_if_unmixed();
@@ -436,7 +483,9 @@ impl Session {
             Kind::Bake => {
                 if self.portions && !self.in_vessel {
                     self.place(&ws);
-                } else if !self.in_vessel && self.work.is_some() {
+                } else if !self.in_vessel
+                    && self.work.is_some_and(|w| !self.bowls[w].vessel)
+                {
                     self.batter_into_vessel(&ws);
                 }
                 let Some(thing) = self.last.clone() else {
@@ -729,6 +778,7 @@ impl Session {
                 var: out.clone(),
                 items: items.clone(),
                 mixed: true,
+                vessel: false,
             });
             let b = self.bowls.len() - 1;
             for i in items {
@@ -755,6 +805,7 @@ impl Session {
                 var: out.clone(),
                 items: vec![liquid, what],
                 mixed: true,
+                vessel: false,
             });
             let b = self.bowls.len() - 1;
             self.fetched[what].bowl = Some(b);

@@ -45,7 +45,16 @@ impl Understood {
 /// Understands one recipe.
 pub fn understand(recipe: &RecipeText) -> Understood {
     let mut s = Session::new(&recipe.id);
-    for (i, line) in recipe.ingredients.iter().enumerate() {
+    let lines: Vec<(usize, String)> = recipe
+        .ingredients
+        .iter()
+        .enumerate()
+        .flat_map(|(i, line)| match pair(line) {
+            Some((a, b)) => vec![(i, a), (i, b)],
+            None => vec![(i, line.clone())],
+        })
+        .collect();
+    for (i, line) in &lines {
         let n = i + 1;
         let read = match read_line(line) {
             Ok(r) => r,
@@ -109,6 +118,29 @@ pub fn understand(recipe: &RecipeText) -> Understood {
     }
 }
 
+/// `1 gram coarse salt and ground black pepper`: two ingredients in one
+/// line, each with the quantity, if both halves name ingredients.
+fn pair(line: &str) -> Option<(String, String)> {
+    let (head, notes) = match line.find([',', '(']) {
+        Some(k) => line.split_at(k),
+        None => (line, ""),
+    };
+    let (left, right) = head.split_once(" and ")?;
+    let first = read_line(left).ok()?;
+    let words: Vec<&str> = left.split_whitespace().collect();
+    let (_, used) = read_quantity(&words)?;
+    let unit = words
+        .get(used)
+        .filter(|w| Lexicon::get().unit(w).is_some())
+        .map_or(0, |_| 1);
+    let prefix = words[..used + unit].join(" ");
+    let second_line = format!("{prefix} {}{notes}", right.trim());
+    let second = read_line(&second_line).ok()?;
+    let known = |m: Match| m != Match::Nearest;
+    (known(first.matched) && known(second.matched) && first.class != second.class)
+        .then(|| (format!("{}{notes}", left.trim()), second_line))
+}
+
 /// The portions of a divided ingredient the instructions use
 /// (`fold in 150 grams of the coconut`, `the remaining 50 grams coconut`),
 /// in the line's unit, the rest last; the whole amount if none is named.
@@ -149,6 +181,13 @@ fn divided(read: &IngredientLine, names: &[String], instructions: &[String]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_ingredients_in_one_line() {
+        let (a, b) = pair("1 gram coarse salt and ground black pepper").unwrap();
+        assert_eq!((a.as_str(), b.as_str()), ("1 gram coarse salt", "1 gram ground black pepper"));
+        assert!(pair("2 tablespoons olive oil").is_none());
+    }
 
     #[test]
     fn numbers_are_written_as_the_language_writes_them() {

@@ -16,6 +16,9 @@ pub(super) struct Referents {
     pub fresh: Vec<usize>,
     /// Bowls named through an ingredient in them, in order of mention.
     pub bowls: Vec<usize>,
+    /// Where each of `fresh` and of `bowls` is named in the clause.
+    pub fresh_at: Vec<usize>,
+    pub bowl_at: Vec<usize>,
     /// Whether the clause says `it`, `them`, `the mixture` …
     pub pronoun: bool,
     /// What resolved them, for the trace.
@@ -121,13 +124,29 @@ impl Session {
             }
         }
         let free = |w: &String| ws.iter().zip(&covered).any(|(x, c)| x == w && !c);
+        // Where in the clause each is named (its first name word there),
+        // so that things go into the bowl in the order the text gives.
+        let at = |i: usize| {
+            let names = &self.fetched[i].names;
+            ws.iter()
+                .position(|w| names.last() == Some(w))
+                .or_else(|| ws.iter().position(|w| names.contains(w)))
+                .unwrap_or(usize::MAX)
+        };
+        named.sort_by_key(|&i| (at(i), i));
         for i in named {
             let f = &self.fetched[i];
             match f.bowl {
                 Some(_) if !f.names.last().is_some_and(free) => {}
-                Some(b) if !r.bowls.contains(&b) => r.bowls.push(b),
+                Some(b) if !r.bowls.contains(&b) => {
+                    r.bowls.push(b);
+                    r.bowl_at.push(at(i));
+                }
                 Some(_) => {}
-                None if !f.spent => r.fresh.push(i),
+                None if !f.spent => {
+                    r.fresh.push(i);
+                    r.fresh_at.push(at(i));
+                }
                 None => {}
             }
         }

@@ -71,6 +71,8 @@ pub(super) struct Bowl {
     pub items: Vec<usize>,
     /// Whether it was mixed since something was last added.
     pub mixed: bool,
+    /// Whether it is a vessel baked in (a tray), not a bowl.
+    pub vessel: bool,
 }
 
 pub(super) struct Session {
@@ -317,6 +319,7 @@ impl Session {
             var,
             items: Vec::new(),
             mixed: false,
+            vessel: false,
         });
         self.work = Some(self.bowls.len() - 1);
         self.bowls.len() - 1
