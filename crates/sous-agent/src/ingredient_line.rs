@@ -47,13 +47,25 @@ pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
             used += 1;
         }
     }
-    let name: Vec<String> = words[used..]
-        .iter()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
-        .filter(|w| !w.is_empty() && !lex.is_modifier(w))
-        // `Kellogg's`: the lexicon spells names without apostrophes.
-        .map(|w| w.replace(['\'', '’'], ""))
-        .collect();
+    let name_of = |ws: &[&str]| -> Vec<String> {
+        ws.iter()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
+            .filter(|w| !w.is_empty() && !lex.is_modifier(w))
+            // `Kellogg's`: the lexicon spells names without apostrophes.
+            .map(|w| w.replace(['\'', '’'], ""))
+            .collect()
+    };
+    let mut name = name_of(&words[used..]);
+    if name.is_empty() {
+        // `160 grams peeled, seeded, and chopped cucumber`: the name comes
+        // after the notes.
+        let rest: Vec<&str> = lower
+            .split([',', '(', ';'])
+            .skip(1)
+            .flat_map(str::split_whitespace)
+            .collect();
+        name = name_of(&rest);
+    }
     let (class, matched) = lex
         .ingredient(&name)
         .ok_or_else(|| LineError::NoIngredient(text.to_string()))?;

@@ -352,6 +352,36 @@ impl Session {
         self.in_vessel = true;
     }
 
+    /// The working bowl sprinkled over another: one of `named`, else the
+    /// bowl set aside before; that one is worked in after.
+    fn sprinkle_bowl(&mut self, named: &[usize]) {
+        let Some(w) = self.work else {
+            return;
+        };
+        let target = named
+            .iter()
+            .copied()
+            .find(|&b| b != w)
+            .or(self.previous);
+        let Some(t) = target else {
+            return;
+        };
+        let (thing, topping) = (self.bowls[t].var.clone(), self.bowls[w].var.clone());
+        if let Some(out) = self.act("sprinkle", "sprinkled", &thing, &topping, "the bowl in hand, over the other") {
+            let moved = std::mem::take(&mut self.bowls[w].items);
+            for &i in &moved {
+                self.fetched[i].bowl = Some(t);
+            }
+            self.bowls[t].items.extend(moved);
+            self.bowls[t].var = out.clone();
+            if self.previous == Some(t) {
+                self.previous = None;
+            }
+            self.work = Some(t);
+            self.worked(out);
+        }
+    }
+
     /// Portions of the working bowl on the worktop.
     /// A dough or batter is mixed before it is portioned or poured out.
     fn mix_if_unmixed(&mut self) {
@@ -519,10 +549,17 @@ impl Session {
                 }
             }
             Kind::Sprinkle => {
+                let r = self.refer(&ws);
+                if r.fresh.is_empty() {
+                    // `Drizzle (the) dressing over the corn mixture`: what is
+                    // in hand, over the other bowl.
+                    self.sprinkle_bowl(&r.bowls);
+                    return;
+                }
                 let Some(mut thing) = self.last.clone() else {
                     return;
                 };
-                for i in self.refer(&ws).fresh {
+                for i in r.fresh {
                     let topping = self.fetched[i].var.clone();
                     if let Some(out) = self.act(
                         "sprinkle",

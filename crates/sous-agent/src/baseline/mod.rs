@@ -75,6 +75,12 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         s.trace.push(format!("ingredient {n}: `{line}`"));
         // Its names: the words of the line and of its class.
         let mut names: Vec<String> = words(&read.name.join(" "));
+        // `1 jalapeno pepper` is the jalapeno: where the line's words hold
+        // all of its class's, those name it (`the pepper` is another).
+        let class_words = words(&read.class_name().replace('-', " "));
+        if class_words.iter().all(|w| names.contains(w)) {
+            names = class_words;
+        }
         if names.is_empty() {
             names = read.class_name().split('-').map(str::to_string).collect();
         }
