@@ -161,16 +161,18 @@ impl Lexicon {
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         found.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
-        let mut out: Vec<&str> = Vec::new();
+        let mut kept: Vec<(usize, &str)> = Vec::new();
         let mut phrases: Vec<&str> = Vec::new();
         for (k, v) in found {
-            if phrases.iter().any(|p| p.contains(k)) || out.contains(&v) {
+            if phrases.iter().any(|p| p.contains(k)) || kept.iter().any(|(_, x)| *x == v) {
                 continue;
             }
             phrases.push(k);
-            out.push(v);
+            kept.push((l.find(k).unwrap_or(0), v));
         }
-        out
+        // In the order the line gives them (`seeded and peeled`).
+        kept.sort();
+        kept.into_iter().map(|(_, v)| v).collect()
     }
 
     /// The ingredient class a name (words without quantity, unit or

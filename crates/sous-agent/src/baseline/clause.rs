@@ -242,7 +242,15 @@ impl Session {
         let targets = self.refer(ws).fresh;
         for &i in &targets {
             match kind {
-                Kind::Mash => self.change(i, "mash", "mashed", "?fork", "mash"),
+                Kind::Mash => {
+                    let onto = Ontology::get();
+                    let named = self.named_tool(ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-mash")));
+                    let tool = match named.and_then(|c| self.fetch(c, "the tool the sentence names")) {
+                        Some(t) => t,
+                        None => "?fork".to_string(),
+                    };
+                    self.change(i, "mash", "mashed", &tool, "mash")
+                }
                 Kind::Peel => self.peel(i),
                 _ => self.seed(i),
             }
@@ -600,11 +608,17 @@ impl Session {
                 let Some(thing) = self.last.clone() else {
                     return;
                 };
+                let onto = Ontology::get();
+                let named = self.named_tool(&ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cover")));
+                let cover = match named.and_then(|c| self.fetch(c, "the cover the sentence names")) {
+                    Some(c) => c,
+                    None => "?cover".to_string(),
+                };
                 if let Some(out) = self.act(
                     "cover",
                     "covered",
                     &thing,
-                    "?cover",
+                    &cover,
                     "cover the last thing made",
                 ) {
                     self.last = Some(out);
@@ -613,11 +627,27 @@ impl Session {
             Kind::Place
                 if !self.in_vessel && !self.portions && self.named_tool(&ws, is_bowl).is_some() =>
             {
-                // `put in a large bowl`: what was just cut, into a new bowl.
-                if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
-                    self.previous = self.work.take();
+                let r = self.refer(&ws);
+                let class = self.named_tool(&ws, is_bowl);
+                match self.work {
+                    // `Place in a large bowl`: the bowl in hand, moved.
+                    Some(w) if r.fresh.is_empty() && self.loose.is_empty() => {
+                        let Some(bowl) = class.and_then(|c| self.fetch(c, "the bowl the sentence names")) else {
+                            return;
+                        };
+                        let source = self.bowls[w].var.clone();
+                        if let Some(out) = self.transfer("container", &bowl, &source, "moved into the bowl") {
+                            self.worked(out);
+                        }
+                    }
+                    // `put in a large bowl`: what was just cut, into a new bowl.
+                    _ => {
+                        if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                            self.previous = self.work.take();
+                        }
+                        self.combine(&Verb::implied(Kind::Add), clause, &ws);
+                    }
                 }
-                self.combine(&Verb::implied(Kind::Add), clause, &ws);
             }
             Kind::Shake => {
                 let Some(w) = self.work else {

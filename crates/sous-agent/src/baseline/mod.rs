@@ -13,7 +13,7 @@ mod refer;
 mod session;
 
 use crate::ingredient_line::{read_line, IngredientLine};
-use crate::instructions::{clauses, singular, words};
+use crate::instructions::{clauses, singular, words, Kind, Verb};
 use crate::lexicon::Lexicon;
 use crate::lexicon::Match;
 use crate::quantity::read_quantity;
@@ -107,6 +107,15 @@ pub fn understand(recipe: &RecipeText) -> Understood {
     for (i, line) in recipe.instructions.iter().enumerate() {
         s.trace.push(format!("instruction {}: `{line}`", i + 1));
         let clauses = clauses(line);
+        let fridge = words(line)
+            .iter()
+            .any(|w| w == "fridge" || w == "refrigerator");
+        if clauses.is_empty() && fridge {
+            // `Keep it in the fridge.`
+            s.sentence = line.clone();
+            s.clause(&Verb::implied(Kind::Chill), line);
+            continue;
+        }
         if clauses.is_empty() {
             s.trace
                 .push("  not understood: no verb the lexicon knows".into());

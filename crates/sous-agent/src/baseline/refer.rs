@@ -88,10 +88,12 @@ impl Session {
             named.extend(0..n.min(self.fetched.len()));
             r.why.push(format!("the first {n} ingredients"));
         }
-        if [
+        // `everything` is what the working bowl holds, once it holds something.
+        let bowl_in_hand = self.work.is_some_and(|w| !self.bowls[w].items.is_empty());
+        if (has("everything") && !bowl_in_hand)
+            || [
             "all ingredient",
             "all the ingredient",
-            "everything",
             "remaining ingredient",
             "rest of the ingredient",
             "other ingredient",
