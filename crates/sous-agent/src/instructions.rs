@@ -49,6 +49,10 @@ pub struct Verb {
     pub primitive: Option<String>,
     /// The cutting pattern of a `cut` verb.
     pub pattern: Option<String>,
+    /// Classes a `combine` verb beats rather than applies its primitive to
+    /// (whisking eggs).
+    #[serde(default)]
+    pub beats: Vec<String>,
 }
 
 impl Verb {
@@ -59,6 +63,7 @@ impl Verb {
             kind,
             primitive: None,
             pattern: None,
+            beats: Vec::new(),
         }
     }
 }
@@ -222,7 +227,15 @@ fn participle(word: &str) -> Option<&'static Verb> {
 /// that head not named yet; a word of a longer name written apart from its
 /// head (`the vanilla and almond extracts`, `the flour and almonds`) names
 /// the ingredient it belongs to, preferring one not used yet.
-pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec<usize> {
+///
+/// `plain[i]`: whether ingredient `i` is what its head word alone means
+/// (`flour` is all-purpose flour): among several, that one goes first.
+pub fn mentioned(
+    clause: &[String],
+    names: &[Vec<String>],
+    used: &[bool],
+    plain: &[bool],
+) -> Vec<usize> {
     let mut out = Vec::new();
     let mut covered = vec![false; clause.len()];
     // Names written out in full, one ingredient per mention (two lines
@@ -254,7 +267,7 @@ pub fn mentioned(clause: &[String], names: &[Vec<String>], used: &[bool]) -> Vec
         let mut rest: Vec<usize> = (0..names.len())
             .filter(|&i| names[i].last() == Some(head) && !out.contains(&i))
             .collect();
-        rest.sort_by_key(|&i| (names[i].len(), used[i], i));
+        rest.sort_by_key(|&i| (!plain[i], names[i].len(), used[i], i));
         for (&a, i) in at.iter().zip(rest) {
             covered[a] = true;
             out.push(i);
@@ -384,6 +397,19 @@ mod tests {
         list.iter().map(|n| words(n)).collect()
     }
 
+    /// Whether each name is what its head alone means, by the lexicon.
+    fn plain(names: &[Vec<String>]) -> Vec<bool> {
+        let lex = crate::lexicon::Lexicon::get();
+        names
+            .iter()
+            .map(|n| {
+                let whole = lex.ingredient(n).map(|(c, _)| c);
+                let head = n.last().and_then(|h| lex.ingredient(std::slice::from_ref(h)));
+                whole.is_some() && whole == head.map(|(c, _)| c)
+            })
+            .collect()
+    }
+
     #[test]
     fn clauses_split_on_verbs_after_and() {
         let c = clauses("Add the vanilla and almond extracts and mix.");
@@ -404,19 +430,19 @@ mod tests {
         ]);
         let used = vec![false; n.len()];
         assert_eq!(
-            mentioned(&words("Beat the butter and the sugar together"), &n, &used),
+            mentioned(&words("Beat the butter and the sugar together"), &n, &used, &plain(&n)),
             [0, 1]
         );
         assert_eq!(
-            mentioned(&words("Add the vanilla and almond extracts"), &n, &used),
+            mentioned(&words("Add the vanilla and almond extracts"), &n, &used, &plain(&n)),
             [2, 3]
         );
         assert_eq!(
-            mentioned(&words("Add the flour and almond flour"), &n, &used),
+            mentioned(&words("Add the flour and almond flour"), &n, &used, &plain(&n)),
             [4, 5]
         );
         assert_eq!(
-            mentioned(&words("Dust each cookie with powdered sugar"), &n, &used),
+            mentioned(&words("Dust each cookie with powdered sugar"), &n, &used, &plain(&n)),
             [6]
         );
         let almonds = names(&["almond extract", "almond"]);
@@ -424,13 +450,14 @@ mod tests {
             mentioned(
                 &words("Add vanilla extract, almond extract, and salt"),
                 &almonds,
-                &[false, false]
+                &[false, false],
+                &plain(&almonds)
             ),
             [0]
         );
         let extracts_used: Vec<bool> = (0..n.len()).map(|i| i == 2 || i == 3).collect();
         assert_eq!(
-            mentioned(&words("Stir in the flour and almonds"), &n, &extracts_used),
+            mentioned(&words("Stir in the flour and almonds"), &n, &extracts_used, &plain(&n)),
             [4, 5]
         );
     }
@@ -468,6 +495,19 @@ mod tests {
     #[test]
     fn a_verb_after_a_determiner_is_a_noun() {
         assert!(clauses("so they are just firm enough to hold their shape").is_empty());
+    }
+
+    #[test]
+    fn verbs_name_classes_of_the_ontology() {
+        let onto = sous_kitchen::Ontology::get();
+        for (word, v) in verbs() {
+            for b in &v.beats {
+                assert!(onto.id(b).is_some(), "{word}: {b} is no class");
+            }
+            if let Some(p) = &v.pattern {
+                assert!(onto.id(p).is_some(), "{word}: {p} is no pattern");
+            }
+        }
     }
 
     #[test]

@@ -4,8 +4,9 @@
 /// Lower-case words of a text, punctuation trimmed, plurals made singular.
 pub fn words(text: &str) -> Vec<String> {
     text.to_lowercase()
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        // `coconut-oil` and `coconut oil`, `2-cm` and `2 cm`: the same words.
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '-' | '–'))
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         // `confectioner's`, `confectioners'`: the same word.
         .map(|w| {
             w.replace(['\'', '’'], "")

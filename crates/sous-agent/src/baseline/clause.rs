@@ -217,7 +217,14 @@ impl Session {
             }
         }
         if let (Kind::Combine, Some(p)) = (verb.kind, verb.primitive.as_deref()) {
-            self.apply(p, ws);
+            let onto = Ontology::get();
+            let beats = self.work.is_some_and(|w| {
+                self.bowls[w].items.iter().any(|&i| {
+                    let c = self.fetched[i].class;
+                    verb.beats.iter().any(|b| onto.id(b).is_some_and(|b| onto.is_a(c, b)))
+                })
+            });
+            self.apply(if beats { "beat" } else { p }, ws);
         }
         let _ = clause;
     }
@@ -230,6 +237,23 @@ impl Session {
         let mut targets = r.fresh;
         if targets.is_empty() && r.pronoun {
             targets = self.loose.clone();
+        }
+        if targets.is_empty() && self.in_vessel {
+            // `Slice with a bread knife`: what was baked.
+            let Some(thing) = self.last.clone() else {
+                return;
+            };
+            let onto = Ontology::get();
+            let named = self.named_tool(ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cut")));
+            let knife = match named.and_then(|c| self.fetch(c, "the knife the sentence names")) {
+                Some(k) => k,
+                None => "?knife".to_string(),
+            };
+            let board = self.fresh("cutting-board");
+            if let Some(out) = self.act("cut", "cut", &thing, &format!("{pattern} {knife} {board}"), "cut what was baked") {
+                self.last = Some(out);
+            }
+            return;
         }
         for &i in &targets {
             self.cut(i, &pattern);
@@ -476,7 +500,20 @@ impl Session {
                 let class = named.unwrap_or(Habits::get().portion_vessel);
                 let greased = verb.kind == Kind::Grease;
                 let floured = greased && ws.iter().any(|w| w == "flour" || w == "floured");
-                if let Some(v) = self.vessel(class, greased, !greased, floured) {
+                // `Grease a cookie sheet with butter`: that butter.
+                let fat = self
+                    .refer(&ws)
+                    .fresh
+                    .into_iter()
+                    .find(|&i| Ontology::get().is_a_name(self.fetched[i].class, "can-be-brushed-with"))
+                    .filter(|_| greased);
+                if let (Some(i), Some(v)) = (fat, self.fetch(class, "a vessel to grease")) {
+                    let fat_var = self.fetched[i].var.clone();
+                    if let Some(g) = self.act("grease", "greased", &v, &fat_var, "greased with the named fat") {
+                        self.fetched[i].spent = true;
+                        self.ready_vessel = Some((g, class));
+                    }
+                } else if let Some(v) = self.vessel(class, greased, !greased, floured) {
                     self.ready_vessel = Some((v, class));
                 }
             }

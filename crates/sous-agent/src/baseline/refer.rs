@@ -60,8 +60,18 @@ impl Session {
         let mut r = Referents::default();
         let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.names.clone()).collect();
         let used: Vec<bool> = self.fetched.iter().map(|f| f.used()).collect();
-        let mut named = mentioned(ws, &names, &used);
         let lex = Lexicon::get();
+        let plain: Vec<bool> = self
+            .fetched
+            .iter()
+            .map(|f| {
+                f.names
+                    .last()
+                    .and_then(|h| lex.ingredient(std::slice::from_ref(h)))
+                    .is_some_and(|(c, _)| c == f.class)
+            })
+            .collect();
+        let mut named = mentioned(ws, &names, &used, &plain);
         let habits = Habits::get();
         for (i, f) in self.fetched.iter().enumerate() {
             if named.contains(&i) {
