@@ -16,8 +16,15 @@ struct HabitsFile {
     tools: BTreeMap<String, String>,
     vessels: Vessels,
     made_from: BTreeMap<String, MadeFrom>,
+    dough: Dough,
     before_cutting: BeforeCutting,
     groups: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Dough {
+    makers: Vec<String>,
 }
 
 /// How an ingredient is made from another: `part` is `yolk` or `white`
@@ -70,6 +77,7 @@ pub struct Habits {
     keep_peel: Vec<ClassId>,
     keep_seeds: Vec<ClassId>,
     made_from: BTreeMap<ClassId, (ClassId, Part)>,
+    dough_makers: Vec<ClassId>,
     /// Group words (split into words), the classes they cover and the
     /// classes they leave out.
     groups: Vec<(Vec<String>, Vec<ClassId>, Vec<ClassId>)>,
@@ -115,6 +123,7 @@ impl Habits {
             made_from.insert(id(made)?, (id(&how.from)?, how.part));
         }
         Ok(Habits {
+            dough_makers: file.dough.makers.iter().map(id).collect::<Result<_, _>>()?,
             made_from,
             tools,
             batter_vessel: class(&file.vessels.batter)?,
@@ -158,6 +167,13 @@ impl Habits {
             }
         }
         out
+    }
+
+    /// Whether a bowl holding `class` is a dough or batter (mixed even
+    /// with pieces in it).
+    pub fn makes_dough(&self, class: ClassId) -> bool {
+        let onto = Ontology::get();
+        self.dough_makers.iter().any(|m| onto.is_a(class, *m))
     }
 
     /// What `class` is made from when the kitchen has none.

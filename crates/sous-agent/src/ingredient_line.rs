@@ -121,7 +121,7 @@ mod tests {
         );
         assert_eq!(
             read("2 tsp vanilla"),
-            ("vanilla-extract".into(), 2.0, "teaspoon".into())
+            ("vanilla".into(), 2.0, "teaspoon".into())
         );
         assert_eq!(read("1 kg sugar").1, 1000.0);
     }

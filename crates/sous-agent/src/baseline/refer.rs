@@ -93,6 +93,25 @@ impl Session {
                 ));
             }
         }
+        // A word of exactly one unused ingredient's class (`vanilla` for a
+        // line misspelt `vannila extract`).
+        for w in ws {
+            let owners: Vec<usize> = (0..self.fetched.len())
+                .filter(|&i| !self.fetched[i].used())
+                .filter(|&i| {
+                    sous_kitchen::Ontology::get()
+                        .name(self.fetched[i].class)
+                        .split('-')
+                        .any(|p| p == w)
+                })
+                .collect();
+            if let [i] = owners[..] {
+                if !named.contains(&i) && !named.iter().any(|&j| self.fetched[j].names.contains(w)) {
+                    named.push(i);
+                    r.why.push(format!("`{w}`: a word of the class of `{}`", self.fetched[i].names.join(" ")));
+                }
+            }
+        }
         let has = |p: &str| ws.windows(p.split(' ').count()).any(|w| w.join(" ") == p);
         if let Some(n) = first_n(ws) {
             named.extend(0..n.min(self.fetched.len()));

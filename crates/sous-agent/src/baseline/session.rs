@@ -328,7 +328,11 @@ impl Session {
     /// Whether the working bowl holds pieces (cut ingredients): those are
     /// mingled rather than mixed.
     pub fn work_has_pieces(&self) -> bool {
-        self.work
-            .is_some_and(|w| self.bowls[w].items.iter().any(|&i| self.fetched[i].cut))
+        let habits = crate::habits::Habits::get();
+        self.work.is_some_and(|w| {
+            let items = &self.bowls[w].items;
+            items.iter().any(|&i| self.fetched[i].cut)
+                && !items.iter().any(|&i| habits.makes_dough(self.fetched[i].class))
+        })
     }
 }
