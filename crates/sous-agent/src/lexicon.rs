@@ -119,8 +119,10 @@ impl Lexicon {
     /// The language's unit and the factor to apply, for a word (`tbsp`).
     pub fn unit(&self, word: &str) -> Option<(&str, f64)> {
         let w = word.to_lowercase();
+        // `tbs.`, `oz.`: an abbreviation's full stop is not part of it.
+        let bare = w.trim_end_matches('.').to_string();
         self.units.iter().find_map(|(name, u)| {
-            u.words.contains(&w).then(|| {
+            (u.words.contains(&w) || u.words.contains(&bare)).then(|| {
                 (
                     u.to.as_deref().unwrap_or(name.as_str()),
                     u.factor.unwrap_or(1.0),

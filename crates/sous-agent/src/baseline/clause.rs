@@ -216,7 +216,10 @@ impl Session {
                 }
             }
         }
-        if let (Kind::Combine, Some(p)) = (verb.kind, verb.primitive.as_deref()) {
+        // `Combine the ingredients, mix well`: mixing what is mixed
+        // already is the same step said twice.
+        let mixed_already = self.work.is_some_and(|w| self.bowls[w].mixed);
+        if let (Kind::Combine, Some(p), false) = (verb.kind, verb.primitive.as_deref(), mixed_already) {
             let onto = Ontology::get();
             let beats = self.work.is_some_and(|w| {
                 self.bowls[w].items.iter().any(|&i| {
