@@ -16,15 +16,16 @@ struct HabitsFile {
     tools: BTreeMap<String, String>,
     vessels: Vessels,
     made_from: BTreeMap<String, MadeFrom>,
-    dough: Dough,
+    mixing: Mixing,
     before_cutting: BeforeCutting,
     groups: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Dough {
-    makers: Vec<String>,
+struct Mixing {
+    dough: Vec<String>,
+    dressing: Vec<String>,
 }
 
 /// How an ingredient is made from another: `part` is `yolk` or `white`
@@ -78,6 +79,7 @@ pub struct Habits {
     keep_seeds: Vec<ClassId>,
     made_from: BTreeMap<ClassId, (ClassId, Part)>,
     dough_makers: Vec<ClassId>,
+    dressing_makers: Vec<ClassId>,
     /// Group words (split into words), the classes they cover and the
     /// classes they leave out.
     groups: Vec<(Vec<String>, Vec<ClassId>, Vec<ClassId>)>,
@@ -123,7 +125,8 @@ impl Habits {
             made_from.insert(id(made)?, (id(&how.from)?, how.part));
         }
         Ok(Habits {
-            dough_makers: file.dough.makers.iter().map(id).collect::<Result<_, _>>()?,
+            dough_makers: file.mixing.dough.iter().map(id).collect::<Result<_, _>>()?,
+            dressing_makers: file.mixing.dressing.iter().map(id).collect::<Result<_, _>>()?,
             made_from,
             tools,
             batter_vessel: class(&file.vessels.batter)?,
@@ -174,6 +177,12 @@ impl Habits {
     pub fn makes_dough(&self, class: ClassId) -> bool {
         let onto = Ontology::get();
         self.dough_makers.iter().any(|m| onto.is_a(class, *m))
+    }
+
+    /// Whether `class` is what dressings are made of (oil, juice, spice).
+    pub fn makes_dressing(&self, class: ClassId) -> bool {
+        let onto = Ontology::get();
+        self.dressing_makers.iter().any(|m| onto.is_a(class, *m))
     }
 
     /// What `class` is made from when the kitchen has none.

@@ -55,11 +55,18 @@ impl Session {
     /// Starts a separate bowl when the sentence asks for one.
     fn maybe_new_bowl(&mut self, ws: &[String]) {
         let Some(w) = self.work else { return };
-        let named_new = ws.windows(3).any(|t| {
-            (t[0] == "a" || t[0] == "an")
-                && (t[1] == "bowl"
-                    || t[2] == "bowl"
-                    || is_bowl(Habits::get().tools(&t[1..]).first().copied().unwrap_or("")))
+        // `in a large bowl`, `In large bowl`: a bowl not referred to as one
+        // in hand (`the bowl`, `this bowl`) is a new one.
+        let named_new = ws.iter().enumerate().any(|(k, word)| {
+            if word != "bowl" {
+                return false;
+            }
+            let start = match k.checked_sub(1).map(|j| ws[j].as_str()) {
+                Some("large" | "medium" | "small" | "mixing" | "big" | "separate") => k - 1,
+                _ => k,
+            };
+            let det = start.checked_sub(1).map(|j| ws[j].as_str());
+            !matches!(det, Some("the" | "this" | "that" | "same"))
         });
         let separate = ws
             .iter()

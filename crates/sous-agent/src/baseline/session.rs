@@ -325,14 +325,19 @@ impl Session {
         self.bowls.len() - 1
     }
 
-    /// Whether the working bowl holds pieces (cut ingredients): those are
-    /// mingled rather than mixed.
+    /// Whether the working bowl holds pieces (cut ingredients) and is no
+    /// dough and no dressing: those are mingled rather than mixed.
     pub fn work_has_pieces(&self) -> bool {
         let habits = crate::habits::Habits::get();
         self.work.is_some_and(|w| {
             let items = &self.bowls[w].items;
+            let dressing = items
+                .iter()
+                .filter(|&&i| habits.makes_dressing(self.fetched[i].class))
+                .count();
             items.iter().any(|&i| self.fetched[i].cut)
                 && !items.iter().any(|&i| habits.makes_dough(self.fetched[i].class))
+                && dressing * 2 < items.len()
         })
     }
 }
