@@ -167,14 +167,22 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             if purpose {
                 continue;
             }
-            let starts_clause = i == 0
+            // Adverbs before the verb do not count (`and gently toss`).
+            let mut j = i;
+            while j > 0 && {
+                let p = ws[j - 1].to_lowercase();
+                p.trim_matches(|c: char| !c.is_alphanumeric()).ends_with("ly") && !p.ends_with(',')
+            } {
+                j -= 1;
+            }
+            let starts_clause = j == 0
                 || matches!(
-                    ws[i - 1]
+                    ws[j - 1]
                         .to_lowercase()
                         .trim_matches(|c: char| !c.is_alphanumeric()),
                     "and" | "then" | "to" | "by" | "let"
                 )
-                || ws[i - 1].ends_with(',');
+                || ws[j - 1].ends_with(',');
             if !starts_clause {
                 continue;
             }
@@ -490,6 +498,15 @@ mod tests {
         assert_eq!(c.len(), 1);
         let c = clauses("Add the salt; mix briefly to incorporate.");
         assert_eq!(c.len(), 2);
+    }
+
+    #[test]
+    fn adverbs_before_a_verb_do_not_hide_it() {
+        let c = clauses("Pour it over the bean mix, and gently toss together until well mixed.");
+        assert_eq!(c.len(), 2);
+        let c = clauses("Once combined, carefully and gently fold in the mango and season lightly with salt.");
+        let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
+        assert_eq!(kinds, [Kind::Combine, Kind::Add]);
     }
 
     #[test]
