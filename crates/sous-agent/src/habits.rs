@@ -126,7 +126,12 @@ impl Habits {
         }
         Ok(Habits {
             dough_makers: file.mixing.dough.iter().map(id).collect::<Result<_, _>>()?,
-            dressing_makers: file.mixing.dressing.iter().map(id).collect::<Result<_, _>>()?,
+            dressing_makers: file
+                .mixing
+                .dressing
+                .iter()
+                .map(id)
+                .collect::<Result<_, _>>()?,
             made_from,
             tools,
             batter_vessel: class(&file.vessels.batter)?,

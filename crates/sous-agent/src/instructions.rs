@@ -149,7 +149,8 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
             // A participle after a comma or `by` (`by combining the sugar`).
-            let after_comma = i > 0 && (ws[i - 1].ends_with(',') || ws[i - 1].eq_ignore_ascii_case("by"));
+            let after_comma =
+                i > 0 && (ws[i - 1].ends_with(',') || ws[i - 1].eq_ignore_ascii_case("by"));
             // `…, stirring until well mixed`: a participle after a comma,
             // unless the clause before already mixed (`beat in …, mixing well`).
             let mixed_before = verb.is_some_and(|v| v.kind == Kind::Combine);
@@ -171,7 +172,9 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             let mut j = i;
             while j > 0 && {
                 let p = ws[j - 1].to_lowercase();
-                p.trim_matches(|c: char| !c.is_alphanumeric()).ends_with("ly") && !p.ends_with(',')
+                p.trim_matches(|c: char| !c.is_alphanumeric())
+                    .ends_with("ly")
+                    && !p.ends_with(',')
             } {
                 j -= 1;
             }
@@ -412,7 +415,9 @@ mod tests {
             .iter()
             .map(|n| {
                 let whole = lex.ingredient(n).map(|(c, _)| c);
-                let head = n.last().and_then(|h| lex.ingredient(std::slice::from_ref(h)));
+                let head = n
+                    .last()
+                    .and_then(|h| lex.ingredient(std::slice::from_ref(h)));
                 whole.is_some() && whole == head.map(|(c, _)| c)
             })
             .collect()
@@ -438,19 +443,39 @@ mod tests {
         ]);
         let used = vec![false; n.len()];
         assert_eq!(
-            mentioned(&words("Beat the butter and the sugar together"), &n, &used, &plain(&n)),
+            mentioned(
+                &words("Beat the butter and the sugar together"),
+                &n,
+                &used,
+                &plain(&n)
+            ),
             [0, 1]
         );
         assert_eq!(
-            mentioned(&words("Add the vanilla and almond extracts"), &n, &used, &plain(&n)),
+            mentioned(
+                &words("Add the vanilla and almond extracts"),
+                &n,
+                &used,
+                &plain(&n)
+            ),
             [2, 3]
         );
         assert_eq!(
-            mentioned(&words("Add the flour and almond flour"), &n, &used, &plain(&n)),
+            mentioned(
+                &words("Add the flour and almond flour"),
+                &n,
+                &used,
+                &plain(&n)
+            ),
             [4, 5]
         );
         assert_eq!(
-            mentioned(&words("Dust each cookie with powdered sugar"), &n, &used, &plain(&n)),
+            mentioned(
+                &words("Dust each cookie with powdered sugar"),
+                &n,
+                &used,
+                &plain(&n)
+            ),
             [6]
         );
         let almonds = names(&["almond extract", "almond"]);
@@ -465,7 +490,12 @@ mod tests {
         );
         let extracts_used: Vec<bool> = (0..n.len()).map(|i| i == 2 || i == 3).collect();
         assert_eq!(
-            mentioned(&words("Stir in the flour and almonds"), &n, &extracts_used, &plain(&n)),
+            mentioned(
+                &words("Stir in the flour and almonds"),
+                &n,
+                &extracts_used,
+                &plain(&n)
+            ),
             [4, 5]
         );
     }
@@ -504,7 +534,9 @@ mod tests {
     fn adverbs_before_a_verb_do_not_hide_it() {
         let c = clauses("Pour it over the bean mix, and gently toss together until well mixed.");
         assert_eq!(c.len(), 2);
-        let c = clauses("Once combined, carefully and gently fold in the mango and season lightly with salt.");
+        let c = clauses(
+            "Once combined, carefully and gently fold in the mango and season lightly with salt.",
+        );
         let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
         assert_eq!(kinds, [Kind::Combine, Kind::Add]);
     }

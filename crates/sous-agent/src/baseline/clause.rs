@@ -197,7 +197,11 @@ impl Session {
             let mut poured = false;
             for (k, &i) in fresh.iter().enumerate() {
                 if let (Some((b, b_at)), false, Some(w)) = (first_other, toward, self.work) {
-                    let i_at = r.fresh.iter().position(|x| *x == i).map_or(usize::MAX, |p| r.fresh_at[p]);
+                    let i_at = r
+                        .fresh
+                        .iter()
+                        .position(|x| *x == i)
+                        .map_or(usize::MAX, |p| r.fresh_at[p]);
                     if !poured && b_at < i_at && k > 0 {
                         self.pour(b, w, "the named bowl, into the working bowl");
                         poured = true;
@@ -226,12 +230,16 @@ impl Session {
         // `Combine the ingredients, mix well`: mixing what is mixed
         // already is the same step said twice.
         let mixed_already = self.work.is_some_and(|w| self.bowls[w].mixed);
-        if let (Kind::Combine, Some(p), false) = (verb.kind, verb.primitive.as_deref(), mixed_already) {
+        if let (Kind::Combine, Some(p), false) =
+            (verb.kind, verb.primitive.as_deref(), mixed_already)
+        {
             let onto = Ontology::get();
             let beats = self.work.is_some_and(|w| {
                 self.bowls[w].items.iter().any(|&i| {
                     let c = self.fetched[i].class;
-                    verb.beats.iter().any(|b| onto.id(b).is_some_and(|b| onto.is_a(c, b)))
+                    verb.beats
+                        .iter()
+                        .any(|b| onto.id(b).is_some_and(|b| onto.is_a(c, b)))
                 })
             });
             self.apply(if beats { "beat" } else { p }, ws);
@@ -254,13 +262,21 @@ impl Session {
                 return;
             };
             let onto = Ontology::get();
-            let named = self.named_tool(ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cut")));
+            let named = self.named_tool(ws, |c| {
+                onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cut"))
+            });
             let knife = match named.and_then(|c| self.fetch(c, "the knife the sentence names")) {
                 Some(k) => k,
                 None => "?knife".to_string(),
             };
             let board = self.fresh("cutting-board");
-            if let Some(out) = self.act("cut", "cut", &thing, &format!("{pattern} {knife} {board}"), "cut what was baked") {
+            if let Some(out) = self.act(
+                "cut",
+                "cut",
+                &thing,
+                &format!("{pattern} {knife} {board}"),
+                "cut what was baked",
+            ) {
                 self.last = Some(out);
             }
             return;
@@ -278,11 +294,14 @@ impl Session {
             match kind {
                 Kind::Mash => {
                     let onto = Ontology::get();
-                    let named = self.named_tool(ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-mash")));
-                    let tool = match named.and_then(|c| self.fetch(c, "the tool the sentence names")) {
-                        Some(t) => t,
-                        None => "?fork".to_string(),
-                    };
+                    let named = self.named_tool(ws, |c| {
+                        onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-mash"))
+                    });
+                    let tool =
+                        match named.and_then(|c| self.fetch(c, "the tool the sentence names")) {
+                            Some(t) => t,
+                            None => "?fork".to_string(),
+                        };
                     self.change(i, "mash", "mashed", &tool, "mash")
                 }
                 Kind::Peel => self.peel(i),
@@ -373,7 +392,9 @@ impl Session {
     /// ingredients into a vessel, which is worked in from then on.
     fn spread_out(&mut self, ws: &[String]) {
         let fresh = self.refer(ws).fresh;
-        let class = self.named_tool(ws, is_vessel).unwrap_or(Habits::get().portion_vessel);
+        let class = self
+            .named_tool(ws, is_vessel)
+            .unwrap_or(Habits::get().portion_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
         let Some(v) = self.vessel(class, greased, lined, floured) else {
             return;
@@ -400,16 +421,18 @@ impl Session {
         let Some(w) = self.work else {
             return;
         };
-        let target = named
-            .iter()
-            .copied()
-            .find(|&b| b != w)
-            .or(self.previous);
+        let target = named.iter().copied().find(|&b| b != w).or(self.previous);
         let Some(t) = target else {
             return;
         };
         let (thing, topping) = (self.bowls[t].var.clone(), self.bowls[w].var.clone());
-        if let Some(out) = self.act("sprinkle", "sprinkled", &thing, &topping, "the bowl in hand, over the other") {
+        if let Some(out) = self.act(
+            "sprinkle",
+            "sprinkled",
+            &thing,
+            &topping,
+            "the bowl in hand, over the other",
+        ) {
             let moved = std::mem::take(&mut self.bowls[w].items);
             for &i in &moved {
                 self.fetched[i].bowl = Some(t);
@@ -515,11 +538,19 @@ impl Session {
                     .refer(&ws)
                     .fresh
                     .into_iter()
-                    .find(|&i| Ontology::get().is_a_name(self.fetched[i].class, "can-be-brushed-with"))
+                    .find(|&i| {
+                        Ontology::get().is_a_name(self.fetched[i].class, "can-be-brushed-with")
+                    })
                     .filter(|_| greased);
                 if let (Some(i), Some(v)) = (fat, self.fetch(class, "a vessel to grease")) {
                     let fat_var = self.fetched[i].var.clone();
-                    if let Some(g) = self.act("grease", "greased", &v, &fat_var, "greased with the named fat") {
+                    if let Some(g) = self.act(
+                        "grease",
+                        "greased",
+                        &v,
+                        &fat_var,
+                        "greased with the named fat",
+                    ) {
                         self.fetched[i].spent = true;
                         self.ready_vessel = Some((g, class));
                     }
@@ -531,7 +562,13 @@ impl Session {
                 let Some(thing) = self.last.clone().filter(|_| self.portions) else {
                     return;
                 };
-                if let Some(out) = self.act("flatten", "flattened", &thing, "?rolling-pin", "flatten the portions") {
+                if let Some(out) = self.act(
+                    "flatten",
+                    "flattened",
+                    &thing,
+                    "?rolling-pin",
+                    "flatten the portions",
+                ) {
                     self.last = Some(out);
                 }
             }
@@ -568,9 +605,7 @@ impl Session {
             Kind::Bake => {
                 if self.portions && !self.in_vessel {
                     self.place(&ws);
-                } else if !self.in_vessel
-                    && self.work.is_some_and(|w| !self.bowls[w].vessel)
-                {
+                } else if !self.in_vessel && self.work.is_some_and(|w| !self.bowls[w].vessel) {
                     self.batter_into_vessel(&ws);
                 }
                 let Some(thing) = self.last.clone() else {
@@ -656,8 +691,11 @@ impl Session {
                     return;
                 };
                 let onto = Ontology::get();
-                let named = self.named_tool(&ws, |c| onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cover")));
-                let cover = match named.and_then(|c| self.fetch(c, "the cover the sentence names")) {
+                let named = self.named_tool(&ws, |c| {
+                    onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cover"))
+                });
+                let cover = match named.and_then(|c| self.fetch(c, "the cover the sentence names"))
+                {
                     Some(c) => c,
                     None => "?cover".to_string(),
                 };
@@ -679,11 +717,15 @@ impl Session {
                 match self.work {
                     // `Place in a large bowl`: the bowl in hand, moved.
                     Some(w) if r.fresh.is_empty() && self.loose.is_empty() => {
-                        let Some(bowl) = class.and_then(|c| self.fetch(c, "the bowl the sentence names")) else {
+                        let Some(bowl) =
+                            class.and_then(|c| self.fetch(c, "the bowl the sentence names"))
+                        else {
                             return;
                         };
                         let source = self.bowls[w].var.clone();
-                        if let Some(out) = self.transfer("container", &bowl, &source, "moved into the bowl") {
+                        if let Some(out) =
+                            self.transfer("container", &bowl, &source, "moved into the bowl")
+                        {
                             self.worked(out);
                         }
                     }

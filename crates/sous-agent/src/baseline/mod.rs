@@ -200,7 +200,10 @@ mod tests {
     #[test]
     fn two_ingredients_in_one_line() {
         let (a, b) = pair("1 gram coarse salt and ground black pepper").unwrap();
-        assert_eq!((a.as_str(), b.as_str()), ("1 gram coarse salt", "1 gram ground black pepper"));
+        assert_eq!(
+            (a.as_str(), b.as_str()),
+            ("1 gram coarse salt", "1 gram ground black pepper")
+        );
         assert!(pair("2 tablespoons olive oil").is_none());
     }
 

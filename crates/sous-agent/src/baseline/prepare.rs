@@ -48,8 +48,15 @@ impl Session {
                 "washed" => self.change(i, "wash", "washed", "", &why),
                 "drained" => {
                     let input = self.fetched[i].var.clone();
-                    let (out, liquid, ks) = (self.fresh("drained"), self.fresh("liquid"), self.fresh("ks"));
-                    let action = format!("(drain {out} {liquid} {ks} {} {input} ?colander)", self.kitchen);
+                    let (out, liquid, ks) = (
+                        self.fresh("drained"),
+                        self.fresh("liquid"),
+                        self.fresh("ks"),
+                    );
+                    let action = format!(
+                        "(drain {out} {liquid} {ks} {} {input} ?colander)",
+                        self.kitchen
+                    );
                     if self.attempt(action, ks, &why) {
                         self.fetched[i].var = out;
                     }

@@ -106,9 +106,13 @@ impl Session {
                 })
                 .collect();
             if let [i] = owners[..] {
-                if !named.contains(&i) && !named.iter().any(|&j| self.fetched[j].names.contains(w)) {
+                if !named.contains(&i) && !named.iter().any(|&j| self.fetched[j].names.contains(w))
+                {
                     named.push(i);
-                    r.why.push(format!("`{w}`: a word of the class of `{}`", self.fetched[i].names.join(" ")));
+                    r.why.push(format!(
+                        "`{w}`: a word of the class of `{}`",
+                        self.fetched[i].names.join(" ")
+                    ));
                 }
             }
         }
@@ -121,14 +125,14 @@ impl Session {
         let bowl_in_hand = self.work.is_some_and(|w| !self.bowls[w].items.is_empty());
         if (has("everything") && !bowl_in_hand)
             || [
-            "all ingredient",
-            "all the ingredient",
-            "remaining ingredient",
-            "rest of the ingredient",
-            "other ingredient",
-        ]
-        .iter()
-        .any(|p| has(p))
+                "all ingredient",
+                "all the ingredient",
+                "remaining ingredient",
+                "rest of the ingredient",
+                "other ingredient",
+            ]
+            .iter()
+            .any(|p| has(p))
         {
             named.extend(self.unused());
             r.why.push("every ingredient not used yet".into());

@@ -336,7 +336,9 @@ impl Session {
                 .filter(|&&i| habits.makes_dressing(self.fetched[i].class))
                 .count();
             items.iter().any(|&i| self.fetched[i].cut)
-                && !items.iter().any(|&i| habits.makes_dough(self.fetched[i].class))
+                && !items
+                    .iter()
+                    .any(|&i| habits.makes_dough(self.fetched[i].class))
                 && dressing * 2 < items.len()
         })
     }

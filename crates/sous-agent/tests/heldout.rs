@@ -1,0 +1,24 @@
+//! The baseline agent on recipes it was never tuned on: `tests/heldout`
+//! (cookies, muffins, a crumble, salads), written with their gold networks
+//! by someone who had not seen the agent, and never used to change it.
+//!
+//! Asserted: every network executes with no failed action, and the mean
+//! dish approximation score stays above a floor (0.75; 0.779 when the
+//! set was first scored; the target is 0.80).
+
+mod support;
+
+use std::path::Path;
+
+#[test]
+fn held_out_recipes_become_networks_that_run_and_score() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/heldout");
+    let gold = sous_eval::GoldStandard::load(&dir.join("gold")).expect("the held-out gold loads");
+    let scores = support::understand_and_score(&dir.join("recipes"), &gold);
+    assert!(scores.len() >= 7);
+    let (_, dish) = support::report("held out, baseline agent", &scores);
+    for s in &scores {
+        assert_eq!(s.failed, 0, "{}: failed actions", s.id);
+    }
+    assert!(dish >= 0.75, "mean dish approximation score {dish:.3}");
+}
