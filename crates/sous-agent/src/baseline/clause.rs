@@ -97,6 +97,7 @@ impl Session {
             self.fetched[i].bowl = Some(w);
             self.bowls[w].items.push(i);
             self.bowls[w].mixed = false;
+            self.bowls[w].poured_into = false;
             self.worked(out);
         }
     }
@@ -111,6 +112,7 @@ impl Session {
             }
             self.bowls[into].items.extend(moved);
             self.bowls[into].mixed = false;
+            self.bowls[into].poured_into = true;
             self.work = Some(into);
             self.worked(out);
         }
@@ -407,6 +409,7 @@ impl Session {
             items: Vec::new(),
             mixed: false,
             vessel: true,
+            poured_into: false,
         });
         self.work = Some(self.bowls.len() - 1);
         for i in fresh {
@@ -448,8 +451,22 @@ impl Session {
     }
 
     /// Portions of the working bowl on the worktop.
+    /// What was added last to the bowl in hand is mixed in before that bowl
+    /// is sprinkled, chilled, covered or served (`Add salt and pepper.
+    /// Sprinkle with sugar.`).
+    pub(super) fn mix_before_finishing(&mut self) {
+        // Only ingredients added as such (`Add salt and pepper`), not a
+        // dressing poured over, which is left to soak in.
+        let in_hand = self.work.is_some_and(|w| {
+            Some(&self.bowls[w].var) == self.last.as_ref() && !self.bowls[w].poured_into
+        });
+        if in_hand {
+            self.mix_if_unmixed();
+        }
+    }
+
     /// A dough or batter is mixed before it is portioned or poured out.
-    fn mix_if_unmixed(&mut self) {
+    pub(super) fn mix_if_unmixed(&mut self) {
         if let Some(w) = self.work {
             if !self.bowls[w].mixed && self.bowls[w].items.len() > 1 {
                 self.trace
@@ -639,6 +656,7 @@ impl Session {
                 }
             }
             Kind::Sprinkle => {
+                self.mix_before_finishing();
                 let r = self.refer(&ws);
                 if r.fresh.is_empty() {
                     // `Drizzle (the) dressing over the corn mixture`: what is
@@ -665,6 +683,7 @@ impl Session {
                 }
             }
             Kind::Chill => {
+                self.mix_before_finishing();
                 let Some(thing) = self.last.clone() else {
                     return;
                 };
@@ -687,6 +706,7 @@ impl Session {
             }
             Kind::Cool => self.cool(clause, &ws),
             Kind::Cover => {
+                self.mix_before_finishing();
                 let Some(thing) = self.last.clone() else {
                     return;
                 };
@@ -935,6 +955,7 @@ impl Session {
                 items: items.clone(),
                 mixed: true,
                 vessel: false,
+                poured_into: false,
             });
             let b = self.bowls.len() - 1;
             for i in items {
@@ -962,6 +983,7 @@ impl Session {
                 items: vec![liquid, what],
                 mixed: true,
                 vessel: false,
+                poured_into: false,
             });
             let b = self.bowls.len() - 1;
             self.fetched[what].bowl = Some(b);

@@ -73,6 +73,8 @@ pub(super) struct Bowl {
     pub mixed: bool,
     /// Whether it is a vessel baked in (a tray), not a bowl.
     pub vessel: bool,
+    /// Whether the last thing into it was another bowl poured in.
+    pub poured_into: bool,
 }
 
 pub(super) struct Session {
@@ -320,6 +322,7 @@ impl Session {
             items: Vec::new(),
             mixed: false,
             vessel: false,
+            poured_into: false,
         });
         self.work = Some(self.bowls.len() - 1);
         self.bowls.len() - 1
