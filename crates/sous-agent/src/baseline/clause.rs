@@ -165,6 +165,22 @@ impl Session {
             self.trace.push(format!("  ({why})"));
         }
         self.maybe_new_bowl(ws);
+        // `Combine the flour, soda and spices` while a batter is in hand:
+        // several fresh ingredients put together, with nothing that points
+        // at the bowl in hand, are a new bowl (to be stirred in later).
+        let together = ws.first().is_some_and(|w| w == "combine") || ws.iter().any(|w| w == "together");
+        let points_at_bowl = r.pronoun
+            || !r.bowls.is_empty()
+            || ws.iter().any(|w| w == "in" || w == "into" || w == "bowl");
+        if verb.kind == Kind::Combine
+            && together
+            && !points_at_bowl
+            && r.fresh.len() >= 2
+            && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
+        {
+            self.trace.push("  (a new bowl: these are put together on their own)".into());
+            self.previous = self.work.take();
+        }
         let bowl_class = self.named_tool(ws, is_bowl);
         let mut fresh = r.fresh.clone();
         if fresh.is_empty() && r.bowls.is_empty() && r.pronoun && !self.loose.is_empty() {
@@ -559,7 +575,11 @@ impl Session {
                         Ontology::get().is_a_name(self.fetched[i].class, "can-be-brushed-with")
                     })
                     .filter(|_| greased);
-                if let (Some(i), Some(v)) = (fat, self.fetch(class, "a vessel to grease")) {
+                let fetched = match fat {
+                    Some(_) => self.fetch(class, "a vessel to grease"),
+                    None => None,
+                };
+                if let (Some(i), Some(v)) = (fat, fetched) {
                     let fat_var = self.fetched[i].var.clone();
                     if let Some(g) = self.act(
                         "grease",
