@@ -45,6 +45,17 @@ pub struct UnderstandArgs {
     /// model behind an OpenAI-compatible endpoint (`--llm-url`).
     #[arg(long, value_enum, default_value = "baseline")]
     agent: AgentKind,
+    /// After understanding, serve the web page with the understood networks
+    /// preloaded (and their scores with `--evaluate`), as `sous evaluate
+    /// --show` does.
+    #[arg(long)]
+    show: bool,
+    /// Port of the page `--show` serves (0: any free port).
+    #[arg(long, default_value_t = 8000, requires = "show")]
+    port: u16,
+    /// Address the page `--show` serves on (loopback unless told otherwise).
+    #[arg(long, default_value = "127.0.0.1", requires = "show")]
+    bind: std::net::IpAddr,
     #[command(flatten)]
     llm: LlmArgs,
 }
@@ -297,6 +308,9 @@ pub fn run(args: UnderstandArgs) -> u8 {
             return INVALID;
         }
     }
+    if args.show {
+        return show_page(&args, &outcomes, reports);
+    }
     match args.format {
         Format::Json => println!("{}", to_json(&outcomes, reports.as_deref())),
         Format::Text => {
@@ -309,6 +323,39 @@ pub fn run(args: UnderstandArgs) -> u8 {
         }
     }
     code
+}
+
+/// Serves the page with every understood network preloaded, until Ctrl-C.
+fn show_page(
+    args: &UnderstandArgs,
+    outcomes: &[Outcome],
+    reports: Option<Vec<RecipeReport>>,
+) -> u8 {
+    let mut reports = reports.unwrap_or_default();
+    let preloaded = outcomes
+        .iter()
+        .map(|o| {
+            let report = reports
+                .iter()
+                .position(|r| r.recipe_id == o.id.to_lowercase())
+                .map(|k| reports.remove(k));
+            sous_server::Preloaded {
+                recipe_id: o.id.clone(),
+                network: o.network.clone(),
+                report,
+            }
+        })
+        .collect();
+    let config = sous_server::Config {
+        bind: args.bind,
+        port: args.port,
+        benchmark: benchmark_dir().ok(),
+        limits: sous_server::Limits::default(),
+        preloaded,
+    };
+    crate::serve::serve(config, |addr| {
+        eprintln!("sous shows the understood recipes at http://{addr}/ (Ctrl-C to stop)");
+    })
 }
 
 /// Reads one recipe file.

@@ -80,3 +80,43 @@ fn show_serves_the_evaluated_recipes() {
     let page = ureq::get(&url).call().unwrap().into_string().unwrap();
     assert!(page.contains("<svg id=\"graph\""));
 }
+
+#[test]
+fn understand_show_serves_the_understood_networks() {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/understand/a-good.xml");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sous"))
+        .arg("understand")
+        .arg(&fixture)
+        .args(["--show", "--port", "0"])
+        .env("SOUS_BENCHMARK_DIR", sous_testdata::benchmark_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sous starts");
+    let stderr = child.stderr.take().unwrap();
+    let _child = Killed(child);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(at) = line.find("http://") {
+                let url = line[at..].split_whitespace().next().unwrap().to_string();
+                let _ = tx.send(url);
+            }
+        }
+    });
+    let url = rx
+        .recv_timeout(Duration::from_secs(120))
+        .expect("sous prints the page's address");
+    let preloaded: Value = ureq::get(&format!("{url}api/preloaded"))
+        .call()
+        .unwrap()
+        .into_json()
+        .unwrap();
+    let recipes = preloaded.as_array().unwrap();
+    assert_eq!(recipes.len(), 1);
+    let network = recipes[0]["network"].as_str().unwrap();
+    assert!(network.starts_with('#'), "{network}");
+    assert!(network.contains("(fetch-and-proportion"), "{network}");
+    assert!(recipes[0]["report"].is_null(), "not evaluated");
+}

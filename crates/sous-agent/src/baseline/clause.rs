@@ -168,7 +168,8 @@ impl Session {
         // `Combine the flour, soda and spices` while a batter is in hand:
         // several fresh ingredients put together, with nothing that points
         // at the bowl in hand, are a new bowl (to be stirred in later).
-        let together = ws.first().is_some_and(|w| w == "combine") || ws.iter().any(|w| w == "together");
+        let together =
+            ws.first().is_some_and(|w| w == "combine") || ws.iter().any(|w| w == "together");
         let points_at_bowl = r.pronoun
             || !r.bowls.is_empty()
             || ws.iter().any(|w| w == "in" || w == "into" || w == "bowl");
@@ -178,7 +179,8 @@ impl Session {
             && r.fresh.len() >= 2
             && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
         {
-            self.trace.push("  (a new bowl: these are put together on their own)".into());
+            self.trace
+                .push("  (a new bowl: these are put together on their own)".into());
             self.previous = self.work.take();
         }
         let bowl_class = self.named_tool(ws, is_bowl);
