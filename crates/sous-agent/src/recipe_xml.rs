@@ -24,6 +24,8 @@ pub enum XmlError {
     },
     #[error("the recipe has no <{0}>")]
     Missing(&'static str),
+    #[error("no <recipe> element: the file is empty or not a recipe")]
+    NoRecipe,
 }
 
 /// 1-based line and column of a byte offset.
@@ -43,6 +45,7 @@ pub fn parse_recipe(text: &str) -> Result<RecipeText, XmlError> {
     let mut reader = Reader::from_str(text);
     let mut path: Vec<String> = Vec::new();
     let (mut id, mut title) = (None, None);
+    let mut seen_recipe = false;
     let (mut ingredients, mut instructions) = (Vec::new(), Vec::new());
     let mut current = String::new();
     loop {
@@ -59,6 +62,7 @@ pub fn parse_recipe(text: &str) -> Result<RecipeText, XmlError> {
             Err(e) => return Err(malformed(e.to_string())),
             Ok(Event::Eof) => break,
             Ok(Event::Start(s)) => {
+                seen_recipe |= s.name().as_ref() == b"recipe";
                 path.push(String::from_utf8_lossy(s.name().as_ref()).into_owned());
                 current.clear();
             }
@@ -94,6 +98,9 @@ pub fn parse_recipe(text: &str) -> Result<RecipeText, XmlError> {
             message: format!("<{open}> is never closed"),
         });
     }
+    if !seen_recipe {
+        return Err(XmlError::NoRecipe);
+    }
     let id = id
         .filter(|s| !s.is_empty())
         .ok_or(XmlError::Missing("id"))?;
@@ -108,6 +115,16 @@ pub fn parse_recipe(text: &str) -> Result<RecipeText, XmlError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_file_is_no_recipe() {
+        assert_eq!(parse_recipe(""), Err(XmlError::NoRecipe));
+        assert_eq!(parse_recipe("<menu/>"), Err(XmlError::NoRecipe));
+        assert_eq!(
+            parse_recipe("<recipe><title>t</title></recipe>"),
+            Err(XmlError::Missing("id"))
+        );
+    }
 
     #[test]
     fn a_recipe_is_read_with_its_lines_collapsed() {

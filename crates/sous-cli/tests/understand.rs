@@ -32,6 +32,24 @@ fn a_folder_with_a_broken_file_still_yields_the_good_recipes() {
     );
     assert!(out.stdout.contains("#unknown-things"), "{}", out.stdout);
     assert!(out.stdout.contains("butter 100 g)"), "{}", out.stdout);
+    // An empty recipe is a network of its kitchen alone, and says why.
+    assert!(
+        out.stdout.contains("#empty\n(get-kitchen ?kitchen)\n\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stderr
+            .contains("not understood: the recipe lists no ingredients"),
+        "{}",
+        out.stderr
+    );
+    // An empty file is no recipe, named as such.
+    assert!(
+        out.stderr.contains("e-nothing.xml: no <recipe> element"),
+        "{}",
+        out.stderr
+    );
     assert!(!out.stderr.contains("panicked"));
 }
 
@@ -183,14 +201,16 @@ fn json_has_one_object_per_recipe_with_the_network_written_to_the_file() {
         "--output",
         file.to_str().unwrap(),
     ]);
-    // b-broken.xml is unreadable: exit 2, the other two are still there.
+    // b-broken.xml and the empty file are unreadable: exit 2, the others
+    // are still there.
     assert_eq!(out.code, Some(2), "{}", out.stderr);
     let list: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
     let list = list.as_array().expect("an array");
     let ids: Vec<&str> = list.iter().map(|o| o["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["plain-sugar", "unknown-things"]);
+    assert_eq!(ids, ["plain-sugar", "unknown-things", "empty"]);
     let written = std::fs::read_to_string(&file).unwrap();
-    for o in list {
+    // The two with gold networks are scored.
+    for o in &list[..2] {
         let network = o["network"].as_str().unwrap();
         assert!(written.contains(network), "{network} not in {written}");
         assert!(!o["trace"].as_array().unwrap().is_empty());

@@ -45,6 +45,14 @@ impl Understood {
 /// Understands one recipe.
 pub fn understand(recipe: &RecipeText) -> Understood {
     let mut s = Session::new(&recipe.id);
+    if recipe.ingredients.is_empty() {
+        s.trace
+            .push("not understood: the recipe lists no ingredients".into());
+    }
+    if recipe.instructions.is_empty() {
+        s.trace
+            .push("not understood: the recipe has no instructions".into());
+    }
     let lines: Vec<(usize, String)> = recipe
         .ingredients
         .iter()
