@@ -56,6 +56,16 @@ pub struct Verb {
 }
 
 impl Verb {
+    /// Combining and mixing, with no verb of its own (`cut in the butter`).
+    pub fn implied_mixing() -> Verb {
+        Verb {
+            kind: Kind::Combine,
+            primitive: Some("mix".into()),
+            pattern: None,
+            beats: Vec::new(),
+        }
+    }
+
     /// A verb of `kind` with no primitive or pattern of its own (an implied
     /// step: place portions before baking them, portion before shaping).
     pub fn implied(kind: Kind) -> Verb {

@@ -402,9 +402,17 @@ impl Session {
             self.kitchen
         );
         if self.attempt(action, ks, "the batter into the vessel it bakes in") {
-            self.last = Some(out);
+            self.last = Some(out.clone());
             self.in_vessel = true;
-            self.work = None;
+            // What was in the bowl is in the vessel now, and is still named
+            // by its ingredients (`scatter the crumble over the fruit`).
+            match self.work {
+                Some(w) if self.bowls[w].var == thing => {
+                    self.bowls[w].var = out;
+                    self.bowls[w].vessel = true;
+                }
+                _ => self.work = None,
+            }
         }
     }
 
@@ -550,6 +558,10 @@ impl Session {
         let ws = words(clause);
         match verb.kind {
             Kind::Combine | Kind::Add => self.combine(verb, clause, &ws),
+            // `Cut in the butter`: worked into the mixture, not cut.
+            Kind::Cut if ws.get(1).is_some_and(|w| w == "in") => {
+                self.combine(&Verb::implied_mixing(), clause, &ws)
+            }
             Kind::Cut => self.cut_named(verb, &ws),
             Kind::Mash | Kind::Peel | Kind::Seed => self.prepare_named(verb.kind, &ws),
             // `Heat the milk` is not about the oven.

@@ -85,7 +85,7 @@ impl Session {
             {
                 named.push(i);
                 r.why.push(format!("`{}`: a synonym", f.names.join(" ")));
-            } else if !f.used() && !f.reserved && habits.in_named_group(ws, f.class) {
+            } else if !f.reserved && habits.in_named_group(ws, f.class) {
                 named.push(i);
                 r.why.push(format!(
                     "`{}`: of a group the sentence names",
