@@ -196,7 +196,9 @@ impl Session {
             let loose = std::mem::take(&mut self.loose);
             fresh.splice(0..0, loose);
         }
-        let toward = ws.iter().any(|w| w == "into" || w == "over" || w == "onto");
+        // `pour into`, `over`, `onto`; `add the egg mixture to the dry ones`.
+        let toward = ws.iter().any(|w| w == "into" || w == "over" || w == "onto")
+            || (verb.kind == Kind::Add && ws.iter().any(|w| w == "to"));
         let others: Vec<usize> = r
             .bowls
             .iter()
@@ -556,6 +558,11 @@ impl Session {
 
     pub(super) fn clause(&mut self, verb: &Verb, clause: &str) {
         let ws = words(clause);
+        self.raw_words = clause
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
         match verb.kind {
             Kind::Combine | Kind::Add => self.combine(verb, clause, &ws),
             // `Cut in the butter`: worked into the mixture, not cut.
@@ -818,6 +825,12 @@ impl Session {
                     self.last = Some(out);
                 }
             }
+            // `Remove from the pan to a wire rack`.
+            Kind::Place if self.in_vessel && ws.iter().any(|w| w == "rack") => self.onto_rack(&ws),
+            // `Place paper liners in 12 muffin cups`: the vessel lined.
+            Kind::Place if ws.iter().any(|w| w == "liner" || w == "paper") && self.named_tool(&ws, is_vessel).is_some() => {
+                self.clause(&Verb::implied(Kind::Line), clause)
+            }
             Kind::Place => {
                 if !self.portions && self.work.is_some() {
                     self.portion(clause, &ws);
@@ -845,6 +858,29 @@ impl Session {
         }
     }
 
+    /// Baked portions moved onto a wire rack, if the clause names one.
+    fn onto_rack(&mut self, ws: &[String]) {
+        if !ws.iter().any(|w| w == "rack") || !self.portions {
+            return;
+        }
+        let Some(thing) = self.last.clone() else {
+            return;
+        };
+        let Some(rack) = self.fetch("wire-rack", "the rack to cool on") else {
+            return;
+        };
+        let p = self.fresh("pattern");
+        if let Some(out) = self.act(
+            "transfer-items",
+            "on-rack",
+            &thing,
+            &format!("{p} {rack}"),
+            "onto the rack",
+        ) {
+            self.last = Some(out);
+        }
+    }
+
     /// Cooling: for a time where it stands (`cool for 5 minutes`), onto a
     /// wire rack if one is named, to room temperature if `completely`.
     fn cool(&mut self, clause: &str, ws: &[String]) {
@@ -867,24 +903,7 @@ impl Session {
                 self.last = Some(out);
             }
         }
-        if ws.iter().any(|w| w == "rack") && self.portions {
-            let Some(thing) = self.last.clone() else {
-                return;
-            };
-            let Some(rack) = self.fetch("wire-rack", "the rack to cool on") else {
-                return;
-            };
-            let p = self.fresh("pattern");
-            if let Some(out) = self.act(
-                "transfer-items",
-                "on-rack",
-                &thing,
-                &format!("{p} {rack}"),
-                "onto the rack",
-            ) {
-                self.last = Some(out);
-            }
-        }
+        self.onto_rack(ws);
         let has = |p: &str| ws.windows(2).any(|w| w.join(" ") == p);
         // Cooling with no time given: until it is at room temperature.
         let timed = duration(clause).is_some();

@@ -57,6 +57,7 @@ impl Session {
     }
 
     pub(super) fn refer(&self, ws: &[String]) -> Referents {
+        let raw = &self.raw_words;
         let mut r = Referents::default();
         let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.names.clone()).collect();
         let used: Vec<bool> = self.fetched.iter().map(|f| f.used()).collect();
@@ -117,6 +118,15 @@ impl Session {
             }
         }
         let has = |p: &str| ws.windows(p.split(' ').count()).any(|w| w.join(" ") == p);
+        // `the flours`: every ingredient with that head, when several have it.
+        for (i, f) in self.fetched.iter().enumerate() {
+            let Some(head) = f.names.last() else { continue };
+            let plural = format!("{head}s");
+            let shared = self.fetched.iter().filter(|g| g.names.last() == Some(head)).count() > 1;
+            if shared && !f.used() && !f.reserved && raw.iter().any(|w| *w == plural) && !named.contains(&i) {
+                named.push(i);
+            }
+        }
         if let Some(n) = first_n(ws) {
             named.extend(0..n.min(self.fetched.len()));
             r.why.push(format!("the first {n} ingredients"));

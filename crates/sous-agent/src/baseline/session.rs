@@ -110,6 +110,9 @@ pub(super) struct Session {
     pub sentence: String,
     /// Whether this instruction already put something in the fridge.
     pub chilled_in_sentence: bool,
+    /// The words of the clause being read, lower case but not made
+    /// singular (`the flours` are several).
+    pub raw_words: Vec<String>,
 }
 
 impl Session {
@@ -132,6 +135,7 @@ impl Session {
             oven: None,
             sentence: String::new(),
             chilled_in_sentence: false,
+            raw_words: Vec::new(),
         }
     }
 
