@@ -53,6 +53,10 @@ pub struct Verb {
     /// (whisking eggs).
     #[serde(default)]
     pub beats: Vec<String>,
+    /// A verb only as a sentence's first word (`Butter a pan`; `add the
+    /// flour, butter and eggs` names butter).
+    #[serde(default, rename = "first-only")]
+    pub first_only: bool,
 }
 
 impl Verb {
@@ -63,6 +67,7 @@ impl Verb {
             primitive: Some("mix".into()),
             pattern: None,
             beats: Vec::new(),
+            first_only: false,
         }
     }
 
@@ -74,6 +79,7 @@ impl Verb {
             primitive: None,
             pattern: None,
             beats: Vec::new(),
+            first_only: false,
         }
     }
 }
@@ -171,6 +177,9 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             }) else {
                 continue;
             };
+            if v.first_only && i > 0 {
+                continue;
+            }
             // `mix briefly to incorporate`: a purpose, not a second step.
             let purpose = i > 0
                 && ws[i - 1].eq_ignore_ascii_case("to")
@@ -216,7 +225,7 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             let noun = i > 0 && DETERMINERS.contains(&ws[i - 1].to_lowercase().as_str());
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
-            lexicon.get(lw).filter(|_| !noun)
+            lexicon.get(lw).filter(|v| !noun && !(v.first_only && i > 0))
         }) {
             out.push((v, ws.join(" ")));
         }
@@ -549,6 +558,14 @@ mod tests {
         );
         let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
         assert_eq!(kinds, [Kind::Combine, Kind::Add]);
+    }
+
+    #[test]
+    fn butter_is_a_verb_only_first() {
+        let c = clauses("Butter a 23 x 23 cm baking pan.");
+        assert_eq!(c[0].0.kind, Kind::Grease);
+        let c = clauses("Add the flour, butter and eggs.");
+        assert_eq!(c.len(), 1);
     }
 
     #[test]

@@ -825,6 +825,10 @@ impl Session {
                     self.last = Some(out);
                 }
             }
+            // `Place the apples in the prepared pan`.
+            Kind::Place if !self.refer(&ws).fresh.is_empty() && (self.ready_vessel.is_some() || self.named_tool(&ws, is_vessel).is_some()) => {
+                self.spread_out(&ws)
+            }
             // `Remove from the pan to a wire rack`.
             Kind::Place if self.in_vessel && ws.iter().any(|w| w == "rack") => self.onto_rack(&ws),
             // `Place paper liners in 12 muffin cups`: the vessel lined.

@@ -56,6 +56,58 @@ impl Session {
             .collect()
     }
 
+    /// `2 tablespoons flour`, `70 grams flour`: where the clause gives an
+    /// amount before a name, the ingredient fetched in that amount is the
+    /// one meant, not another of the same name.
+    fn prefer_amounts(&self, named: &mut Vec<usize>) {
+        let lex = Lexicon::get();
+        let raw: Vec<&str> = self.raw_words.iter().map(String::as_str).collect();
+        let mut meant_all: Vec<usize> = Vec::new();
+        for at in 0..raw.len() {
+            let Some((q, used)) = read_quantity(&raw[at..]) else {
+                continue;
+            };
+            let Some((unit, factor)) = raw.get(at + used).and_then(|u| lex.unit(u)) else {
+                continue;
+            };
+            let amount = q * factor;
+            // The name right after (`2 tablespoons flour`, `200 grams
+            // all-purpose flour`): its head and its other words there.
+            let next: Vec<String> = raw[at + used + 1..(at + used + 5).min(raw.len())]
+                .iter()
+                .map(|w| crate::words::singular(w))
+                .collect();
+            let same = |i: &usize| {
+                let f = &self.fetched[*i];
+                let head_at = f.names.last().and_then(|h| next.iter().position(|w| w == h));
+                head_at.is_some_and(|k| k < f.names.len() + 1 && f.names.iter().all(|n| next[..=k].contains(n) || f.names.len() == 1))
+            };
+            let Some(meant) = (0..self.fetched.len()).find(|i| {
+                let f = &self.fetched[*i];
+                same(i) && !f.used() && f.unit == unit && (f.amount - amount).abs() < 1e-6
+            }) else {
+                continue;
+            };
+            if !meant_all.contains(&meant) {
+                meant_all.push(meant);
+            }
+        }
+        // Of the ingredients sharing a head with one meant by its amount,
+        // only those meant by their amounts stay.
+        let heads: Vec<&String> = meant_all
+            .iter()
+            .filter_map(|&m| self.fetched[m].names.last())
+            .collect();
+        named.retain(|i| {
+            meant_all.contains(i) || !self.fetched[*i].names.last().is_some_and(|h| heads.contains(&h))
+        });
+        for m in meant_all {
+            if !named.contains(&m) {
+                named.push(m);
+            }
+        }
+    }
+
     pub(super) fn refer(&self, ws: &[String]) -> Referents {
         let raw = &self.raw_words;
         let mut r = Referents::default();
@@ -152,6 +204,7 @@ impl Session {
             named.extend(self.unused());
             r.why.push("`ingredients`: every one not used yet".into());
         }
+        self.prefer_amounts(&mut named);
         named.sort_unstable();
         named.dedup();
         // Words spelled out as part of an unused ingredient's full name

@@ -54,6 +54,10 @@ pub(super) struct Fetched {
     pub cracked: bool,
     /// Whether its line keeps it for later (a coating, a topping).
     pub reserved: bool,
+    /// How much was fetched, in the language's unit (`2 tablespoons
+    /// flour` tells two flours apart).
+    pub amount: f64,
+    pub unit: String,
     pub class: ClassId,
 }
 
@@ -175,6 +179,8 @@ impl Session {
                 seeded: false,
                 cracked: false,
                 reserved: crate::lexicon::Lexicon::get().is_reserved(&read.text),
+                amount,
+                unit: read.unit.clone(),
                 class: read.class,
             });
             self.prepare(self.fetched.len() - 1, &read.preparations, read.temperature);
