@@ -240,7 +240,9 @@ impl Session {
                     } else if !poured {
                         self.pour(b, w, "the named bowl, into the working bowl");
                     }
-                } else if (toward || ws.iter().any(|w| w == "with")) && fresh.is_empty() {
+                } else if (toward || (ws.iter().any(|w| w == "with") && !r.named_any))
+                    && fresh.is_empty()
+                {
                     // `Pour over the salad`, `toss with the dressing`: the
                     // two bowls in hand become one.
                     if let Some(p) = self.previous.take() {
@@ -595,7 +597,7 @@ impl Session {
                     .find(|&i| {
                         Ontology::get().is_a_name(self.fetched[i].class, "can-be-brushed-with")
                     })
-                    .filter(|_| greased);
+                    .filter(|_| greased && ws.iter().any(|w| w == "with"));
                 let fetched = match fat {
                     Some(_) => self.fetch(class, "a vessel to grease"),
                     None => None,

@@ -19,6 +19,8 @@ pub(super) struct Referents {
     /// Where each of `fresh` and of `bowls` is named in the clause.
     pub fresh_at: Vec<usize>,
     pub bowl_at: Vec<usize>,
+    /// Whether the clause names any ingredient at all (used or not).
+    pub named_any: bool,
     /// Whether the clause says `it`, `them`, `the mixture` …
     pub pronoun: bool,
     /// What resolved them, for the trace.
@@ -232,6 +234,7 @@ impl Session {
                 .unwrap_or(usize::MAX)
         };
         named.sort_by_key(|&i| (at(i), i));
+        r.named_any = !named.is_empty();
         for i in named {
             let f = &self.fetched[i];
             match f.bowl {
