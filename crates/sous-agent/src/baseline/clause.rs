@@ -408,6 +408,7 @@ impl Session {
         if self.attempt(action, ks, "the batter into the vessel it bakes in") {
             self.last = Some(out.clone());
             self.in_vessel = true;
+            self.dish = self.last.clone();
             // What was in the bowl is in the vessel now, and is still named
             // by its ingredients (`scatter the crumble over the fruit`).
             match self.work {
@@ -446,6 +447,7 @@ impl Session {
             self.add(i, None);
         }
         self.in_vessel = true;
+        self.dish = self.last.clone();
     }
 
     /// The working bowl sprinkled over another: one of `named`, else the
@@ -454,8 +456,24 @@ impl Session {
         let Some(w) = self.work else {
             return;
         };
-        let target = named.iter().copied().find(|&b| b != w).or(self.previous);
-        let Some(t) = target else {
+        let target = named.iter().copied().find(|&b| b != w);
+        // `sprinkle over the tops`: over what stands in its vessel.
+        if let (None, Some(dish)) = (target, self.dish.clone()) {
+            let topping = self.bowls[w].var.clone();
+            if let Some(out) = self.act(
+                "sprinkle",
+                "sprinkled",
+                &dish,
+                &topping,
+                "the bowl in hand, over what is in its vessel",
+            ) {
+                self.last = Some(out.clone());
+                self.dish = Some(out);
+                self.work = None;
+            }
+            return;
+        }
+        let Some(t) = target.or(self.previous) else {
             return;
         };
         let (thing, topping) = (self.bowls[t].var.clone(), self.bowls[w].var.clone());
@@ -522,6 +540,7 @@ impl Session {
         ) {
             self.last = Some(out);
             self.portions = true;
+            self.dish = self.last.clone();
             self.in_vessel = false;
             self.work = None;
         }
@@ -555,6 +574,7 @@ impl Session {
         if let Some(out) = placed {
             self.last = Some(out);
             self.in_vessel = true;
+            self.dish = self.last.clone();
         }
     }
 
@@ -658,7 +678,9 @@ impl Session {
                 ) {
                     self.last = Some(out);
                     self.in_vessel = true;
+                    self.dish = self.last.clone();
                     self.portions = true;
+                    self.dish = self.last.clone();
                     self.work = None;
                 }
             }
@@ -828,13 +850,20 @@ impl Session {
                 }
             }
             // `Place the apples in the prepared pan`.
-            Kind::Place if !self.refer(&ws).fresh.is_empty() && (self.ready_vessel.is_some() || self.named_tool(&ws, is_vessel).is_some()) => {
+            Kind::Place
+                if !self.refer(&ws).fresh.is_empty()
+                    && (self.ready_vessel.is_some()
+                        || self.named_tool(&ws, is_vessel).is_some()) =>
+            {
                 self.spread_out(&ws)
             }
             // `Remove from the pan to a wire rack`.
             Kind::Place if self.in_vessel && ws.iter().any(|w| w == "rack") => self.onto_rack(&ws),
             // `Place paper liners in 12 muffin cups`: the vessel lined.
-            Kind::Place if ws.iter().any(|w| w == "liner" || w == "paper") && self.named_tool(&ws, is_vessel).is_some() => {
+            Kind::Place
+                if ws.iter().any(|w| w == "liner" || w == "paper")
+                    && self.named_tool(&ws, is_vessel).is_some() =>
+            {
                 self.clause(&Verb::implied(Kind::Line), clause)
             }
             Kind::Place => {
@@ -842,6 +871,10 @@ impl Session {
                     self.portion(clause, &ws);
                 }
                 self.place(&ws);
+            }
+            // `Divide the batter among the 12 muffin cups`: the tins are filled.
+            Kind::Drop | Kind::Portion if self.tins_named(&ws) => {
+                self.clause(&Verb::implied(Kind::Fill), clause)
             }
             Kind::Drop => {
                 self.portion(clause, &ws);
@@ -862,6 +895,11 @@ impl Session {
         {
             self.clause(&Verb::implied(Kind::Chill), clause);
         }
+    }
+
+    /// Whether the clause names muffin tins (or cups).
+    fn tins_named(&self, ws: &[String]) -> bool {
+        self.named_tool(ws, is_vessel) == Some("muffin-tins")
     }
 
     /// Baked portions moved onto a wire rack, if the clause names one.

@@ -81,8 +81,16 @@ impl Session {
                 .collect();
             let same = |i: &usize| {
                 let f = &self.fetched[*i];
-                let head_at = f.names.last().and_then(|h| next.iter().position(|w| w == h));
-                head_at.is_some_and(|k| k < f.names.len() + 1 && f.names.iter().all(|n| next[..=k].contains(n) || f.names.len() == 1))
+                let head_at = f
+                    .names
+                    .last()
+                    .and_then(|h| next.iter().position(|w| w == h));
+                head_at.is_some_and(|k| {
+                    k < f.names.len() + 1
+                        && f.names
+                            .iter()
+                            .all(|n| next[..=k].contains(n) || f.names.len() == 1)
+                })
             };
             let Some(meant) = (0..self.fetched.len()).find(|i| {
                 let f = &self.fetched[*i];
@@ -101,7 +109,11 @@ impl Session {
             .filter_map(|&m| self.fetched[m].names.last())
             .collect();
         named.retain(|i| {
-            meant_all.contains(i) || !self.fetched[*i].names.last().is_some_and(|h| heads.contains(&h))
+            meant_all.contains(i)
+                || !self.fetched[*i]
+                    .names
+                    .last()
+                    .is_some_and(|h| heads.contains(&h))
         });
         for m in meant_all {
             if !named.contains(&m) {
@@ -176,8 +188,18 @@ impl Session {
         for (i, f) in self.fetched.iter().enumerate() {
             let Some(head) = f.names.last() else { continue };
             let plural = format!("{head}s");
-            let shared = self.fetched.iter().filter(|g| g.names.last() == Some(head)).count() > 1;
-            if shared && !f.used() && !f.reserved && raw.iter().any(|w| *w == plural) && !named.contains(&i) {
+            let shared = self
+                .fetched
+                .iter()
+                .filter(|g| g.names.last() == Some(head))
+                .count()
+                > 1;
+            if shared
+                && !f.used()
+                && !f.reserved
+                && raw.iter().any(|w| *w == plural)
+                && !named.contains(&i)
+            {
                 named.push(i);
             }
         }

@@ -108,6 +108,9 @@ pub(super) struct Session {
     /// A vessel made ready before it is needed (a greased cookie sheet),
     /// and its class.
     pub ready_vessel: Option<(String, &'static str)>,
+    /// What stands in a vessel to be baked or served (portions in tins, a
+    /// crumble in its pan): `the tops`.
+    pub dish: Option<String>,
     /// The oven preheated earlier ("the oven", "the preheated oven").
     pub oven: Option<String>,
     /// The instruction being read (a clause may take a time from it).
@@ -137,6 +140,7 @@ impl Session {
             in_vessel: false,
             ready_vessel: None,
             oven: None,
+            dish: None,
             sentence: String::new(),
             chilled_in_sentence: false,
             raw_words: Vec::new(),
@@ -278,6 +282,9 @@ impl Session {
                 if b.var == input {
                     b.var = out.clone();
                 }
+            }
+            if self.dish.as_deref() == Some(input) {
+                self.dish = Some(out.clone());
             }
         }
         Some(out)
