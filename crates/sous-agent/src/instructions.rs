@@ -225,9 +225,7 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             let noun = i > 0 && DETERMINERS.contains(&ws[i - 1].to_lowercase().as_str());
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
-            lexicon
-                .get(lw)
-                .filter(|v| !noun && !(v.first_only && i > 0))
+            lexicon.get(lw).filter(|v| !(noun || v.first_only && i > 0))
         }) {
             out.push((v, ws.join(" ")));
         }

@@ -194,12 +194,7 @@ impl Session {
                 .filter(|g| g.names.last() == Some(head))
                 .count()
                 > 1;
-            if shared
-                && !f.used()
-                && !f.reserved
-                && raw.iter().any(|w| *w == plural)
-                && !named.contains(&i)
-            {
+            if shared && !f.used() && !f.reserved && raw.contains(&plural) && !named.contains(&i) {
                 named.push(i);
             }
         }
