@@ -113,6 +113,7 @@ impl Session {
             self.bowls[into].items.extend(moved);
             self.bowls[into].mixed = false;
             self.bowls[into].poured_into = true;
+            self.bowls[into].dressed = true;
             self.work = Some(into);
             self.worked(out);
         }
@@ -441,6 +442,7 @@ impl Session {
             mixed: false,
             vessel: true,
             poured_into: false,
+            dressed: false,
         });
         self.work = Some(self.bowls.len() - 1);
         for i in fresh {
@@ -585,6 +587,12 @@ impl Session {
             .filter(|w| !w.is_empty())
             .map(str::to_lowercase)
             .collect();
+        if matches!(
+            verb.kind,
+            Kind::Combine | Kind::Add | Kind::Boil | Kind::Soak
+        ) {
+            self.introduced(clause);
+        }
         match verb.kind {
             Kind::Combine | Kind::Add => self.combine(verb, clause, &ws),
             // `Cut in the butter`: worked into the mixture, not cut.
@@ -1053,6 +1061,7 @@ impl Session {
                 mixed: true,
                 vessel: false,
                 poured_into: false,
+                dressed: false,
             });
             let b = self.bowls.len() - 1;
             for i in items {
@@ -1081,6 +1090,7 @@ impl Session {
                 mixed: true,
                 vessel: false,
                 poured_into: false,
+                dressed: false,
             });
             let b = self.bowls.len() - 1;
             self.fetched[what].bowl = Some(b);
@@ -1115,6 +1125,91 @@ impl Session {
         let rest = "?stove ?heating-mode ?boiling-quantity ?boiling-unit";
         if let Some(out) = self.act("boil", "boiled", &input, rest, "boil") {
             self.worked(out);
+        }
+        // Solids boiled in water are drained (potatoes, eggs); a boiled
+        // dressing is not.
+        let habits = Habits::get();
+        let onto = Ontology::get();
+        let items = &self.bowls[w].items;
+        let water = items
+            .iter()
+            .any(|&i| onto.is_a_name(self.fetched[i].class, "water"));
+        let solid = items
+            .iter()
+            .any(|&i| !habits.makes_dressing(self.fetched[i].class));
+        if water && solid {
+            let input = self.bowls[w].var.clone();
+            let (out, liquid, ks) = (
+                self.fresh("drained"),
+                self.fresh("liquid"),
+                self.fresh("ks"),
+            );
+            let action = format!(
+                "(drain {out} {liquid} {ks} {} {input} ?colander)",
+                self.kitchen
+            );
+            if self.attempt(action, ks, "what was boiled in water is drained") {
+                self.bowls[w].var = out.clone();
+                self.worked(out);
+            }
+        }
+    }
+
+    /// Ingredients an instruction brings in with their amounts although the
+    /// list lacks them (`boil in a pot with 500 ml of salted water`): fetched
+    /// there and then.
+    fn introduced(&mut self, clause: &str) {
+        let lex = crate::lexicon::Lexicon::get();
+        let lower = clause.to_lowercase();
+        let raw: Vec<&str> = lower.split_whitespace().collect();
+        for at in 0..raw.len() {
+            let Some((_, used)) = crate::quantity::read_quantity(&raw[at..]) else {
+                continue;
+            };
+            if raw.get(at + used).and_then(|u| lex.unit(u)).is_none() {
+                continue;
+            }
+            // The name: the words after the unit (and `of`, `the`) up to a
+            // preposition, `and`, or a comma.
+            let stop = [
+                "and", "in", "into", "until", "with", "to", "on", "over", "for", "or",
+            ];
+            let mut end = at + used + 1;
+            while end < raw.len() && end < at + used + 6 && !stop.contains(&raw[end]) {
+                end += 1;
+                if raw[end - 1].ends_with([',', '.', ';', ')']) {
+                    break;
+                }
+            }
+            let phrase = raw[at..end].join(" ");
+            let phrase = phrase.trim_end_matches([',', '.', ';']);
+            let Ok(read) = crate::ingredient_line::read_line(phrase) else {
+                continue;
+            };
+            // Not another name for one fetched (`sugar` for white sugar,
+            // `vanilla` for vanilla extract).
+            let onto = Ontology::get();
+            let known = self.fetched.iter().any(|f| {
+                onto.is_a(f.class, read.class)
+                    || onto.is_a(read.class, f.class)
+                    || onto
+                        .name(f.class)
+                        .split('-')
+                        .any(|w| onto.name(read.class).split('-').any(|v| v == w))
+            });
+            if read.matched == crate::lexicon::Match::Nearest || known {
+                continue;
+            }
+            let names = words(&read.name.join(" "));
+            self.trace.push(format!(
+                "  (`{phrase}`: an ingredient the list lacks, fetched now)"
+            ));
+            self.fetch_ingredient(
+                &read,
+                names,
+                read.amount,
+                "named with its amount in the instruction",
+            );
         }
     }
 }

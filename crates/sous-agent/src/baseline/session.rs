@@ -79,6 +79,8 @@ pub(super) struct Bowl {
     pub vessel: bool,
     /// Whether the last thing into it was another bowl poured in.
     pub poured_into: bool,
+    /// Whether another bowl was ever poured into it (a dressing).
+    pub dressed: bool,
 }
 
 pub(super) struct Session {
@@ -340,6 +342,7 @@ impl Session {
             mixed: false,
             vessel: false,
             poured_into: false,
+            dressed: false,
         });
         self.work = Some(self.bowls.len() - 1);
         self.bowls.len() - 1
@@ -355,11 +358,13 @@ impl Session {
                 .iter()
                 .filter(|&&i| habits.makes_dressing(self.fetched[i].class))
                 .count();
+            // A dressing poured over the pieces is one thing among them.
+            let mostly_dressing = dressing * 2 >= items.len() && !self.bowls[w].dressed;
             items.iter().any(|&i| self.fetched[i].cut)
                 && !items
                     .iter()
                     .any(|&i| habits.makes_dough(self.fetched[i].class))
-                && dressing * 2 < items.len()
+                && !mostly_dressing
         })
     }
 }
