@@ -32,6 +32,26 @@ fn portion_size(clause: &str, ws: &[String]) -> (f64, &'static str) {
     (lexicon().portion_grams, "g")
 }
 
+/// `into 6 (equal) portions`, `24 balls`: how many portions a clause asks
+/// for.
+fn portion_count(ws: &[String]) -> Option<usize> {
+    let counted = [
+        "portion", "piece", "ball", "cookie", "round", "part", "mound", "biscuit",
+    ];
+    ws.windows(3).find_map(|t| {
+        let n = |w: &str| crate::quantity::read_quantity(&[w]).map(|(v, _)| v as usize);
+        if counted.contains(&t[1].as_str()) {
+            return n(&t[0]).filter(|&k| k > 1);
+        }
+        // `6 equal portions`
+        (counted.contains(&t[2].as_str())
+            && matches!(t[1].as_str(), "equal" | "even" | "small" | "large"))
+        .then(|| n(&t[0]))
+        .flatten()
+        .filter(|&k| k > 1)
+    })
+}
+
 fn is_bowl(class: &str) -> bool {
     class.ends_with("bowl") || class == "cooking-pot" || class == "jar"
 }
@@ -529,7 +549,19 @@ impl Session {
     fn portion(&mut self, clause: &str, ws: &[String]) {
         self.mix_if_unmixed();
         let Some(w) = self.work else { return };
-        let (q, unit) = portion_size(clause, ws);
+        let (mut q, mut unit) = portion_size(clause, ws);
+        if let (Some(n), None) = (portion_count(ws), grams(clause)) {
+            // `into 6 equal portions`: the dough's weight, looked up in the
+            // kitchen, shared out.
+            if let Some(g) = super::session::grams_in(&self.id, &self.actions, &self.bowls[w].var) {
+                (q, unit) = ((g / n as f64).round().max(1.0), "g");
+                self.trace.push(format!(
+                    "  ({} g of dough in {n} portions: {} g each)",
+                    number(g),
+                    number(q)
+                ));
+            }
+        }
         let dough = self.bowls[w].var.clone();
         let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
         let rest = format!("{} {unit} {pattern} {dest}", number(q));

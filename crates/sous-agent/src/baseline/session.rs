@@ -36,6 +36,23 @@ fn runs(id: &str, actions: &[String]) -> Result<(), String> {
     }
 }
 
+/// Looks at the kitchen: the grams in the container bound to `var` once
+/// `actions` ran (`divide the dough into 6 portions` needs the dough's
+/// weight).
+pub(super) fn grams_in(id: &str, actions: &[String], var: &str) -> Option<f64> {
+    let text = format!("#{id}\n{}\n", actions.join("\n"));
+    let (file, _) = sous_lang::parse(id, &text);
+    let x = sous_sim::execute(file.recipes.first()?);
+    let bowl = &x.binding(var)?.value;
+    let grams = bowl
+        .contents()
+        .iter()
+        .map(|c| sous_kitchen::grams_of(c).map(|g| g.to_f64()))
+        .sum::<Result<f64, _>>()
+        .ok()?;
+    (grams > 0.0).then_some(grams)
+}
+
 /// An ingredient the agent has fetched.
 pub(super) struct Fetched {
     /// The variable bound to it (to its prepared form once prepared).
