@@ -156,6 +156,18 @@ impl Habits {
     /// The tools a clause names (singular words), in order of mention,
     /// each once; a longer name wins over the shorter one inside it.
     pub fn tools(&self, clause: &[String]) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Vec::new();
+        for (_, c) in self.tool_mentions(clause) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Every mention of a tool in a clause: where its name starts, and its
+    /// class, in order.
+    pub fn tool_mentions(&self, clause: &[String]) -> Vec<(usize, &'static str)> {
         let mut taken = vec![false; clause.len()];
         let mut found: Vec<(usize, &'static str)> = Vec::new();
         for (words, class) in &self.tools {
@@ -168,13 +180,7 @@ impl Habits {
             }
         }
         found.sort();
-        let mut out: Vec<&'static str> = Vec::new();
-        for (_, c) in found {
-            if !out.contains(&c) {
-                out.push(c);
-            }
-        }
-        out
+        found
     }
 
     /// Whether a bowl holding `class` is a dough or batter (mixed even

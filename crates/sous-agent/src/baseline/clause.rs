@@ -77,13 +77,21 @@ impl Session {
         let Some(w) = self.work else { return };
         // `in a large bowl`, `In large bowl`: a bowl not referred to as one
         // in hand (`the bowl`, `this bowl`) is a new one.
-        let named_new = ws.iter().enumerate().any(|(k, word)| {
-            if word != "bowl" {
-                return false;
-            }
-            let start = match k.checked_sub(1).map(|j| ws[j].as_str()) {
-                Some("large" | "medium" | "small" | "mixing" | "big" | "separate") => k - 1,
-                _ => k,
+        let mut mentions: Vec<usize> = Habits::get()
+            .tool_mentions(ws)
+            .into_iter()
+            .filter(|(_, c)| is_bowl(c))
+            .map(|(at, _)| at)
+            .collect();
+        // A bowl of no size the tools list knows (`in a bowl`).
+        mentions.extend((0..ws.len()).filter(|&k| {
+            ws[k] == "bowl"
+                && (k == 0 || ws[k - 1] != "large" && ws[k - 1] != "medium" && ws[k - 1] != "small")
+        }));
+        let named_new = mentions.into_iter().any(|start| {
+            let start = match start.checked_sub(1).map(|j| ws[j].as_str()) {
+                Some("separate" | "another" | "clean") => start - 1,
+                _ => start,
             };
             let det = start.checked_sub(1).map(|j| ws[j].as_str());
             !matches!(det, Some("the" | "this" | "that" | "same"))
@@ -854,12 +862,23 @@ impl Session {
                             self.worked(out);
                         }
                     }
-                    // `put in a large bowl`: what was just cut, into a new bowl.
+                    // `put in a large bowl`: what was just cut (said or not),
+                    // into a new bowl.
                     _ => {
                         if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
                             self.previous = self.work.take();
                         }
-                        self.combine(&Verb::implied(Kind::Add), clause, &ws);
+                        if r.fresh.is_empty() && !self.loose.is_empty() {
+                            let loose = std::mem::take(&mut self.loose);
+                            let class = self.named_tool(&ws, is_bowl);
+                            for i in loose {
+                                if !self.fetched[i].used() {
+                                    self.add(i, class);
+                                }
+                            }
+                        } else {
+                            self.combine(&Verb::implied(Kind::Add), clause, &ws);
+                        }
                     }
                 }
             }
