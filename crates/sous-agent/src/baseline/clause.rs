@@ -482,10 +482,30 @@ impl Session {
 
     /// The working bowl sprinkled over another: one of `named`, else the
     /// bowl set aside before; that one is worked in after.
-    fn sprinkle_bowl(&mut self, named: &[usize]) {
-        let Some(w) = self.work else {
+    fn sprinkle_bowl(&mut self, named: &[usize], named_at: &[usize], ws: &[String]) {
+        let Some(mut w) = self.work else {
             return;
         };
+        // `Drizzle the dressing over the corn mixture`: the bowl named after
+        // `over` is the one sprinkled, even when it is the one in hand; the
+        // topping is then the bowl set aside.
+        let over = ws
+            .iter()
+            .position(|x| matches!(x.as_str(), "over" | "onto" | "on" | "across"));
+        if let Some(o) = over {
+            let after = named
+                .iter()
+                .zip(named_at)
+                .find(|(_, &at)| at > o)
+                .map(|(&b, _)| b);
+            if let (Some(t), Some(p)) = (after, self.previous) {
+                if t == w && p != w {
+                    self.previous = Some(w);
+                    self.work = Some(p);
+                    w = p;
+                }
+            }
+        }
         let target = named.iter().copied().find(|&b| b != w);
         // `sprinkle over the tops`: over what stands in its vessel.
         if let (None, Some(dish)) = (target, self.dish.clone()) {
@@ -520,6 +540,8 @@ impl Session {
             }
             self.bowls[t].items.extend(moved);
             self.bowls[t].var = out.clone();
+            // A topping on it now: tossing mixes it in.
+            self.bowls[t].mixed = false;
             if self.previous == Some(t) {
                 self.previous = None;
             }
@@ -528,7 +550,6 @@ impl Session {
         }
     }
 
-    /// Portions of the working bowl on the worktop.
     /// What was added last to the bowl in hand is mixed in before that bowl
     /// is sprinkled, chilled, covered or served (`Add salt and pepper.
     /// Sprinkle with sugar.`).
@@ -774,7 +795,7 @@ impl Session {
                 if r.fresh.is_empty() {
                     // `Drizzle (the) dressing over the corn mixture`: what is
                     // in hand, over the other bowl.
-                    self.sprinkle_bowl(&r.bowls);
+                    self.sprinkle_bowl(&r.bowls, &r.bowl_at, &ws);
                     return;
                 }
                 let Some(mut thing) = self.last.clone() else {
