@@ -493,11 +493,19 @@ impl Session {
             .iter()
             .position(|x| matches!(x.as_str(), "over" | "onto" | "on" | "across"));
         if let Some(o) = over {
+            // `over the salad`, `over it`: the bowl in hand.
+            let in_hand = ws[o..].iter().any(|x| {
+                matches!(
+                    x.as_str(),
+                    "salad" | "slaw" | "mixture" | "it" | "them" | "vegetable"
+                )
+            });
             let after = named
                 .iter()
                 .zip(named_at)
                 .find(|(_, &at)| at > o)
-                .map(|(&b, _)| b);
+                .map(|(&b, _)| b)
+                .or(in_hand.then_some(w));
             if let (Some(t), Some(p)) = (after, self.previous) {
                 if t == w && p != w {
                     self.previous = Some(w);
