@@ -197,7 +197,18 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             } {
                 j -= 1;
             }
+            // `Let the cookies cool`, `allow it to stand`: the verb a few
+            // words after `let` or `allow`.
+            let after_let = (i.saturating_sub(4)..i).any(|k| {
+                matches!(
+                    ws[k]
+                        .to_lowercase()
+                        .trim_matches(|c: char| !c.is_alphanumeric()),
+                    "let" | "allow"
+                )
+            }) && !DETERMINERS.contains(&ws[i - 1].to_lowercase().as_str());
             let starts_clause = j == 0
+                || after_let
                 || matches!(
                     ws[j - 1]
                         .to_lowercase()
@@ -217,7 +228,17 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             verb = Some(v);
         }
         if let Some(v) = verb {
-            out.push((v, ws[start..].join(" ")));
+            // `Beat in the egg, then the vanilla`: `then` with no verb of its
+            // own repeats the verb before it.
+            let tail = &ws[start..];
+            let then = tail.iter().position(|w| w.eq_ignore_ascii_case("then"));
+            match then.filter(|&t| t > 0 && tail[t - 1].ends_with(',') && t + 1 < tail.len()) {
+                Some(t) => {
+                    out.push((v, tail[..t].join(" ")));
+                    out.push((v, tail[t + 1..].join(" ")));
+                }
+                None => out.push((v, tail.join(" "))),
+            }
         } else if let Some(v) = ws.iter().enumerate().find_map(|(i, w)| {
             // No clause starts with a verb (`In a separate bowl combine …`):
             // the first verb anywhere governs the whole part, unless a
@@ -566,6 +587,18 @@ mod tests {
         assert_eq!(c[0].0.kind, Kind::Grease);
         let c = clauses("Add the flour, butter and eggs.");
         assert_eq!(c.len(), 1);
+    }
+
+    #[test]
+    fn let_and_then_make_clauses() {
+        let c = clauses("Beat in the egg, then the vanilla.");
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[1].1, "the vanilla");
+        let c = clauses(
+            "Let the cookies cool on the baking sheet for 5 minutes, then transfer to a wire rack.",
+        );
+        let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
+        assert_eq!(kinds, [Kind::Cool, Kind::Place]);
     }
 
     #[test]
