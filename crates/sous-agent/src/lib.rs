@@ -2,10 +2,12 @@
 //! the MUHAI Cooking Language that execute in the kitchen.
 //!
 //! Layers: `recipe_xml` reads the file, `quantity` and `ingredient_line`
-//! read ingredient lines with the word knowledge of `lexicon` (data files,
-//! never code keyed to a recipe), and `baseline` builds the network action
-//! by action, executing it as it goes, so that it never emits an action it
-//! has not executed.
+//! read ingredient lines with the word knowledge of `lexicon`,
+//! `instructions` splits instructions into clauses with the verbs of
+//! `data/verbs.toml`, `habits` holds what cooks do without saying it
+//! (`data/habits.toml`); all of it data, never code keyed to a recipe.
+//! `baseline` builds the network action by action, executing it as it
+//! goes, so that it never emits an action it has not executed.
 //!
 //! `llm` is the other agent: a language model behind any OpenAI-compatible
 //! chat-completions endpoint, prompted from the project's own knowledge
@@ -17,9 +19,6 @@
 //! problems back), `llm::incremental` (one instruction at a time, the
 //! kitchen shown before each) and `llm::transcript` (every exchange as
 //! JSONL).
-//!
-//! Status (issue 10, in progress): ingredient lines are understood and
-//! fetched; instructions are not yet turned into actions.
 
 pub mod baseline;
 pub mod habits;

@@ -3,9 +3,9 @@
 //! Asserted: every recipe file reads, every network the agent writes
 //! executes with no failed action, the ingredients it fetches cover at
 //! least 90 % of those the gold networks fetch (by class), and its mean
-//! scores stay above floors a little under what it reached (goal 0.685,
-//! dish 0.824 when the floors were set), so that a change that makes it
-//! worse fails here. The targets (goal 0.70, dish 0.90) are higher.
+//! scores stay above floors: goal-condition success at the target
+//! (0.70; 0.709 measured), dish approximation a little under what it
+//! reached (0.83; 0.842 measured, the target of 0.90 is not met).
 
 mod support;
 
@@ -60,6 +60,6 @@ fn the_baseline_scores_stay_above_their_floors() {
     assert_eq!(scores.len(), 30);
     let (goal, dish) = support::report("benchmark, baseline agent", &scores);
     assert!(scores.iter().all(|s| s.failed == 0));
-    assert!(goal >= 0.66, "mean goal-condition success {goal:.3}");
-    assert!(dish >= 0.80, "mean dish approximation score {dish:.3}");
+    assert!(goal >= 0.70, "mean goal-condition success {goal:.3}");
+    assert!(dish >= 0.83, "mean dish approximation score {dish:.3}");
 }

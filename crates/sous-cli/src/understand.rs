@@ -1,5 +1,5 @@
 //! `sous understand`: recipe texts (the benchmark's XML) to a `.solution`
-//! file, with the baseline agent (issue 10, in progress) or a language model
+//! file, with the baseline agent or a language model
 //! (`--agent llm`), optionally scored at once against the gold networks.
 
 use std::path::{Path, PathBuf};
