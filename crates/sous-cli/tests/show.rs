@@ -19,6 +19,21 @@ impl Drop for Killed {
     }
 }
 
+/// The page's address, as sous prints it on standard error.
+fn address(stderr: std::process::ChildStderr) -> String {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(at) = line.find("http://") {
+                let url = line[at..].split_whitespace().next().unwrap().to_string();
+                let _ = tx.send(url);
+            }
+        }
+    });
+    rx.recv_timeout(Duration::from_secs(120))
+        .expect("sous prints the page's address")
+}
+
 #[test]
 fn show_serves_the_evaluated_recipes() {
     let input = sous_testdata::benchmark_dir()
@@ -36,18 +51,7 @@ fn show_serves_the_evaluated_recipes() {
     let stdout = child.stdout.take().unwrap();
     let _child = Killed(child);
     std::thread::spawn(move || std::io::copy(&mut BufReader::new(stdout), &mut std::io::sink()));
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(at) = line.find("http://") {
-                let url = line[at..].split_whitespace().next().unwrap().to_string();
-                let _ = tx.send(url);
-            }
-        }
-    });
-    let url = rx
-        .recv_timeout(Duration::from_secs(120))
-        .expect("sous prints the page's address");
+    let url = address(stderr);
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
 
     let preloaded: Value = ureq::get(&format!("{url}api/preloaded"))
@@ -96,18 +100,7 @@ fn understand_show_serves_the_understood_networks() {
         .expect("sous starts");
     let stderr = child.stderr.take().unwrap();
     let _child = Killed(child);
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(at) = line.find("http://") {
-                let url = line[at..].split_whitespace().next().unwrap().to_string();
-                let _ = tx.send(url);
-            }
-        }
-    });
-    let url = rx
-        .recv_timeout(Duration::from_secs(120))
-        .expect("sous prints the page's address");
+    let url = address(stderr);
     let preloaded: Value = ureq::get(&format!("{url}api/preloaded"))
         .call()
         .unwrap()

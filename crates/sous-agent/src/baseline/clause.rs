@@ -1219,16 +1219,7 @@ impl Session {
             .any(|&i| !habits.makes_dressing(self.fetched[i].class));
         if water && solid {
             let input = self.bowls[w].var.clone();
-            let (out, liquid, ks) = (
-                self.fresh("drained"),
-                self.fresh("liquid"),
-                self.fresh("ks"),
-            );
-            let action = format!(
-                "(drain {out} {liquid} {ks} {} {input} ?colander)",
-                self.kitchen
-            );
-            if self.attempt(action, ks, "what was boiled in water is drained") {
+            if let Some(out) = self.drain(&input, "what was boiled in water is drained") {
                 self.bowls[w].var = out.clone();
                 self.worked(out);
             }

@@ -48,16 +48,7 @@ impl Session {
                 "washed" => self.change(i, "wash", "washed", "", &why),
                 "drained" => {
                     let input = self.fetched[i].var.clone();
-                    let (out, liquid, ks) = (
-                        self.fresh("drained"),
-                        self.fresh("liquid"),
-                        self.fresh("ks"),
-                    );
-                    let action = format!(
-                        "(drain {out} {liquid} {ks} {} {input} ?colander)",
-                        self.kitchen
-                    );
-                    if self.attempt(action, ks, &why) {
+                    if let Some(out) = self.drain(&input, &why) {
                         self.fetched[i].var = out;
                     }
                 }

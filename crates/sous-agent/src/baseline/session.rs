@@ -309,6 +309,21 @@ impl Session {
         Some(out)
     }
 
+    /// Drains what `input` holds through a colander (the liquid goes to a
+    /// bowl of its own): the drained container's variable, if it ran.
+    pub fn drain(&mut self, input: &str, why: &str) -> Option<String> {
+        let (out, liquid, ks) = (
+            self.fresh("drained"),
+            self.fresh("liquid"),
+            self.fresh("ks"),
+        );
+        let action = format!(
+            "(drain {out} {liquid} {ks} {} {input} ?colander)",
+            self.kitchen
+        );
+        self.attempt(action, ks, why).then_some(out)
+    }
+
     /// Fetches one `class` (a tool or vessel): its variable if it ran.
     pub fn fetch(&mut self, class: &str, why: &str) -> Option<String> {
         let stem = class.to_string();
