@@ -1279,6 +1279,7 @@ impl Session {
                 &read,
                 names,
                 read.amount,
+                false,
                 "named with its amount in the instruction",
             );
         }

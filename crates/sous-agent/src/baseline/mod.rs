@@ -108,8 +108,26 @@ pub fn understand(recipe: &RecipeText) -> Understood {
                 read.unit
             ));
         }
+        // `40 grams sugar, plus 30 grams extra for dusting`: the extra is a
+        // portion of its own, kept for later; the rest is not.
+        let extra = extra_portion(&read);
+        let reserved = Lexicon::get().is_reserved(&read.text) && extra.is_none();
         for amount in portions {
-            s.fetch_ingredient(&read, names.clone(), amount, &how);
+            s.fetch_ingredient(&read, names.clone(), amount, reserved, &how);
+        }
+        if let Some(amount) = extra {
+            s.trace.push(format!(
+                "  (an extra {} {} kept for later)",
+                number(amount),
+                read.unit
+            ));
+            s.fetch_ingredient(
+                &read,
+                names.clone(),
+                amount,
+                true,
+                "the extra the line asks for",
+            );
         }
     }
     for (i, line) in recipe.instructions.iter().enumerate() {
@@ -139,6 +157,17 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         actions: s.actions,
         trace: s.trace,
     }
+}
+
+/// `plus 30 grams extra (for dusting)`: an extra amount of the line's
+/// ingredient, in the line's unit.
+fn extra_portion(read: &IngredientLine) -> Option<f64> {
+    let lower = read.text.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "plus")?;
+    let (q, used) = read_quantity(&words[at + 1..])?;
+    let (unit, factor) = Lexicon::get().unit(words.get(at + 1 + used)?)?;
+    (unit == read.unit).then_some(q * factor)
 }
 
 /// `1 gram coarse salt and ground black pepper`: two ingredients in one
@@ -204,6 +233,15 @@ fn divided(read: &IngredientLine, names: &[String], instructions: &[String]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_extra_portion_for_later() {
+        let read =
+            read_line("40 grams confectioners' sugar, plus 30 grams extra for dusting").unwrap();
+        assert_eq!(extra_portion(&read), Some(30.0));
+        let read = read_line("230 grams butter").unwrap();
+        assert_eq!(extra_portion(&read), None);
+    }
 
     #[test]
     fn two_ingredients_in_one_line() {

@@ -73,9 +73,23 @@ impl Session {
                 continue;
             };
             let amount = q * factor;
+            // `90 grams plus 2 tablespoons flour`: the name after the second
+            // amount is the first's too.
+            let mut name_at = at + used + 1;
+            if matches!(raw.get(name_at), Some(&"plus") | Some(&"and")) {
+                if let Some((_, u2)) = read_quantity(&raw[name_at + 1..]) {
+                    if raw
+                        .get(name_at + 1 + u2)
+                        .and_then(|u| lex.unit(u))
+                        .is_some()
+                    {
+                        name_at += 2 + u2;
+                    }
+                }
+            }
             // The name right after (`2 tablespoons flour`, `200 grams
             // all-purpose flour`): its head and its other words there.
-            let next: Vec<String> = raw[at + used + 1..(at + used + 5).min(raw.len())]
+            let next: Vec<String> = raw[name_at.min(raw.len())..(name_at + 4).min(raw.len())]
                 .iter()
                 .map(|w| crate::words::singular(w))
                 .collect();

@@ -173,6 +173,7 @@ impl Session {
         read: &IngredientLine,
         names: Vec<String>,
         amount: f64,
+        reserved: bool,
         why: &str,
     ) {
         let class = read.class_name();
@@ -201,7 +202,7 @@ impl Session {
                 peeled: false,
                 seeded: false,
                 cracked: false,
-                reserved: crate::lexicon::Lexicon::get().is_reserved(&read.text),
+                reserved,
                 amount,
                 unit: read.unit.clone(),
                 class: read.class,
