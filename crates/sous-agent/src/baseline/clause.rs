@@ -1020,6 +1020,10 @@ impl Session {
             // Standing after `refrigerate` in one sentence is in the fridge.
             return;
         }
+        // What cools is what was baked, if anything was.
+        if let Some(dish) = self.dish.clone() {
+            self.last = Some(dish);
+        }
         if let Some((d, unit)) = duration(clause) {
             let Some(thing) = self.last.clone() else {
                 return;
@@ -1086,15 +1090,21 @@ impl Session {
 
     /// The last thing made (portions) dipped in the named ingredient.
     fn dip(&mut self, ws: &[String]) {
-        let Some(thing) = self.last.clone() else {
+        // What was baked or shaped is dipped, even when a coating was made
+        // after it (`Sift the sugar into a bowl. Dip the crescents in it`).
+        let Some(thing) = self.dish.clone().or_else(|| self.last.clone()) else {
             return;
         };
-        let Some(&i) = self.refer(ws).fresh.first() else {
-            return;
+        let r = self.refer(ws);
+        let (coating, spent) = match (r.fresh.first(), r.bowls.first()) {
+            (Some(&i), _) => (self.fetched[i].var.clone(), Some(i)),
+            (None, Some(&b)) => (self.bowls[b].var.clone(), None),
+            (None, None) => return,
         };
-        let coating = self.fetched[i].var.clone();
         if let Some(out) = self.act("dip", "dipped", &thing, &coating, "dipped in an ingredient") {
-            self.fetched[i].spent = true;
+            if let Some(i) = spent {
+                self.fetched[i].spent = true;
+            }
             self.last = Some(out);
         }
     }
