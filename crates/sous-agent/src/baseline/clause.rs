@@ -729,6 +729,7 @@ impl Session {
                     self.last = Some(out);
                 }
             }
+            Kind::Spread if self.over_dish(&ws) => self.spread_over_dish(),
             Kind::Spread if !self.refer(&ws).fresh.is_empty() => self.spread_out(&ws),
             Kind::Spread => self.batter_into_vessel(&ws),
             Kind::Fill => {
@@ -964,6 +965,8 @@ impl Session {
             Kind::Drop | Kind::Portion if self.tins_named(&ws) => {
                 self.clause(&Verb::implied(Kind::Fill), clause)
             }
+            // `Spoon a little icing on each cookie`.
+            Kind::Drop if self.over_dish(&ws) => self.spread_over_dish(),
             Kind::Drop => {
                 self.portion(clause, &ws);
                 self.place(&ws);
@@ -982,6 +985,36 @@ impl Session {
                 .any(|w| w == "refrigerator" || w == "fridge" || w == "refrigerated")
         {
             self.clause(&Verb::implied(Kind::Chill), clause);
+        }
+    }
+
+    /// Whether a clause puts the bowl in hand on what was baked (`on each
+    /// cookie`, `over the top`).
+    fn over_dish(&self, ws: &[String]) -> bool {
+        self.dish.is_some()
+            && self.work.is_some()
+            && ws
+                .iter()
+                .any(|w| matches!(w.as_str(), "each" | "top" | "over" | "on"))
+    }
+
+    /// The bowl in hand (an icing) spread over what was baked.
+    fn spread_over_dish(&mut self) {
+        let (Some(dish), Some(w)) = (self.dish.clone(), self.work) else {
+            return;
+        };
+        let topping = self.bowls[w].var.clone();
+        let rest = format!("{topping} ?spreading-tool");
+        if let Some(out) = self.act(
+            "spread",
+            "spread",
+            &dish,
+            &rest,
+            "the bowl in hand, over what was baked",
+        ) {
+            self.last = Some(out.clone());
+            self.dish = Some(out);
+            self.work = None;
         }
     }
 
