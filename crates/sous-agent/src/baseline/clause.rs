@@ -309,6 +309,31 @@ impl Session {
         if targets.is_empty() && r.pronoun {
             targets = self.loose.clone();
         }
+        let together = ws.iter().any(|w| w == "together");
+        if together && targets.len() >= 2 {
+            // `Shred the cabbage and carrots together`: put together in a
+            // bowl, mingled, and cut as one.
+            if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                self.previous = self.work.take();
+            }
+            for &i in &targets {
+                if !self.fetched[i].used() {
+                    self.add(i, None);
+                }
+            }
+            self.apply("mingle", ws);
+            self.cut_bowl(&pattern);
+            self.loose.clear();
+            return;
+        }
+        if targets.is_empty()
+            && r.pronoun
+            && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
+        {
+            // `then chop them up a bit`: what is in the bowl in hand.
+            self.cut_bowl(&pattern);
+            return;
+        }
         if targets.is_empty() && self.in_vessel {
             // `Slice with a bread knife`: what was baked.
             let Some(thing) = self.last.clone() else {
@@ -338,6 +363,29 @@ impl Session {
             self.cut(i, &pattern);
         }
         self.loose = targets;
+    }
+
+    /// The bowl in hand's contents cut with `pattern`.
+    fn cut_bowl(&mut self, pattern: &str) {
+        let Some(w) = self.work else {
+            return;
+        };
+        let input = self.bowls[w].var.clone();
+        let board = self.fresh("cutting-board");
+        if self
+            .act(
+                "cut",
+                "cut",
+                &input,
+                &format!("{pattern} ?knife {board}"),
+                "cut what is in the bowl",
+            )
+            .is_some()
+        {
+            for &i in &self.bowls[w].items.clone() {
+                self.fetched[i].cut = true;
+            }
+        }
     }
 
     /// A preparation verb (mash, peel, seed) on the named ingredients.
