@@ -170,10 +170,19 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             // `…, stirring until well mixed`: a participle after a comma,
             // unless the clause before already mixed (`beat in …, mixing well`).
             let mixed_before = verb.is_some_and(|v| v.kind == Kind::Combine);
+            // `Cool before cutting into squares`: what follows `before` is
+            // the next step.
+            let after_before = i > 0 && ws[i - 1].eq_ignore_ascii_case("before");
             let Some(v) = lexicon.get(lw).or_else(|| {
                 (after_comma && !mixed_before)
                     .then(|| participle(lw))
                     .flatten()
+                    .or_else(|| {
+                        after_before
+                            .then(|| participle_of_any(lw))
+                            .flatten()
+                            .filter(|v| matches!(v.kind, Kind::Cut | Kind::Combine | Kind::Add))
+                    })
             }) else {
                 continue;
             };
@@ -209,6 +218,7 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             }) && !DETERMINERS.contains(&ws[i - 1].to_lowercase().as_str());
             let starts_clause = j == 0
                 || after_let
+                || after_before
                 || matches!(
                     ws[j - 1]
                         .to_lowercase()
@@ -254,9 +264,14 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
     out
 }
 
-/// The verb of a present participle (`stirring` → stir, `mixing` → mix,
-/// `combining` → combine), if the lexicon knows it.
+/// The verb of a present participle of combining (`stirring` → stir,
+/// `mixing` → mix, `combining` → combine), if the lexicon knows it.
 fn participle(word: &str) -> Option<&'static Verb> {
+    participle_of_any(word).filter(|v| matches!(v.kind, Kind::Combine | Kind::Add))
+}
+
+/// The verb of any present participle the lexicon knows (`cutting` → cut).
+fn participle_of_any(word: &str) -> Option<&'static Verb> {
     let stem = word.strip_suffix("ing")?;
     let lexicon = verbs();
     let undoubled = stem
@@ -268,8 +283,6 @@ fn participle(word: &str) -> Option<&'static Verb> {
         .get(stem)
         .or_else(|| undoubled.and_then(|s| lexicon.get(s)))
         .or_else(|| lexicon.get(&format!("{stem}e")))
-        // Only ways of combining: `baking soda` is no clause.
-        .filter(|v| matches!(v.kind, Kind::Combine | Kind::Add))
 }
 
 /// Which of the ingredients (their name words) a clause names. A name
@@ -586,6 +599,15 @@ mod tests {
         let c = clauses("Butter a 23 x 23 cm baking pan.");
         assert_eq!(c[0].0.kind, Kind::Grease);
         let c = clauses("Add the flour, butter and eggs.");
+        assert_eq!(c.len(), 1);
+    }
+
+    #[test]
+    fn before_cutting_is_a_step() {
+        let c = clauses("Cool before cutting into squares.");
+        let kinds: Vec<Kind> = c.iter().map(|(v, _)| v.kind).collect();
+        assert_eq!(kinds, [Kind::Cool, Kind::Cut]);
+        let c = clauses("Let stand 5 minutes before baking.");
         assert_eq!(c.len(), 1);
     }
 
