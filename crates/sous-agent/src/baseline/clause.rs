@@ -563,8 +563,24 @@ impl Session {
             }
         }
         let target = named.iter().copied().find(|&b| b != w);
-        // `sprinkle over the tops`: over what stands in its vessel.
+        // `sprinkle over the tops`: over what stands in its vessel; `top
+        // with croutons`: what was baked, over the bowl in hand.
         if let (None, Some(dish)) = (target, self.dish.clone()) {
+            let topped_with = ws.iter().any(|x| x == "with") && over.is_none();
+            if topped_with {
+                let bowl = self.bowls[w].var.clone();
+                if let Some(out) = self.act(
+                    "sprinkle",
+                    "sprinkled",
+                    &bowl,
+                    &dish,
+                    "what was baked, over the bowl in hand",
+                ) {
+                    self.bowls[w].var = out.clone();
+                    self.worked(out);
+                }
+                return;
+            }
             let topping = self.bowls[w].var.clone();
             if let Some(out) = self.act(
                 "sprinkle",
