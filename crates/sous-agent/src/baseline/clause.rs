@@ -283,6 +283,10 @@ impl Session {
         // `Combine the ingredients, mix well`: mixing what is mixed
         // already is the same step said twice.
         let mixed_already = self.work.is_some_and(|w| self.bowls[w].mixed);
+        // `Combine … in a jar …; shake until blended`: the shaking mixes.
+        let shaken_later =
+            bowl_class == Some("jar") && self.sentence.to_lowercase().contains("shake");
+        let mixed_already = mixed_already || shaken_later;
         if let (Kind::Combine, Some(p), false) =
             (verb.kind, verb.primitive.as_deref(), mixed_already)
         {
