@@ -409,8 +409,8 @@ impl Session {
                         };
                     self.change(i, "mash", "mashed", &tool, "mash")
                 }
-                Kind::Peel => self.peel(i),
-                _ => self.seed(i),
+                Kind::Peel => self.peel(i, "the sentence says peel"),
+                _ => self.seed(i, "the sentence says seed or core"),
             }
         }
         self.loose = targets;

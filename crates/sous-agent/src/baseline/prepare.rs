@@ -44,7 +44,7 @@ impl Session {
                 }
                 "melted" => self.change(i, "melt", "melted", "?microwave", &why),
                 "mashed" => self.change(i, "mash", "mashed", "?fork", &why),
-                "peeled" => self.peel(i),
+                "peeled" => self.peel(i, &why),
                 "washed" => self.change(i, "wash", "washed", "", &why),
                 "drained" => {
                     let input = self.fetched[i].var.clone();
@@ -65,7 +65,7 @@ impl Session {
                     }
                 }
                 "ground" => self.change(i, "grind", "ground", "?grinding-tool", &why),
-                "seeded" => self.seed(i),
+                "seeded" => self.seed(i, &why),
                 "beaten" => self.beat_alone(i),
                 _ if is_cutting_pattern(p) => self.cut(i, p),
                 _ => {}
@@ -99,15 +99,15 @@ impl Session {
         }
     }
 
-    pub(super) fn peel(&mut self, i: usize) {
+    pub(super) fn peel(&mut self, i: usize, why: &str) {
         if !self.fetched[i].peeled {
-            self.remove_part(i, "peel", "peeled", "peel", "peeled");
+            self.remove_part(i, "peel", "peeled", "peel", why);
         }
     }
 
-    pub(super) fn seed(&mut self, i: usize) {
+    pub(super) fn seed(&mut self, i: usize, why: &str) {
         if !self.fetched[i].seeded {
-            self.remove_part(i, "seed", "seeded", "seeds", "seeded");
+            self.remove_part(i, "seed", "seeded", "seeds", why);
         }
     }
 
@@ -117,10 +117,10 @@ impl Session {
         let habits = Habits::get();
         let class = self.fetched[i].class;
         if habits.peel_before_cutting(class) && !self.fetched[i].peeled {
-            self.peel(i);
+            self.peel(i, "peeled before it is cut (habits: peelable)");
         }
         if habits.seed_before_cutting(class) && !self.fetched[i].seeded {
-            self.seed(i);
+            self.seed(i, "seeded before it is cut (habits: seedable)");
         }
         let board = self.fresh("cutting-board");
         let before = self.fetched[i].var.clone();
