@@ -331,7 +331,7 @@ pub fn mentioned(
         let mut rest: Vec<usize> = (0..names.len())
             .filter(|&i| names[i].last() == Some(head) && !out.contains(&i))
             .collect();
-        rest.sort_by_key(|&i| (!plain[i], names[i].len(), used[i], i));
+        rest.sort_by_key(|&i| (used[i], !plain[i], names[i].len(), i));
         for (&a, i) in at.iter().zip(rest) {
             covered[a] = true;
             out.push(i);

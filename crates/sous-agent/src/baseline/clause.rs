@@ -139,6 +139,9 @@ impl Session {
                 self.fetched[i].bowl = Some(into);
             }
             self.bowls[into].items.extend(moved);
+            if self.previous == Some(from) {
+                self.previous = None;
+            }
             self.bowls[into].mixed = false;
             self.bowls[into].poured_into = true;
             self.bowls[into].dressed = true;
@@ -731,6 +734,15 @@ impl Session {
             self.introduced(clause);
         }
         match verb.kind {
+            // `Pour the batter into the prepared pan`.
+            Kind::Add
+                if ws.iter().any(|w| w == "into" || w == "in")
+                    && (self.named_tool(&ws, is_vessel).is_some()
+                        || ws.iter().any(|w| w == "prepared"))
+                    && self.refer(&ws).fresh.is_empty() =>
+            {
+                self.batter_into_vessel(&ws)
+            }
             Kind::Combine | Kind::Add => self.combine(verb, clause, &ws),
             // `Cut in the butter`: worked into the mixture, not cut.
             Kind::Cut if ws.get(1).is_some_and(|w| w == "in") => {
@@ -1093,7 +1105,7 @@ impl Session {
 
     /// Baked portions moved onto a wire rack, if the clause names one.
     fn onto_rack(&mut self, ws: &[String]) {
-        if !ws.iter().any(|w| w == "rack") || !self.portions {
+        if !ws.iter().any(|w| w == "rack") || !(self.portions || self.in_vessel) {
             return;
         }
         let Some(thing) = self.last.clone() else {

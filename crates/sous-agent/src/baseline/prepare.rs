@@ -67,10 +67,26 @@ impl Session {
                 "ground" => self.change(i, "grind", "ground", "?grinding-tool", &why),
                 "seeded" => self.seed(i, &why),
                 "beaten" => self.beat_alone(i),
-                _ if is_cutting_pattern(p) => self.cut(i, p),
+                // `grated mozzarella` comes grated: its class says so.
+                _ if is_cutting_pattern(p) && !self.comes_prepared(i) => self.cut(i, p),
                 _ => {}
             }
         }
+    }
+
+    /// Whether ingredient `i`'s class is a prepared form (`grated-mozzarella`,
+    /// `chopped-…`): it is not cut again.
+    fn comes_prepared(&self, i: usize) -> bool {
+        let onto = sous_kitchen::Ontology::get();
+        let name = onto.name(self.fetched[i].class);
+        let prepared = [
+            "grated", "shredded", "chopped", "sliced", "diced", "minced", "crushed",
+        ];
+        name.contains('-')
+            && name
+                .split('-')
+                .next()
+                .is_some_and(|w| prepared.contains(&w))
     }
 
     /// `(primitive ?out ?ks <kitchen> <ingredient i> rest)`: on success
