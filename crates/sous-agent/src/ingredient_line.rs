@@ -32,10 +32,11 @@ pub enum LineError {
 /// Reads one ingredient line (`230 grams butter, room temperature`).
 pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
     let lex = Lexicon::get();
-    let lower = text.to_lowercase();
+    let lower = can_size(&text.to_lowercase());
     // The name is before the first comma or parenthesis; the rest are notes.
     let head = lower.split([',', '(', ';']).next().unwrap_or_default();
     let words: Vec<&str> = head.split_whitespace().collect();
+    let quantified = read_quantity(&words).is_some();
     let (mut amount, mut used) = read_quantity(&words).unwrap_or((1.0, 0));
     let mut unit = "piece".to_string();
     if let Some((u, factor)) = words.get(used).and_then(|w| lex.unit(w)) {
@@ -69,6 +70,10 @@ pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
     let (class, matched) = lex
         .ingredient(&name)
         .ok_or_else(|| LineError::NoIngredient(text.to_string()))?;
+    // `salt and pepper to taste`: no amount given; a seasoning gets a pinch.
+    if !quantified && unit == "piece" && Ontology::get().is_a_name(class, "spice") {
+        (amount, unit) = (0.125, "teaspoon".to_string());
+    }
     Ok(IngredientLine {
         text: text.to_string(),
         class,
@@ -83,6 +88,45 @@ pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
             .collect(),
         temperature: crate::instructions::temperature(&lower),
     })
+}
+
+/// `1 (400 g) can black beans`: the weight in brackets, times the count,
+/// is the amount (`400 g black beans`).
+fn can_size(line: &str) -> String {
+    let (Some(open), Some(close)) = (line.find('('), line.find(')')) else {
+        return line.to_string();
+    };
+    if close < open {
+        return line.to_string();
+    }
+    let before: Vec<&str> = line[..open].split_whitespace().collect();
+    let inside: Vec<&str> = line[open + 1..close].split_whitespace().collect();
+    let Some((n, 1)) = read_quantity(&before) else {
+        return line.to_string();
+    };
+    if before.len() != 1 {
+        return line.to_string();
+    }
+    let Some((q, used)) = read_quantity(&inside) else {
+        return line.to_string();
+    };
+    let Some(unit) = inside
+        .get(used)
+        .filter(|u| Lexicon::get().unit(u).is_some())
+    else {
+        return line.to_string();
+    };
+    // The container word after the brackets (`can`, `package`, `jar`).
+    let mut rest: Vec<&str> = line[close + 1..].split_whitespace().collect();
+    if rest.first().is_some_and(|w| {
+        matches!(
+            w.trim_end_matches('s'),
+            "can" | "package" | "jar" | "tin" | "bag" | "box" | "carton" | "container"
+        )
+    }) {
+        rest.remove(0);
+    }
+    format!("{} {unit} {}", n * q, rest.join(" "))
 }
 
 impl IngredientLine {
@@ -124,6 +168,14 @@ mod tests {
             ("vanilla".into(), 2.0, "teaspoon".into())
         );
         assert_eq!(read("1 kg sugar").1, 1000.0);
+        assert_eq!(
+            read("1 (400 g) can black beans, drained and rinsed"),
+            ("black-bean".into(), 400.0, "g".into())
+        );
+        assert_eq!(
+            read("salt to taste"),
+            ("salt".into(), 0.125, "teaspoon".into())
+        );
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub struct UnitEntry {
 #[serde(deny_unknown_fields)]
 struct UnitsFile {
     units: BTreeMap<String, UnitEntry>,
+    #[serde(default)]
+    equivalents: BTreeMap<String, Vec<(String, f64)>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -52,6 +54,7 @@ pub enum Match {
 #[derive(Debug)]
 pub struct Lexicon {
     units: BTreeMap<String, UnitEntry>,
+    equivalents: BTreeMap<String, Vec<(String, f64)>>,
     modifiers: Vec<String>,
     reserved: Vec<String>,
     preparations: BTreeMap<String, String>,
@@ -106,7 +109,17 @@ impl Lexicon {
                 (id, words)
             })
             .collect();
+        for (from, list) in &units.equivalents {
+            for (to, _) in list {
+                for u in [from, to] {
+                    if onto.id(u).is_none_or(|c| !onto.is_a_name(c, "unit")) {
+                        return Err(LexiconError::UnknownUnit(u.clone()));
+                    }
+                }
+            }
+        }
         Ok(Lexicon {
+            equivalents: units.equivalents,
             units: units.units,
             modifiers: lexicon.modifiers,
             reserved: lexicon.reserved,
@@ -129,6 +142,12 @@ impl Lexicon {
                 )
             })
         })
+    }
+
+    /// The same amount in other units of the language, to try when the
+    /// kitchen cannot weigh an ingredient in `unit`.
+    pub fn equivalents(&self, unit: &str) -> &[(String, f64)] {
+        self.equivalents.get(unit).map_or(&[], Vec::as_slice)
     }
 
     /// The one-word names the lexicon gives `class` (`mayo` for mayonnaise),

@@ -180,13 +180,16 @@ fn pair(line: &str) -> Option<(String, String)> {
     let (left, right) = head.split_once(" and ")?;
     let first = read_line(left).ok()?;
     let words: Vec<&str> = left.split_whitespace().collect();
-    let (_, used) = read_quantity(&words)?;
+    // `salt and pepper to taste` has no quantity to share.
+    let used = read_quantity(&words).map_or(0, |(_, used)| used);
     let unit = words
         .get(used)
-        .filter(|w| Lexicon::get().unit(w).is_some())
+        .filter(|w| used > 0 && Lexicon::get().unit(w).is_some())
         .map_or(0, |_| 1);
     let prefix = words[..used + unit].join(" ");
-    let second_line = format!("{prefix} {}{notes}", right.trim());
+    let second_line = format!("{prefix} {}{notes}", right.trim())
+        .trim()
+        .to_string();
     let second = read_line(&second_line).ok()?;
     let known = |m: Match| m != Match::Nearest;
     (known(first.matched) && known(second.matched) && first.class != second.class)
@@ -251,6 +254,8 @@ mod tests {
             ("1 gram coarse salt", "1 gram ground black pepper")
         );
         assert!(pair("2 tablespoons olive oil").is_none());
+        let (a, b) = pair("salt and pepper to taste").unwrap();
+        assert_eq!((a.as_str(), b.as_str()), ("salt", "pepper to taste"));
     }
 
     #[test]

@@ -177,21 +177,28 @@ impl Session {
         why: &str,
     ) {
         let class = read.class_name();
-        let out_ks = self.fresh("ks");
-        let var = self.fresh(class);
-        let bowl = self.fresh("bowl");
-        let action = format!(
-            "(fetch-and-proportion {var} {out_ks} {} {bowl} {class} {} {})",
-            self.kitchen,
-            number(amount),
-            read.unit
-        );
-        let fetched = self.attempt(action, out_ks, why);
-        let var = if fetched {
-            Some(var)
-        } else {
-            self.make_from_other(read, amount)
-        };
+        // The line's unit first, then the same amount in other units the
+        // kitchen may weigh this ingredient in (`½ cup milk` as 8 tablespoons).
+        let lex = crate::lexicon::Lexicon::get();
+        let mut tries = vec![(amount, read.unit.clone(), why.to_string())];
+        for (unit, per) in lex.equivalents(&read.unit) {
+            let why = format!("the kitchen weighs no {} of {class}: in {unit}", read.unit);
+            tries.push((amount * per, unit.clone(), why));
+        }
+        let mut var = None;
+        for (amount, unit, why) in tries {
+            let (out_ks, v, bowl) = (self.fresh("ks"), self.fresh(class), self.fresh("bowl"));
+            let action = format!(
+                "(fetch-and-proportion {v} {out_ks} {} {bowl} {class} {} {unit})",
+                self.kitchen,
+                number(amount)
+            );
+            if self.attempt(action, out_ks, &why) {
+                var = Some(v);
+                break;
+            }
+        }
+        let var = var.or_else(|| self.make_from_other(read, amount));
         if let Some(var) = var {
             self.fetched.push(Fetched {
                 var,
