@@ -40,6 +40,7 @@ pub enum Kind {
     Shake,
     Line,
     Flatten,
+    Wash,
 }
 
 #[derive(Debug, Clone, Deserialize)]

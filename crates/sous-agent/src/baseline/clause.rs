@@ -217,6 +217,12 @@ impl Session {
         }
         let bowl_class = self.named_tool(ws, is_bowl);
         let mut fresh = r.fresh.clone();
+        // What was cut and has gone into a bowl since is no longer loose.
+        let loose: Vec<usize> = std::mem::take(&mut self.loose)
+            .into_iter()
+            .filter(|&i| !self.fetched[i].used())
+            .collect();
+        self.loose = loose;
         if fresh.is_empty() && r.bowls.is_empty() && r.pronoun && !self.loose.is_empty() {
             fresh = std::mem::take(&mut self.loose);
             self.trace
@@ -276,9 +282,27 @@ impl Session {
                     && fresh.is_empty()
                 {
                     // `Pour over the salad`, `toss with the dressing`: the
-                    // two bowls in hand become one.
+                    // two bowls in hand become one. Poured over the bowl in
+                    // hand (`pour the vinaigrette over the salad`), the one
+                    // set aside goes into it; else the one in hand goes over
+                    // the one set aside.
                     if let Some(p) = self.previous.take() {
-                        self.pour(w, p, "poured over what waits in the other bowl");
+                        let over_in_hand = ws
+                            .iter()
+                            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))
+                            .is_some_and(|o| {
+                                ws[o..].iter().any(|x| {
+                                    matches!(
+                                        x.as_str(),
+                                        "salad" | "slaw" | "mixture" | "it" | "them" | "vegetable"
+                                    )
+                                })
+                            });
+                        if over_in_hand {
+                            self.pour(p, w, "the bowl set aside, over the one in hand");
+                        } else {
+                            self.pour(w, p, "poured over what waits in the other bowl");
+                        }
                     }
                 }
             }
@@ -413,6 +437,9 @@ impl Session {
                     self.change(i, "mash", "mashed", &tool, "mash")
                 }
                 Kind::Peel => self.peel(i, "the sentence says peel"),
+                Kind::Wash => {
+                    self.change(i, "wash", "washed", "", "the sentence says rinse or wash")
+                }
                 _ => self.seed(i, "the sentence says seed or core"),
             }
         }
@@ -749,7 +776,7 @@ impl Session {
                 self.combine(&Verb::implied_mixing(), clause, &ws)
             }
             Kind::Cut => self.cut_named(verb, &ws),
-            Kind::Mash | Kind::Peel | Kind::Seed => self.prepare_named(verb.kind, &ws),
+            Kind::Mash | Kind::Peel | Kind::Seed | Kind::Wash => self.prepare_named(verb.kind, &ws),
             // `Heat the milk` is not about the oven.
             Kind::Preheat if !ws.iter().any(|w| w == "oven" || w == "preheat") => {}
             Kind::Preheat => {
