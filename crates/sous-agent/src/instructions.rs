@@ -231,8 +231,10 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
                 continue;
             }
             if let Some(prev) = verb {
-                out.push((prev, ws[start..i].join(" ")));
-                start = i;
+                // The adverbs before the verb are its clause's (`and thinly
+                // slice`).
+                out.push((prev, ws[start..j].join(" ")));
+                start = j;
             }
             // Words before the first verb (`In a separate bowl, beat …`)
             // stay with its clause.
@@ -601,6 +603,13 @@ mod tests {
         assert_eq!(c[0].0.kind, Kind::Grease);
         let c = clauses("Add the flour, butter and eggs.");
         assert_eq!(c.len(), 1);
+    }
+
+    #[test]
+    fn adverbs_stay_with_their_verb() {
+        let c = clauses("Peel, core and thinly slice the apples.");
+        assert_eq!(c.len(), 3);
+        assert_eq!(c[2].1, "thinly slice the apples");
     }
 
     #[test]

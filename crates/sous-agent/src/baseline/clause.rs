@@ -1072,6 +1072,15 @@ impl Session {
             Kind::Drop | Kind::Portion if self.tins_named(&ws) => {
                 self.clause(&Verb::implied(Kind::Fill), clause)
             }
+            // `Spoon the topping over the apples`: sprinkled over them.
+            Kind::Drop
+                if self.work.is_some()
+                    && ws.iter().any(|w| w == "over")
+                    && self.refer(&ws).fresh.is_empty() =>
+            {
+                let r = self.refer(&ws);
+                self.sprinkle_bowl(&r.bowls, &r.bowl_at, &ws)
+            }
             // `Spoon a little icing on each cookie`.
             Kind::Drop if self.over_dish(&ws) => self.spread_over_dish(),
             Kind::Drop => {
