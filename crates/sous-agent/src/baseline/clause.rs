@@ -681,7 +681,35 @@ impl Session {
         }
     }
 
+    /// `Roll the dough into balls` while another bowl (a coating) is in
+    /// hand: the dough's bowl is taken up again.
+    fn take_up_dough(&mut self, ws: &[String]) {
+        if !ws.iter().any(|w| w == "dough" || w == "batter") {
+            return;
+        }
+        let habits = Habits::get();
+        let is_dough = |b: &Bowl| {
+            !b.items.is_empty()
+                && b.items
+                    .iter()
+                    .any(|&i| habits.makes_dough(self.fetched[i].class))
+        };
+        if self.work.is_some_and(|w| is_dough(&self.bowls[w])) {
+            return;
+        }
+        if let Some(d) = (0..self.bowls.len())
+            .rev()
+            .find(|&b| is_dough(&self.bowls[b]))
+        {
+            self.trace
+                .push("  (`the dough`: the bowl the dough is in)".into());
+            self.previous = self.work.replace(d);
+            self.last = Some(self.bowls[d].var.clone());
+        }
+    }
+
     fn portion(&mut self, clause: &str, ws: &[String]) {
+        self.take_up_dough(ws);
         self.mix_if_unmixed();
         let Some(w) = self.work else { return };
         let (mut q, mut unit) = portion_size(clause, ws);
@@ -722,7 +750,9 @@ impl Session {
         };
         let habits = Habits::get();
         let named = self.named_tool(ws, is_vessel);
-        let class = named.unwrap_or(habits.portion_vessel);
+        // `on the prepared sheet`: the vessel made ready before.
+        let ready = self.ready_vessel.as_ref().map(|(_, c)| *c);
+        let class = named.or(ready).unwrap_or(habits.portion_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
         let greased = greased && !ws.iter().any(|w| w == "ungreased");
         let Some(target) = self.vessel(class, greased, lined, floured) else {
@@ -1214,7 +1244,10 @@ impl Session {
 
     fn shape(&mut self, clause: &str, ws: &[String]) {
         let r = self.refer(ws);
-        if ws.iter().any(|w| w == "in" || w == "into") && !r.fresh.is_empty() && self.portions {
+        if ws.iter().any(|w| w == "in" || w == "into")
+            && (!r.fresh.is_empty() || !r.bowls.is_empty())
+            && self.portions
+        {
             // "Roll in powdered sugar": the portions are dipped in it.
             self.dip(ws);
             return;
