@@ -278,8 +278,7 @@ impl Session {
                     } else if !poured {
                         self.pour(b, w, "the named bowl, into the working bowl");
                     }
-                } else if (toward || (ws.iter().any(|w| w == "with") && !r.named_any))
-                    && fresh.is_empty()
+                } else if (toward || (self.with_other_bowl(ws) && !r.named_any)) && fresh.is_empty()
                 {
                     // `Pour over the salad`, `toss with the dressing`: the
                     // two bowls in hand become one. Poured over the bowl in
@@ -1162,6 +1161,15 @@ impl Session {
             self.dish = Some(out);
             self.work = None;
         }
+    }
+
+    /// `toss with the dressing` (another bowl), not `mix with a fork` (a
+    /// tool).
+    fn with_other_bowl(&self, ws: &[String]) -> bool {
+        ws.iter().position(|w| w == "with").is_some_and(|k| {
+            let after = &ws[k + 1..(k + 4).min(ws.len())];
+            Habits::get().tools(after).is_empty()
+        })
     }
 
     /// Whether the clause names muffin tins (or cups).
