@@ -1174,7 +1174,15 @@ impl Session {
 
     /// Whether the clause names muffin tins (or cups).
     fn tins_named(&self, ws: &[String]) -> bool {
+        let ready_tins = self
+            .ready_vessel
+            .as_ref()
+            .is_some_and(|(_, c)| *c == "muffin-tins");
         self.named_tool(ws, is_vessel) == Some("muffin-tins")
+            || (ready_tins
+                && ws
+                    .iter()
+                    .any(|w| matches!(w.as_str(), "cup" | "prepared" | "tin" | "pan")))
     }
 
     /// Baked portions moved onto a wire rack, if the clause names one.

@@ -99,11 +99,15 @@ impl Session {
                     .names
                     .last()
                     .and_then(|h| next.iter().position(|w| w == h));
+                // Its head within the next few words (`of the chocolate
+                // chips`), and no other ingredient's head before it.
                 head_at.is_some_and(|k| {
-                    k < f.names.len() + 1
-                        && f.names
-                            .iter()
-                            .all(|n| next[..=k].contains(n) || f.names.len() == 1)
+                    k <= 3
+                        && !next[..k].iter().any(|w| {
+                            self.fetched.iter().any(|g| {
+                                g.names.last() == Some(w) && g.names.last() != f.names.last()
+                            })
+                        })
                 })
             };
             let Some(meant) = (0..self.fetched.len()).find(|i| {
