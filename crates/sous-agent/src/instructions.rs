@@ -90,6 +90,9 @@ impl Verb {
 pub struct VerbsFile {
     /// Grams in a portion when the sentence gives no weight.
     pub portion_grams: f64,
+    /// Grams of dough in a spoonful, for doughs the kitchen cannot measure
+    /// by the spoon.
+    pub spoonful_grams: BTreeMap<String, f64>,
     /// Phrases (singular words) that make a cut's pattern more precise than
     /// its verb's (`thinly slice` → fine-slices, `cubes` → cubes).
     pub cut_phrases: BTreeMap<String, String>,

@@ -725,15 +725,30 @@ impl Session {
             }
         }
         let dough = self.bowls[w].var.clone();
-        let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
-        let rest = format!("{} {unit} {pattern} {dest}", number(q));
-        if let Some(out) = self.act(
-            "portion-and-arrange",
-            "portions",
-            &dough,
-            &rest,
-            "portions of the working bowl",
-        ) {
+        // Spoonfuls of a dough the kitchen cannot measure by the spoon (nuts
+        // in it) are weighed instead: as many grams as a spoonful holds.
+        let mut sizes = vec![(q, unit)];
+        if unit != "g" {
+            if let Some(g) = lexicon().spoonful_grams.get(unit) {
+                sizes.push((q * g, "g"));
+            }
+        }
+        let mut made = None;
+        for (q, unit) in sizes {
+            let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
+            let rest = format!("{} {unit} {pattern} {dest}", number(q));
+            made = self.act(
+                "portion-and-arrange",
+                "portions",
+                &dough,
+                &rest,
+                "portions of the working bowl",
+            );
+            if made.is_some() {
+                break;
+            }
+        }
+        if let Some(out) = made {
             self.last = Some(out);
             self.portions = true;
             self.dish = self.last.clone();
