@@ -166,6 +166,10 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
         let mut start = 0;
         let mut verb: Option<&'static Verb> = None;
         for (i, w) in ws.iter().enumerate() {
+            // `Tip: …`, `Note:`: a heading, not a verb.
+            if w.ends_with(':') {
+                continue;
+            }
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
             // A participle after a comma or `by` (`by combining the sugar`).
@@ -229,7 +233,8 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
                         .trim_matches(|c: char| !c.is_alphanumeric()),
                     "and" | "then" | "to" | "by" | "let"
                 )
-                || ws[j - 1].ends_with(',');
+                || ws[j - 1].ends_with(',')
+                || ws[j - 1].ends_with(':');
             if !starts_clause {
                 continue;
             }
@@ -259,7 +264,8 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             // No clause starts with a verb (`In a separate bowl combine …`):
             // the first verb anywhere governs the whole part, unless a
             // determiner makes it a noun (`hold their shape`).
-            let noun = i > 0 && DETERMINERS.contains(&ws[i - 1].to_lowercase().as_str());
+            let noun = w.ends_with(':')
+                || i > 0 && DETERMINERS.contains(&ws[i - 1].to_lowercase().as_str());
             let lw = w.to_lowercase();
             let lw = lw.trim_matches(|c: char| !c.is_alphanumeric());
             lexicon.get(lw).filter(|v| !(noun || v.first_only && i > 0))
@@ -606,6 +612,13 @@ mod tests {
         assert_eq!(c[0].0.kind, Kind::Grease);
         let c = clauses("Add the flour, butter and eggs.");
         assert_eq!(c.len(), 1);
+    }
+
+    #[test]
+    fn a_word_before_a_colon_is_no_verb() {
+        let c = clauses("Tip: chill the dough for 30 minutes.");
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].0.kind, Kind::Chill);
     }
 
     #[test]
