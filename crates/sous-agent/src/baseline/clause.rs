@@ -943,9 +943,28 @@ impl Session {
                         number(t.unwrap_or(180.0))
                     ),
                 };
-                if let Some(out) =
-                    self.act("bake", "baked", &thing, &rest, "bake the last thing made")
-                {
+                let mut baked =
+                    self.act("bake", "baked", &thing, &rest, "bake the last thing made");
+                if baked.is_none() {
+                    // Raw pieces in a dish cannot be baked as they are (the
+                    // kitchen keeps no temperature for an apple slice): what
+                    // is in the dish is tossed together first.
+                    if let Some(w) = self.bowls.iter().position(|b| b.var == thing) {
+                        let in_hand = self.work.replace(w);
+                        self.trace.push(
+                            "  (implied: what is in the dish is tossed together before baking)"
+                                .into(),
+                        );
+                        self.apply("mingle", &[]);
+                        let thing = self.bowls[w].var.clone();
+                        baked =
+                            self.act("bake", "baked", &thing, &rest, "bake the last thing made");
+                        if in_hand != Some(w) {
+                            self.work = in_hand;
+                        }
+                    }
+                }
+                if let Some(out) = baked {
                     self.last = Some(out);
                 }
             }
