@@ -286,9 +286,11 @@ impl Session {
                     // set aside goes into it; else the one in hand goes over
                     // the one set aside.
                     if let Some(p) = self.previous.take() {
+                        // (`stir into the creamed mixture` moves the bowl in
+                        // hand into the other: only `over` points back.)
                         let over_in_hand = ws
                             .iter()
-                            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))
+                            .position(|x| matches!(x.as_str(), "over" | "onto"))
                             .is_some_and(|o| {
                                 ws[o..].iter().any(|x| {
                                     matches!(
@@ -661,9 +663,10 @@ impl Session {
     pub(super) fn mix_before_finishing(&mut self) {
         // Only ingredients added as such (`Add salt and pepper`), not a
         // dressing poured over, which is left to soak in.
+        let shaken_later = self.sentence.to_lowercase().contains("shake");
         let in_hand = self.work.is_some_and(|w| {
             Some(&self.bowls[w].var) == self.last.as_ref() && !self.bowls[w].poured_into
-        });
+        }) && !shaken_later;
         if in_hand {
             self.mix_if_unmixed();
         }
@@ -1087,7 +1090,14 @@ impl Session {
                     return;
                 };
                 let jar = self.bowls[w].var.clone();
-                let covered = self.act("cover", "covered", &jar, "?lid", "covered to shake");
+                // `Cover and shake`: covered once.
+                let covered = if self.actions.last().is_some_and(|a| {
+                    a.starts_with("(cover ") && a.contains(&format!("(cover {jar} "))
+                }) {
+                    Some(jar)
+                } else {
+                    self.act("cover", "covered", &jar, "?lid", "covered to shake")
+                };
                 if let Some(c) = covered {
                     if let Some(out) = self.act("shake", "shaken", &c, "", "shaken") {
                         self.bowls[w].mixed = true;
