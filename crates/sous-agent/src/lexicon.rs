@@ -152,10 +152,13 @@ impl Lexicon {
 
     /// The one-word names the lexicon gives `class` (`mayo` for mayonnaise),
     /// so that an instruction may call an ingredient otherwise than its line.
+    /// Also the names of its ancestors (`morsels` are chocolate chips, so
+    /// semisweet chocolate chips too).
     pub fn synonyms(&self, class: ClassId) -> impl Iterator<Item = &str> {
+        let onto = Ontology::get();
         self.names
             .iter()
-            .filter(move |(w, c)| **c == class && !w.contains(' '))
+            .filter(move |(w, c)| onto.is_a(class, **c) && !w.contains(' '))
             .map(|(w, _)| w.as_str())
     }
 
