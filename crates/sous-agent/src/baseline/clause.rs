@@ -183,6 +183,7 @@ impl Session {
             &format!("{primitive}, on the working bowl"),
         ) {
             self.bowls[w].mixed = true;
+            self.bowls[w].topped = false;
             self.worked(out);
         }
     }
@@ -310,7 +311,9 @@ impl Session {
         }
         // `Combine the ingredients, mix well`: mixing what is mixed
         // already is the same step said twice.
-        let mixed_already = self.work.is_some_and(|w| self.bowls[w].mixed);
+        let mixed_already = self
+            .work
+            .is_some_and(|w| self.bowls[w].mixed && !self.bowls[w].topped);
         // `Combine … in a jar …; shake until blended`: the shaking mixes.
         let shaken_later =
             bowl_class == Some("jar") && self.sentence.to_lowercase().contains("shake");
@@ -554,6 +557,7 @@ impl Session {
             vessel: true,
             poured_into: false,
             dressed: false,
+            topped: false,
         });
         self.work = Some(self.bowls.len() - 1);
         for i in fresh {
@@ -993,6 +997,9 @@ impl Session {
                         "over the last thing made",
                     ) {
                         self.fetched[i].spent = true;
+                        if let Some(w) = self.work.filter(|&w| self.bowls[w].var == out) {
+                            self.bowls[w].topped = true;
+                        }
                         self.last = Some(out.clone());
                         thing = out;
                     }
@@ -1394,6 +1401,7 @@ impl Session {
                 vessel: false,
                 poured_into: false,
                 dressed: false,
+                topped: false,
             });
             let b = self.bowls.len() - 1;
             for i in items {
@@ -1423,6 +1431,7 @@ impl Session {
                 vessel: false,
                 poured_into: false,
                 dressed: false,
+                topped: false,
             });
             let b = self.bowls.len() - 1;
             self.fetched[what].bowl = Some(b);

@@ -98,6 +98,9 @@ pub(super) struct Bowl {
     pub poured_into: bool,
     /// Whether another bowl was ever poured into it (a dressing).
     pub dressed: bool,
+    /// Whether something was sprinkled on it since it was last mixed: an
+    /// explicit `mix in` mixes it again.
+    pub topped: bool,
 }
 
 pub(super) struct Session {
@@ -383,6 +386,7 @@ impl Session {
             vessel: false,
             poured_into: false,
             dressed: false,
+            topped: false,
         });
         self.work = Some(self.bowls.len() - 1);
         self.bowls.len() - 1
