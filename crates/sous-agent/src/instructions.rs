@@ -41,6 +41,8 @@ pub enum Kind {
     Line,
     Flatten,
     Wash,
+    Melt,
+    Remove,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -423,6 +423,35 @@ impl Session {
         }
     }
 
+    /// `Melt the butter` (`in a large saucepan`: in it, which is then the
+    /// bowl in hand).
+    fn melt(&mut self, ws: &[String]) {
+        let fresh = self.refer(ws).fresh;
+        match self.named_tool(ws, is_bowl) {
+            Some(class) => {
+                if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                    self.previous = self.work.take();
+                }
+                for &i in &fresh {
+                    self.add(i, Some(class));
+                }
+                if let Some(w) = self.work {
+                    let input = self.bowls[w].var.clone();
+                    if let Some(out) =
+                        self.act("melt", "melted", &input, "?microwave", "melt what is in it")
+                    {
+                        self.worked(out);
+                    }
+                }
+            }
+            None => {
+                for &i in &fresh {
+                    self.change(i, "melt", "melted", "?microwave", "the sentence says melt");
+                }
+            }
+        }
+    }
+
     /// A preparation verb (mash, peel, seed) on the named ingredients.
     fn prepare_named(&mut self, kind: Kind, ws: &[String]) {
         let targets = self.refer(ws).fresh;
@@ -828,6 +857,8 @@ impl Session {
             }
             Kind::Cut => self.cut_named(verb, &ws),
             Kind::Mash | Kind::Peel | Kind::Seed | Kind::Wash => self.prepare_named(verb.kind, &ws),
+            Kind::Melt => self.melt(&ws),
+            Kind::Remove => self.onto_rack(&ws),
             // `Heat the milk` is not about the oven.
             Kind::Preheat if !ws.iter().any(|w| w == "oven" || w == "preheat") => {}
             Kind::Preheat => {

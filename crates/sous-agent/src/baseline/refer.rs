@@ -264,8 +264,7 @@ impl Session {
         let at = |i: usize| {
             let names = &self.fetched[i].names;
             ws.iter()
-                .position(|w| names.last() == Some(w))
-                .or_else(|| ws.iter().position(|w| names.contains(w)))
+                .position(|w| names.contains(w))
                 .unwrap_or(usize::MAX)
         };
         named.sort_by_key(|&i| (at(i), i));
