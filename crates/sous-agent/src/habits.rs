@@ -50,6 +50,8 @@ struct Vessels {
     batter: String,
     portions: String,
     boiling: String,
+    #[serde(rename = "boiling-water-ml")]
+    boiling_water_ml: f64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -75,6 +77,8 @@ pub struct Habits {
     pub batter_vessel: &'static str,
     pub portion_vessel: &'static str,
     pub boiling_vessel: &'static str,
+    /// Water for `a pot of water` when no amount is given, in ml.
+    pub boiling_water_ml: f64,
     keep_peel: Vec<ClassId>,
     keep_seeds: Vec<ClassId>,
     made_from: BTreeMap<ClassId, (ClassId, Part)>,
@@ -137,6 +141,7 @@ impl Habits {
             batter_vessel: class(&file.vessels.batter)?,
             portion_vessel: class(&file.vessels.portions)?,
             boiling_vessel: class(&file.vessels.boiling)?,
+            boiling_water_ml: file.vessels.boiling_water_ml,
             keep_peel: file
                 .before_cutting
                 .keep_peel

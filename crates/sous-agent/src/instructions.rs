@@ -43,6 +43,9 @@ pub enum Kind {
     Wash,
     Melt,
     Remove,
+    Heat,
+    Cook,
+    Drain,
 }
 
 #[derive(Debug, Clone, Deserialize)]

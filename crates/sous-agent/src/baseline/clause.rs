@@ -587,6 +587,7 @@ impl Session {
             poured_into: false,
             dressed: false,
             topped: false,
+            heatable: false,
         });
         self.work = Some(self.bowls.len() - 1);
         for i in fresh {
@@ -858,6 +859,73 @@ impl Session {
             Kind::Cut => self.cut_named(verb, &ws),
             Kind::Mash | Kind::Peel | Kind::Seed | Kind::Wash => self.prepare_named(verb.kind, &ws),
             Kind::Melt => self.melt(&ws),
+            // `Bring a large pot of salted water to a boil`: the pot is put
+            // on, and what is added next goes into it.
+            Kind::Heat => {
+                if !ws.iter().any(|w| w == "boil") {
+                    return;
+                }
+                let class = self
+                    .named_tool(&ws, is_bowl)
+                    .unwrap_or(Habits::get().boiling_vessel);
+                if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                    self.previous = self.work.take();
+                }
+                self.work = None;
+                let w = self.work_bowl(Some(class));
+                // `a pot of water` with no amount: a potful, from the tap.
+                let water_known = self
+                    .fetched
+                    .iter()
+                    .any(|f| Ontology::get().name(f.class) == "water");
+                if ws.iter().any(|x| x == "water") && !water_known {
+                    let ml = Habits::get().boiling_water_ml;
+                    if let Ok(read) = crate::ingredient_line::read_line(&format!("{ml} ml water")) {
+                        self.fetch_ingredient(
+                            &read,
+                            vec!["water".into()],
+                            ml,
+                            false,
+                            "water for the pot, no amount given",
+                        );
+                        if let Some(i) = self.fetched.len().checked_sub(1) {
+                            if self.fetched[i].bowl.is_none()
+                                && Ontology::get().name(self.fetched[i].class) == "water"
+                            {
+                                self.work = Some(w);
+                                self.add(i, None);
+                            }
+                        }
+                    }
+                }
+            }
+            // `Add potatoes and cook until tender`: boiled, in the pot on.
+            Kind::Cook => {
+                let Some(w) = self.work.filter(|&w| self.bowls[w].heatable) else {
+                    return;
+                };
+                let input = self.bowls[w].var.clone();
+                let rest = "?stove ?heating-mode ?boiling-quantity ?boiling-unit";
+                if let Some(out) = self.act(
+                    "boil",
+                    "boiled",
+                    &input,
+                    rest,
+                    "cooked in the pot on the stove",
+                ) {
+                    self.worked(out);
+                }
+            }
+            Kind::Drain => {
+                let Some(w) = self.work else {
+                    return;
+                };
+                let input = self.bowls[w].var.clone();
+                if let Some(out) = self.drain(&input, "drain what is in the pot") {
+                    self.bowls[w].var = out.clone();
+                    self.worked(out);
+                }
+            }
             Kind::Remove => self.onto_rack(&ws),
             // `Heat the milk` is not about the oven.
             Kind::Preheat if !ws.iter().any(|w| w == "oven" || w == "preheat") => {}
@@ -1433,6 +1501,7 @@ impl Session {
                 poured_into: false,
                 dressed: false,
                 topped: false,
+                heatable: false,
             });
             let b = self.bowls.len() - 1;
             for i in items {
@@ -1463,6 +1532,7 @@ impl Session {
                 poured_into: false,
                 dressed: false,
                 topped: false,
+                heatable: false,
             });
             let b = self.bowls.len() - 1;
             self.fetched[what].bowl = Some(b);

@@ -101,6 +101,8 @@ pub(super) struct Bowl {
     /// Whether something was sprinkled on it since it was last mixed: an
     /// explicit `mix in` mixes it again.
     pub topped: bool,
+    /// Whether it goes on the stove (a pot, a frying pan).
+    pub heatable: bool,
 }
 
 pub(super) struct Session {
@@ -379,6 +381,10 @@ impl Session {
             Some(v) => v,
             None => self.fresh("bowl"),
         };
+        let onto = Ontology::get();
+        let heatable = class
+            .and_then(|c| onto.id(c))
+            .is_some_and(|c| onto.is_a_name(c, "heatable-container"));
         self.bowls.push(Bowl {
             var,
             items: Vec::new(),
@@ -387,6 +393,7 @@ impl Session {
             poured_into: false,
             dressed: false,
             topped: false,
+            heatable,
         });
         self.work = Some(self.bowls.len() - 1);
         self.bowls.len() - 1
