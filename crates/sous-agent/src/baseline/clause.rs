@@ -989,6 +989,8 @@ impl Session {
             Kind::Spread if self.over_dish(&ws) => self.spread_over_dish(),
             Kind::Spread if !self.refer(&ws).fresh.is_empty() => self.spread_out(&ws),
             Kind::Spread => self.batter_into_vessel(&ws),
+            // `to fill the cup` fills no tins.
+            Kind::Fill if !self.tins_named(&ws) && self.named_tool(&ws, is_vessel).is_none() => {}
             Kind::Fill => {
                 self.mix_if_unmixed();
                 let Some(w) = self.work else { return };
@@ -1227,10 +1229,22 @@ impl Session {
             // `Place the apples in the prepared pan`.
             Kind::Place
                 if !self.refer(&ws).fresh.is_empty()
-                    && (self.ready_vessel.is_some()
+                    && ((self.ready_vessel.is_some() && ws.iter().any(|w| w == "prepared"))
                         || self.named_tool(&ws, is_vessel).is_some()) =>
             {
                 self.spread_out(&ws)
+            }
+            // `Place the oil in a measuring cup`: ingredients put into a
+            // container of their own.
+            Kind::Place
+                if !self.refer(&ws).fresh.is_empty()
+                    && !self.portions
+                    && self.named_tool(&ws, is_vessel).is_none() =>
+            {
+                if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                    self.previous = self.work.take();
+                }
+                self.combine(&Verb::implied(Kind::Add), clause, &ws);
             }
             // `Remove from the pan to a wire rack`.
             Kind::Place if self.in_vessel && ws.iter().any(|w| w == "rack") => self.onto_rack(&ws),
@@ -1332,7 +1346,7 @@ impl Session {
             || (ready_tins
                 && ws
                     .iter()
-                    .any(|w| matches!(w.as_str(), "cup" | "prepared" | "tin" | "pan")))
+                    .any(|w| matches!(w.as_str(), "muffin" | "prepared" | "tin" | "pan")))
     }
 
     /// Baked portions moved onto a wire rack, if the clause names one.

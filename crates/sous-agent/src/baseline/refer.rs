@@ -144,7 +144,18 @@ impl Session {
         let raw = &self.raw_words;
         let mut r = Referents::default();
         let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.names.clone()).collect();
-        let used: Vec<bool> = self.fetched.iter().map(|f| f.used()).collect();
+        // `the flour mixture` is the flour already in a bowl: for a head
+        // word followed by `mixture`, the used ingredient comes first.
+        let before_mixture = |f: &super::session::Fetched| {
+            f.names
+                .last()
+                .is_some_and(|h| ws.windows(2).any(|p| &p[0] == h && p[1] == "mixture"))
+        };
+        let used: Vec<bool> = self
+            .fetched
+            .iter()
+            .map(|f| f.used() != before_mixture(f))
+            .collect();
         let lex = Lexicon::get();
         let plain: Vec<bool> = self
             .fetched
