@@ -320,7 +320,9 @@ pub fn mentioned(
     let mut out = Vec::new();
     let mut covered = vec![false; clause.len()];
     // Names written out in full, one ingredient per mention (two lines
-    // may name the same thing: the unused one first).
+    // may name the same thing: the unused one first); then the ends of
+    // longer names (`olive oil` for extra-virgin olive oil, below), so that
+    // their words name nothing else.
     for (i, n) in names.iter().enumerate() {
         if n.len() < 2 || out.contains(&i) {
             continue;
@@ -334,6 +336,26 @@ pub fn mentioned(
                 if let Some(j) = next.next() {
                     out.push(j);
                 }
+            }
+        }
+    }
+    for (i, n) in names.iter().enumerate() {
+        if n.len() < 3 || out.contains(&i) {
+            continue;
+        }
+        for k in 1..n.len() - 1 {
+            let end = &n[k..];
+            let free = |at: usize| !covered[at..at + end.len()].iter().any(|c| *c);
+            let at = (0..clause.len().saturating_sub(end.len() - 1))
+                .find(|&at| clause[at..at + end.len()] == end[..] && free(at));
+            // Only when no other name is spelled that way itself.
+            let other = names.iter().any(|m| m[..] == end[..]);
+            if let (Some(at), false) = (at, other) {
+                covered[at..at + end.len()]
+                    .iter_mut()
+                    .for_each(|c| *c = true);
+                out.push(i);
+                break;
             }
         }
     }
@@ -555,6 +577,16 @@ mod tests {
                 &almonds,
                 &[false, false],
                 &plain(&almonds)
+            ),
+            [0]
+        );
+        let oils = names(&["extra virgin olive oil", "black olive"]);
+        assert_eq!(
+            mentioned(
+                &words("Whisk together olive oil and lemon juice"),
+                &oils,
+                &[false, true],
+                &plain(&oils)
             ),
             [0]
         );

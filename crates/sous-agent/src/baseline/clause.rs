@@ -296,7 +296,7 @@ impl Session {
                                 ws[o..].iter().any(|x| {
                                     matches!(
                                         x.as_str(),
-                                        "salad" | "slaw" | "mixture" | "it" | "them" | "vegetable"
+                                        "salad" | "slaw" | "mixture" | "it" | "them"
                                     )
                                 })
                             });
@@ -611,12 +611,9 @@ impl Session {
             .position(|x| matches!(x.as_str(), "over" | "onto" | "on" | "across"));
         if let Some(o) = over {
             // `over the salad`, `over it`: the bowl in hand.
-            let in_hand = ws[o..].iter().any(|x| {
-                matches!(
-                    x.as_str(),
-                    "salad" | "slaw" | "mixture" | "it" | "them" | "vegetable"
-                )
-            });
+            let in_hand = ws[o..]
+                .iter()
+                .any(|x| matches!(x.as_str(), "salad" | "slaw" | "mixture" | "it" | "them"));
             let after = named
                 .iter()
                 .zip(named_at)

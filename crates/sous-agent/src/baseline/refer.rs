@@ -169,6 +169,7 @@ impl Session {
             .collect();
         let mut named = mentioned(ws, &names, &used, &plain);
         let habits = Habits::get();
+        let mut by_group: Vec<usize> = Vec::new();
         for (i, f) in self.fetched.iter().enumerate() {
             if named.contains(&i) {
                 continue;
@@ -183,6 +184,7 @@ impl Session {
                 r.why.push(format!("`{}`: a synonym", f.names.join(" ")));
             } else if !f.reserved && habits.in_named_group(ws, f.class) {
                 named.push(i);
+                by_group.push(i);
                 r.why.push(format!(
                     "`{}`: of a group the sentence names",
                     f.names.join(" ")
@@ -283,7 +285,9 @@ impl Session {
         for i in named {
             let f = &self.fetched[i];
             match f.bowl {
-                Some(_) if !f.names.last().is_some_and(free) => {}
+                // (A bowl named through a group, `the vegetables`, needs no
+                // name word of its own in the sentence.)
+                Some(_) if !f.names.last().is_some_and(free) && !by_group.contains(&i) => {}
                 Some(b) if !r.bowls.contains(&b) => {
                     r.bowls.push(b);
                     r.bowl_at.push(at(i));
