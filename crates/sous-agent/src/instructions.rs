@@ -199,7 +199,12 @@ pub fn clauses(sentence: &str) -> Vec<(&'static Verb, String)> {
             }) else {
                 continue;
             };
-            if v.first_only && i > 0 {
+            // `Butter a pan`, `and butter the pan`: a verb before a
+            // determiner; `the flour, butter and eggs`: a name.
+            let before_determiner = ws
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.to_lowercase().as_str(), "a" | "an" | "the" | "your"));
+            if v.first_only && i > 0 && !before_determiner {
                 continue;
             }
             // `mix briefly to incorporate`: a purpose, not a second step.
@@ -472,6 +477,10 @@ pub fn duration(text: &str) -> Option<(f64, &'static str)> {
         if w == "a" && i > 0 && ws[i - 1] == "half" {
             return Some((0.5, unit));
         }
+        // `a few minutes`, `several minutes`.
+        if w == "few" || w == "several" {
+            return Some((if w == "few" { 3.0 } else { 5.0 }, unit));
+        }
         let lo = w.split(['-', '–']).next().unwrap_or(w);
         if let Some((v, _)) = crate::quantity::read_quantity(&[lo]) {
             // The language has no days.
@@ -649,6 +658,8 @@ mod tests {
         assert_eq!(c[0].0.kind, Kind::Grease);
         let c = clauses("Add the flour, butter and eggs.");
         assert_eq!(c.len(), 1);
+        let c = clauses("Preheat the oven to 175°C, and butter a loaf pan.");
+        assert_eq!(c[1].0.kind, Kind::Grease);
     }
 
     #[test]
@@ -746,5 +757,9 @@ mod tests {
         assert_eq!(duration("Bake for 10 in the oven"), Some((10.0, "minute")));
         assert_eq!(duration("made a day ahead"), Some((24.0, "hour")));
         assert_eq!(duration("stay for half a minute"), Some((0.5, "minute")));
+        assert_eq!(
+            duration("cool in the pan for a few minutes"),
+            Some((3.0, "minute"))
+        );
     }
 }

@@ -455,6 +455,30 @@ impl Session {
     /// A preparation verb (mash, peel, seed) on the named ingredients.
     fn prepare_named(&mut self, kind: Kind, ws: &[String]) {
         let targets = self.refer(ws).fresh;
+        // `In a mixing bowl, mash the bananas`: in that bowl.
+        if let (Kind::Mash, Some(class)) = (kind, self.named_tool(ws, is_bowl)) {
+            if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                self.previous = self.work.take();
+            }
+            for &i in &targets {
+                self.add(i, Some(class));
+            }
+            if let Some(w) = self.work {
+                let input = self.bowls[w].var.clone();
+                let onto = Ontology::get();
+                let named = self.named_tool(ws, |c| {
+                    onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-mash"))
+                });
+                let tool = match named.and_then(|c| self.fetch(c, "the tool the sentence names")) {
+                    Some(t) => t,
+                    None => "?fork".to_string(),
+                };
+                if let Some(out) = self.act("mash", "mashed", &input, &tool, "mash, in the bowl") {
+                    self.worked(out);
+                }
+            }
+            return;
+        }
         for &i in &targets {
             match kind {
                 Kind::Mash => {
