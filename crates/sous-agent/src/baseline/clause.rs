@@ -291,7 +291,7 @@ impl Session {
                         // hand into the other: only `over` points back.)
                         let over_in_hand = ws
                             .iter()
-                            .position(|x| matches!(x.as_str(), "over" | "onto"))
+                            .position(|x| matches!(x.as_str(), "over" | "onto" | "to"))
                             .is_some_and(|o| {
                                 ws[o..].iter().any(|x| {
                                     matches!(
