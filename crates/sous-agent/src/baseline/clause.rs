@@ -286,18 +286,20 @@ impl Session {
                     // hand (`pour the vinaigrette over the salad`), the one
                     // set aside goes into it; else the one in hand goes over
                     // the one set aside.
-                    if let Some(p) = self.previous.take() {
+                    if let Some(p) = self.previous {
+                        // `the salad` is whichever of the two is no dressing.
+                        let salad_in_hand = self.salad_bowl(w) == w;
+                        self.previous = None;
                         // (`stir into the creamed mixture` moves the bowl in
                         // hand into the other: only `over` points back.)
                         let over_in_hand = ws
                             .iter()
                             .position(|x| matches!(x.as_str(), "over" | "onto" | "to"))
                             .is_some_and(|o| {
-                                ws[o..].iter().any(|x| {
-                                    matches!(
-                                        x.as_str(),
-                                        "salad" | "slaw" | "mixture" | "it" | "them"
-                                    )
+                                ws[o..].iter().any(|x| match x.as_str() {
+                                    "mixture" | "it" | "them" => true,
+                                    "salad" | "slaw" => salad_in_hand,
+                                    _ => false,
                                 })
                             });
                         if over_in_hand {
@@ -634,15 +636,20 @@ impl Session {
             .iter()
             .position(|x| matches!(x.as_str(), "over" | "onto" | "on" | "across"));
         if let Some(o) = over {
-            // `over the salad`, `over it`: the bowl in hand.
+            // `over it`, `over the mixture`: the bowl in hand; `over the
+            // salad`: the one of the two that is not the dressing.
             let in_hand = ws[o..]
                 .iter()
-                .any(|x| matches!(x.as_str(), "salad" | "slaw" | "mixture" | "it" | "them"));
+                .any(|x| matches!(x.as_str(), "mixture" | "it" | "them"));
+            let salad = ws[o..]
+                .iter()
+                .any(|x| matches!(x.as_str(), "salad" | "slaw"));
             let after = named
                 .iter()
                 .zip(named_at)
                 .find(|(_, &at)| at > o)
                 .map(|(&b, _)| b)
+                .or(salad.then(|| self.salad_bowl(w)))
                 .or(in_hand.then_some(w));
             if let (Some(t), Some(p)) = (after, self.previous) {
                 if t == w && p != w {
@@ -1495,7 +1502,22 @@ impl Session {
     /// `Sift the flour with the soda and salt (into a large bowl)`: the
     /// others go into the first one's bowl, which is sifted into a new bowl.
     fn sift(&mut self, ws: &[String]) {
-        let r = self.refer(ws);
+        let mut r = self.refer(ws);
+        // `Sift the flour and soda over the butter mixture`: what follows
+        // `over` or `into` is the bowl sifted onto, not one more thing sifted.
+        let onto = self.sifted_onto(ws, &r);
+        if let Some(o) = ws.iter().position(|x| matches!(x.as_str(), "over" | "into" | "onto")) {
+            if onto.is_some() {
+                let keep: Vec<bool> = r.fresh_at.iter().map(|&at| at < o).collect();
+                let mut k = keep.iter();
+                r.fresh.retain(|_| *k.next().unwrap_or(&true));
+            }
+        }
+        // `Sift the flour mixture over …`: a bowl named before the target.
+        let named_before = onto.and_then(|b| {
+            let first = r.bowls.first().copied();
+            first.filter(|&f| f != b)
+        });
         let (source, items) = if let Some((&first, rest)) = r.fresh.split_first() {
             let mut base = self.fetched[first].var.clone();
             let mut items = vec![first];
@@ -1507,12 +1529,38 @@ impl Session {
                 }
             }
             (base, items)
-        } else if let Some(w) = self.work {
+        } else if let Some(w) = named_before.or(self.work).filter(|&w| Some(w) != onto) {
             let items = std::mem::take(&mut self.bowls[w].items);
             (self.bowls[w].var.clone(), items)
         } else {
             return;
         };
+        if let Some(b) = onto {
+            let target = self.bowls[b].var.clone();
+            // Without a sift given, sifting replaces what the target held;
+            // with one, it adds to it.
+            let Some(tool) = self.fetch("sift", "a sift, to sift onto what the bowl holds") else {
+                return;
+            };
+            let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
+            let action = format!(
+                "(sift {out} {ks} {} {target} {source} {tool})",
+                self.kitchen
+            );
+            if self.attempt(action, ks, "sift, over the bowl the text names") {
+                let bowl = &mut self.bowls[b];
+                bowl.var = out.clone();
+                bowl.mixed = false;
+                bowl.poured_into = false;
+                bowl.items.extend(items.iter().copied());
+                for i in items {
+                    self.fetched[i].bowl = Some(b);
+                }
+                self.work = Some(b);
+                self.worked(out);
+            }
+            return;
+        }
         let class = self.named_tool(ws, is_bowl).unwrap_or("large-bowl");
         let Some(target) = self.fetch(class, "the bowl to sift into") else {
             return;
@@ -1545,6 +1593,22 @@ impl Session {
             self.work = Some(b);
             self.worked(out);
         }
+    }
+
+    /// The bowl named after `over`/`into`/`onto` in a sift clause: a bowl
+    /// an ingredient names (`over the butter mixture`), or the bowl in hand
+    /// for `over the mixture`, `over it`.
+    fn sifted_onto(&self, ws: &[String], r: &super::refer::Referents) -> Option<usize> {
+        let o = ws
+            .iter()
+            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))?;
+        if let Some((&b, _)) = r.bowls.iter().zip(&r.bowl_at).find(|(_, &at)| at > o) {
+            return Some(b);
+        }
+        let in_hand = ws[o..]
+            .iter()
+            .any(|x| matches!(x.as_str(), "mixture" | "batter" | "it" | "them"));
+        self.work.filter(|&w| in_hand && !self.bowls[w].items.is_empty())
     }
 
     /// `Soak the raisins in the hot water`: the first into the second's

@@ -399,18 +399,35 @@ impl Session {
         self.bowls.len() - 1
     }
 
+    /// Whether bowl `b` holds mostly what makes a dressing (oil, vinegar,
+    /// spices) and was never dressed itself: `the salad` is not this one.
+    pub fn mostly_dressing(&self, b: usize) -> bool {
+        let habits = crate::habits::Habits::get();
+        let items = &self.bowls[b].items;
+        let dressing = items
+            .iter()
+            .filter(|&&i| habits.makes_dressing(self.fetched[i].class))
+            .count();
+        !items.is_empty() && dressing * 2 >= items.len() && !self.bowls[b].dressed
+    }
+
+    /// Of the bowl in hand `w` and the one set aside, the one `the salad`
+    /// names: the one that is not a dressing.
+    pub fn salad_bowl(&self, w: usize) -> usize {
+        match self.previous {
+            Some(p) if self.mostly_dressing(w) && !self.mostly_dressing(p) => p,
+            _ => w,
+        }
+    }
+
     /// Whether the working bowl holds pieces (cut ingredients) and is no
     /// dough and no dressing: those are mingled rather than mixed.
     pub fn work_has_pieces(&self) -> bool {
         let habits = crate::habits::Habits::get();
         self.work.is_some_and(|w| {
             let items = &self.bowls[w].items;
-            let dressing = items
-                .iter()
-                .filter(|&&i| habits.makes_dressing(self.fetched[i].class))
-                .count();
             // A dressing poured over the pieces is one thing among them.
-            let mostly_dressing = dressing * 2 >= items.len() && !self.bowls[w].dressed;
+            let mostly_dressing = self.mostly_dressing(w);
             items.iter().any(|&i| self.fetched[i].cut)
                 && !items
                     .iter()
