@@ -1113,6 +1113,20 @@ impl Session {
                     self.sprinkle_bowl(&r.bowls, &r.bowl_at, &ws);
                     return;
                 }
+                // `Sprinkle the soda and salt over the mixture and stir them
+                // in`: sprinkled onto a batter that is then stirred, they
+                // are added to it.
+                let stirred_in = words(&self.sentence)
+                    .iter()
+                    .any(|x| matches!(x.as_str(), "stir" | "mix" | "fold" | "whisk" | "beat"));
+                let onto_batter = self.work.is_some_and(|w| {
+                    let b = &self.bowls[w];
+                    !b.vessel && !b.items.is_empty() && self.last.as_deref() == Some(&b.var)
+                }) && !self.work_has_pieces();
+                if stirred_in && onto_batter {
+                    self.combine(&Verb::implied(Kind::Add), clause, &ws);
+                    return;
+                }
                 let Some(mut thing) = self.last.clone() else {
                     return;
                 };
