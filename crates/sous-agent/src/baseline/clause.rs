@@ -286,7 +286,17 @@ impl Session {
                     // hand (`pour the vinaigrette over the salad`), the one
                     // set aside goes into it; else the one in hand goes over
                     // the one set aside.
-                    if let Some(p) = self.previous {
+                    // `Add the butter and rub it into the dry ingredients`:
+                    // what the sentence pours into is the bowl in hand.
+                    let into_hand = ws
+                        .iter()
+                        .position(|x| matches!(x.as_str(), "into" | "over" | "onto"))
+                        .is_some_and(|o| {
+                            r.bowls.iter().zip(&r.bowl_at).any(|(&b, &at)| b == w && at > o)
+                        });
+                    if into_hand {
+                        self.trace.push("  (poured into the bowl in hand)".into());
+                    } else if let Some(p) = self.previous {
                         // `the salad` is whichever of the two is no dressing.
                         let salad_in_hand = self.salad_bowl(w) == w;
                         self.previous = None;

@@ -191,6 +191,27 @@ impl Session {
                 ));
             }
         }
+        // `Rub it into the dry ingredients`: a group names one bowl, the one
+        // holding most of its members (the bowl in hand on a tie), not
+        // every bowl where one of them ended up.
+        let mut per_bowl: Vec<(usize, usize)> = Vec::new();
+        for &i in &by_group {
+            if let Some(b) = self.fetched[i].bowl {
+                match per_bowl.iter_mut().find(|(x, _)| *x == b) {
+                    Some((_, n)) => *n += 1,
+                    None => per_bowl.push((b, 1)),
+                }
+            }
+        }
+        if per_bowl.len() > 1 {
+            let best = per_bowl
+                .iter()
+                .max_by_key(|(b, n)| (*n, Some(*b) == self.work))
+                .map(|(b, _)| *b);
+            named.retain(|&i| {
+                !by_group.contains(&i) || self.fetched[i].bowl.is_none_or(|b| Some(b) == best)
+            });
+        }
         // A word of exactly one unused ingredient's class (`vanilla` for a
         // line misspelt `vannila extract`).
         for w in ws {
