@@ -292,7 +292,10 @@ impl Session {
                         .iter()
                         .position(|x| matches!(x.as_str(), "into" | "over" | "onto"))
                         .is_some_and(|o| {
-                            r.bowls.iter().zip(&r.bowl_at).any(|(&b, &at)| b == w && at > o)
+                            r.bowls
+                                .iter()
+                                .zip(&r.bowl_at)
+                                .any(|(&b, &at)| b == w && at > o)
                         });
                     if into_hand {
                         self.trace.push("  (poured into the bowl in hand)".into());
@@ -1530,7 +1533,10 @@ impl Session {
         // `Sift the flour and soda over the butter mixture`: what follows
         // `over` or `into` is the bowl sifted onto, not one more thing sifted.
         let onto = self.sifted_onto(ws, &r);
-        if let Some(o) = ws.iter().position(|x| matches!(x.as_str(), "over" | "into" | "onto")) {
+        if let Some(o) = ws
+            .iter()
+            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))
+        {
             if onto.is_some() {
                 let keep: Vec<bool> = r.fresh_at.iter().map(|&at| at < o).collect();
                 let mut k = keep.iter();
@@ -1632,7 +1638,8 @@ impl Session {
         let in_hand = ws[o..]
             .iter()
             .any(|x| matches!(x.as_str(), "mixture" | "batter" | "it" | "them"));
-        self.work.filter(|&w| in_hand && !self.bowls[w].items.is_empty())
+        self.work
+            .filter(|&w| in_hand && !self.bowls[w].items.is_empty())
     }
 
     /// `Soak the raisins in the hot water`: the first into the second's
