@@ -20,6 +20,9 @@ pub struct RecipeReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub smatch: Option<SmatchReport>,
     pub goal_condition_success: Option<f64>,
+    /// A single-float in the reference; written with its own shortest
+    /// digits (`0.47607362`).
+    #[serde(serialize_with = "single_digits")]
     pub dish_approximation_score: Option<f64>,
     pub execution_time: Option<f64>,
     /// Why some metric has no value (the CSV then says NIL).
@@ -209,4 +212,16 @@ pub struct SlotDifference {
     pub attribute: String,
     pub gold: String,
     pub predicted: String,
+}
+
+/// A score that is a single-float, by the shortest digits that read back as
+/// the same single (any other value as it is).
+fn single_digits<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match *x {
+        Some(v) if (v as f32) as f64 == v => {
+            let shortest: f64 = format!("{}", v as f32).parse().unwrap_or(v);
+            s.serialize_some(&shortest)
+        }
+        other => other.serialize(s),
+    }
 }

@@ -1,14 +1,20 @@
 //! Numbers printed as the reference prints them.
 
 /// Two decimals as Lisp's `~$` prints them: the shortest decimal that reads
-/// back as the same double, rounded half-up (so 0.98·0.75 + 0.02, stored as
+/// back as the same float (single or double), rounded half-up (so 0.98·0.75 + 0.02, stored as
 /// 0.754999…, prints `0.76` like the reference, not `0.75`).
 pub fn two_decimals(x: f64) -> String {
     if !x.is_finite() {
         return x.to_string();
     }
     let negative = x < 0.0;
-    let shortest = format!("{}", x.abs());
+    // A single-float score (the dish score is one) by its own shortest
+    // digits, as SBCL prints a single: 0.755 rather than 0.7549999833106995.
+    let shortest = if (x as f32) as f64 == x {
+        format!("{}", (x as f32).abs())
+    } else {
+        format!("{}", x.abs())
+    };
     let (int, frac) = shortest.split_once('.').unwrap_or((&shortest, ""));
     let mut digits: Vec<u8> = int.bytes().map(|b| b - b'0').collect();
     let mut f: Vec<u8> = frac.bytes().map(|b| b - b'0').collect();

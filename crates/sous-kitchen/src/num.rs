@@ -3,23 +3,28 @@
 //! float literal or a float input makes a float, which then spreads to every
 //! result it takes part in (float contagion).
 //!
-//! A [`Num`] is either an exact rational with `i64` numerator and denominator
-//! or an `f64`. Exact arithmetic is done in `i128` (a product or sum of two
-//! `i64` fractions always fits) and reduced to lowest terms.
+//! A [`Num`] is an exact rational with `i64` numerator and denominator, a
+//! single-float (`f32`) or a double-float (`f64`). Exact arithmetic is done in
+//! `i128` (a product or sum of two `i64` fractions always fits) and reduced to
+//! lowest terms.
+//!
+//! Floats are SBCL's: its reader reads `4.2` as a single-float, so every float
+//! literal of a network, of the kitchen and of the ontology is an `f32`, and
+//! Lisp's one-argument `float` makes a single-float too. Contagion follows
+//! Common Lisp: an exact number meeting a single is converted to the nearest
+//! single first and the operation is done in single precision (as SBCL does,
+//! with SSE single-precision instructions, so the results are bit for bit
+//! the same); anything meeting a double becomes a double.
 //!
 //! Overflow policy: Lisp integers are unbounded; ours are not. When a reduced
-//! exact result does not fit in `i64`, it becomes the nearest float instead
+//! exact result does not fit in `i64`, it becomes the nearest double instead
 //! (contagion then carries on from there). No amount in the benchmark comes
 //! near this (denominators stay in the thousands), so it is a safety net,
 //! not a behaviour anyone should rely on.
 //!
-//! Floats: the reference runs on SBCL, where a float literal such as `4.2` is
-//! read as a single-float; sous keeps floats as `f64`. The two agree to about
-//! 1e-7 relative, not exactly.
-//!
 //! Comparisons follow Lisp's `=` and `<`: by numeric value across kinds, the
 //! float taken exactly as the binary fraction it is (so `5 = 5.0`, but
-//! `1/3 ≠ 0.3333333333333333` and `1/10 ≠ 0.1`).
+//! `1/3 ≠ 0.33333334` and `1/10 ≠ 0.1`).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -29,7 +34,8 @@ use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-/// A Lisp number: exact rational or float (see the module documentation).
+/// A Lisp number: exact rational, single-float or double-float (see the
+/// module documentation).
 #[derive(Clone, Copy)]
 pub struct Num(Repr);
 
@@ -37,7 +43,8 @@ pub struct Num(Repr);
 enum Repr {
     /// `num / den` in lowest terms, `den > 0`, `num != i64::MIN`.
     Exact(i64, i64),
-    Float(f64),
+    Single(f32),
+    Double(f64),
 }
 
 impl Num {
@@ -47,25 +54,35 @@ impl Num {
     /// The integer `i` (exact).
     pub fn int(i: i64) -> Num {
         if i == i64::MIN {
-            Num(Repr::Float(i as f64))
+            Num(Repr::Double(i as f64))
         } else {
             Num(Repr::Exact(i, 1))
         }
     }
 
-    /// The float `x`.
-    pub const fn float(x: f64) -> Num {
-        Num(Repr::Float(x))
+    /// A float literal as SBCL reads it: the single-float nearest `x`.
+    pub fn float(x: f64) -> Num {
+        Num(Repr::Single(x as f32))
     }
 
-    /// An integral `x` as the exact integer, any other `x` as the float. For
+    /// The single-float `x`.
+    pub const fn single(x: f32) -> Num {
+        Num(Repr::Single(x))
+    }
+
+    /// The double-float `x`.
+    pub const fn double(x: f64) -> Num {
+        Num(Repr::Double(x))
+    }
+
+    /// An integral `x` as the exact integer, any other `x` as the double. For
     /// numbers sous keeps in `f64` although the reference has them exact
     /// whenever they are whole (kitchen times: sums of integer durations).
     pub fn exact_if_integral(x: f64) -> Num {
         if x.fract() == 0.0 && x.abs() < 9.0e15 {
             Num::int(x as i64)
         } else {
-            Num::float(x)
+            Num::double(x)
         }
     }
 
@@ -73,7 +90,7 @@ impl Num {
     /// denominator gives the float `n/0.0` (infinite or NaN).
     pub fn ratio(n: i64, d: i64) -> Num {
         if d == 0 {
-            return Num::float(n as f64 / 0.0);
+            return Num::double(n as f64 / 0.0);
         }
         exact(n as i128, d as i128)
     }
@@ -83,9 +100,14 @@ impl Num {
         matches!(self.0, Repr::Exact(..))
     }
 
-    /// Whether this is a float.
+    /// Whether this is a float (single or double).
     pub fn is_float(self) -> bool {
-        matches!(self.0, Repr::Float(_))
+        !self.is_exact()
+    }
+
+    /// Whether this is a single-float.
+    pub fn is_single(self) -> bool {
+        matches!(self.0, Repr::Single(_))
     }
 
     /// The integer, when this is an exact integer.
@@ -100,28 +122,46 @@ impl Num {
     pub fn as_ratio(self) -> Option<(i64, i64)> {
         match self.0 {
             Repr::Exact(n, d) => Some((n, d)),
-            Repr::Float(_) => None,
+            _ => None,
         }
     }
 
-    /// The nearest `f64`.
+    /// The nearest `f64` (a single-float converts exactly).
     pub fn to_f64(self) -> f64 {
         match self.0 {
             Repr::Exact(n, 1) => n as f64,
             Repr::Exact(n, d) => n as f64 / d as f64,
-            Repr::Float(x) => x,
+            Repr::Single(x) => x as f64,
+            Repr::Double(x) => x,
         }
     }
 
-    /// Lisp's `float`: an exact number becomes the nearest float, a float stays.
+    /// The nearest `f32`: what Lisp's `float` makes of an exact number. (An
+    /// integer converts with one rounding; a ratio is divided in `f64` and
+    /// then rounded, which can differ from one rounding only when the
+    /// quotient falls within 2^-29 of a halfway point.)
+    pub fn to_f32(self) -> f32 {
+        match self.0 {
+            Repr::Exact(n, 1) => n as f32,
+            Repr::Single(x) => x,
+            _ => self.to_f64() as f32,
+        }
+    }
+
+    /// Lisp's one-argument `float`: an exact number becomes the nearest
+    /// single-float, a float stays as it is.
     pub fn to_float(self) -> Num {
-        Num::float(self.to_f64())
+        match self.0 {
+            Repr::Exact(..) => Num::single(self.to_f32()),
+            _ => self,
+        }
     }
 
     pub fn is_zero(self) -> bool {
         match self.0 {
             Repr::Exact(n, _) => n == 0,
-            Repr::Float(x) => x == 0.0,
+            Repr::Single(x) => x == 0.0,
+            Repr::Double(x) => x == 0.0,
         }
     }
 
@@ -134,14 +174,13 @@ impl Num {
                 let q = n.div_euclid(d);
                 (Num::int(q), exact(n.rem_euclid(d) as i128, d as i128))
             }
-            Repr::Float(x) => {
+            Repr::Single(x) => {
                 let q = x.floor();
-                let whole = if q.abs() < 9.0e18 {
-                    Num::int(q as i64)
-                } else {
-                    Num::float(q)
-                };
-                (whole, Num::float(x - q))
+                (whole_of(q as f64), Num::single(x - q))
+            }
+            Repr::Double(x) => {
+                let q = x.floor();
+                (whole_of(q), Num::double(x - q))
             }
         }
     }
@@ -176,6 +215,24 @@ impl Num {
     }
 }
 
+/// An integral float as the integer `floor` returns.
+fn whole_of(q: f64) -> Num {
+    if q.abs() < 9.0e18 {
+        Num::int(q as i64)
+    } else {
+        Num::double(q)
+    }
+}
+
+/// A float operation with Common Lisp's contagion: in double precision when
+/// either side is a double, else in single precision.
+fn float_op(a: Num, b: Num, single: fn(f32, f32) -> f32, double: fn(f64, f64) -> f64) -> Num {
+    match (a.0, b.0) {
+        (Repr::Double(_), _) | (_, Repr::Double(_)) => Num::double(double(a.to_f64(), b.to_f64())),
+        _ => Num::single(single(a.to_f32(), b.to_f32())),
+    }
+}
+
 /// `n/d` (`d != 0`) reduced to lowest terms with a positive denominator, or
 /// the nearest float when it does not fit in `i64`.
 fn exact(mut n: i128, mut d: i128) -> Num {
@@ -191,7 +248,7 @@ fn exact(mut n: i128, mut d: i128) -> Num {
     }
     match (i64::try_from(n), i64::try_from(d)) {
         (Ok(n), Ok(d)) if n != i64::MIN => Num(Repr::Exact(n, d)),
-        _ => Num::float(n as f64 / d as f64),
+        _ => Num::double(n as f64 / d as f64),
     }
 }
 
@@ -235,25 +292,32 @@ impl From<usize> for Num {
     fn from(i: usize) -> Num {
         match i64::try_from(i) {
             Ok(i) => Num::int(i),
-            Err(_) => Num::float(i as f64),
+            Err(_) => Num::double(i as f64),
         }
     }
 }
 
 impl From<f64> for Num {
     fn from(x: f64) -> Num {
-        Num::float(x)
+        Num::double(x)
+    }
+}
+
+impl From<f32> for Num {
+    fn from(x: f32) -> Num {
+        Num::single(x)
     }
 }
 
 /// A number as written in a network: integers and ratios stay exact, a
-/// decimal is a float (as the Lisp reader reads `0.5`).
+/// decimal is a single-float (as SBCL reads `0.5`), `2d0` a double.
 impl From<sous_lang::Number> for Num {
     fn from(n: sous_lang::Number) -> Num {
         match n {
             sous_lang::Number::Integer(i) => Num::int(i),
             sous_lang::Number::Ratio(n, d) => Num::ratio(n, d),
-            sous_lang::Number::Decimal(x) => Num::float(x),
+            sous_lang::Number::Single(x) => Num::single(x),
+            sous_lang::Number::Double(x) => Num::double(x),
         }
     }
 }
@@ -270,7 +334,7 @@ impl Add for Num {
                 let (a, b, c, d) = (a as i128, b as i128, c as i128, d as i128);
                 exact(a * d + c * b, b * d)
             }
-            _ => Num::float(self.to_f64() + rhs.to_f64()),
+            _ => float_op(self, rhs, |a, b| a + b, |a, b| a + b),
         }
     }
 }
@@ -281,7 +345,8 @@ impl Neg for Num {
         match self.0 {
             // `num != i64::MIN`, so this cannot overflow.
             Repr::Exact(n, d) => Num(Repr::Exact(-n, d)),
-            Repr::Float(x) => Num::float(-x),
+            Repr::Single(x) => Num::single(-x),
+            Repr::Double(x) => Num::double(-x),
         }
     }
 }
@@ -291,7 +356,7 @@ impl Sub for Num {
     fn sub(self, rhs: Num) -> Num {
         match (self.0, rhs.0) {
             (Repr::Exact(..), Repr::Exact(..)) => self + -rhs,
-            _ => Num::float(self.to_f64() - rhs.to_f64()),
+            _ => float_op(self, rhs, |a, b| a - b, |a, b| a - b),
         }
     }
 }
@@ -307,23 +372,23 @@ impl Mul for Num {
             (Repr::Exact(a, b), Repr::Exact(c, d)) => {
                 exact(a as i128 * c as i128, b as i128 * d as i128)
             }
-            _ => Num::float(self.to_f64() * rhs.to_f64()),
+            _ => float_op(self, rhs, |a, b| a * b, |a, b| a * b),
         }
     }
 }
 
-/// Division; an exact zero divisor gives the float `x/0.0` (infinite or NaN),
-/// as `f64` division does. Where the reference's error on a zero divisor
+/// Division; an exact zero divisor gives the double `x/0.0` (infinite or
+/// NaN), as `f64` division does. Where the reference's error on a zero divisor
 /// matters, use [`Num::checked_div`].
 impl Div for Num {
     type Output = Num;
     fn div(self, rhs: Num) -> Num {
         match (self.0, rhs.0) {
-            (Repr::Exact(_, _), Repr::Exact(0, _)) => Num::float(self.to_f64() / 0.0),
+            (Repr::Exact(_, _), Repr::Exact(0, _)) => Num::double(self.to_f64() / 0.0),
             (Repr::Exact(a, b), Repr::Exact(c, d)) => {
                 exact(a as i128 * d as i128, b as i128 * c as i128)
             }
-            _ => Num::float(self.to_f64() / rhs.to_f64()),
+            _ => float_op(self, rhs, |a, b| a / b, |a, b| a / b),
         }
     }
 }
@@ -411,9 +476,10 @@ impl PartialOrd for Num {
             (Repr::Exact(a, b), Repr::Exact(c, d)) => {
                 Some((a as i128 * d as i128).cmp(&(c as i128 * b as i128)))
             }
-            (Repr::Exact(n, d), Repr::Float(x)) => cmp_exact_float(n, d, x),
-            (Repr::Float(x), Repr::Exact(n, d)) => cmp_exact_float(n, d, x).map(Ordering::reverse),
-            (Repr::Float(x), Repr::Float(y)) => x.partial_cmp(&y),
+            (Repr::Exact(n, d), _) => cmp_exact_float(n, d, other.to_f64()),
+            (_, Repr::Exact(n, d)) => cmp_exact_float(n, d, self.to_f64()).map(Ordering::reverse),
+            // Floats of either width compare exactly as doubles.
+            _ => self.to_f64().partial_cmp(&other.to_f64()),
         }
     }
 }
@@ -433,7 +499,7 @@ impl PartialEq<i64> for Num {
 
 impl PartialEq<f64> for Num {
     fn eq(&self, other: &f64) -> bool {
-        *self == Num::float(*other)
+        *self == Num::double(*other)
     }
 }
 
@@ -443,29 +509,43 @@ impl fmt::Debug for Num {
         match self.0 {
             Repr::Exact(n, 1) => write!(f, "{n}"),
             Repr::Exact(n, d) => write!(f, "{n}/{d}"),
-            Repr::Float(x) => write!(f, "{x:?}"),
+            Repr::Single(x) => f.write_str(&sous_lang::lisp_single(x)),
+            Repr::Double(x) => f.write_str(&sous_lang::lisp_double(x)),
         }
     }
 }
 
-/// For people: an integer plainly, anything else as a decimal (`0.6571428571428571`).
+/// For people: an integer plainly, a float by its shortest digits
+/// (`80.00001`), a ratio as a decimal (`0.6571428571428571`).
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Repr::Exact(n, 1) => write!(f, "{n}"),
+            Repr::Single(x) => write!(f, "{x}"),
             _ => write!(f, "{}", self.to_f64()),
         }
     }
 }
 
+impl Num {
+    /// The `f64` whose shortest digits are this number's: a single-float's
+    /// own shortest digits (`0.1`, not `0.10000000149011612`), for output.
+    pub fn to_f64_shortest(self) -> f64 {
+        match self.0 {
+            Repr::Single(x) => format!("{x}").parse().unwrap_or(x as f64),
+            _ => self.to_f64(),
+        }
+    }
+}
+
 /// As a JSON number: an exact integer as an integer, anything else as
-/// [`JsonNumber`](crate::json::JsonNumber) of its nearest float (a ratio has
-/// no JSON form; an integral float also prints as an integer).
+/// [`JsonNumber`](crate::json::JsonNumber) of its shortest digits (a ratio
+/// has no JSON form; an integral float also prints as an integer).
 impl Serialize for Num {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.as_integer() {
             Some(n) => s.serialize_i64(n),
-            None => crate::json::JsonNumber(self.to_f64()).serialize(s),
+            None => crate::json::JsonNumber(self.to_f64_shortest()).serialize(s),
         }
     }
 }
@@ -485,9 +565,11 @@ impl<'de> Deserialize<'de> for Num {
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Num, E> {
                 Ok(match i64::try_from(v) {
                     Ok(i) => Num::int(i),
-                    Err(_) => Num::float(v as f64),
+                    Err(_) => Num::double(v as f64),
                 })
             }
+            /// A float in a data file is a literal of the reference's
+            /// source: a single-float.
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Num, E> {
                 Ok(Num::float(v))
             }
@@ -529,10 +611,18 @@ mod tests {
         assert_eq!(x, Num::float(1.5));
         assert!((r(1, 3) + Num::float(0.0)).is_float());
         assert!((Num::float(1.0) / Num::int(4)).is_float());
+        // In single precision, as SBCL: 23/35 becomes the nearest single first.
         assert_eq!(
             (r(23, 35) * Num::float(4.2)).to_f64(),
-            23.0 / 35.0 * 4.2_f64
+            (23.0_f32 / 35.0 * 4.2_f32) as f64
         );
+        assert!((r(23, 35) * Num::float(4.2)).is_single());
+        // A double spreads over a single.
+        assert!(!(Num::double(0.5) * Num::float(4.2)).is_single());
+        assert!((Num::double(0.5) * Num::float(4.2)).is_float());
+        // 0.1 + 0.2 in singles is 0.3 exactly as a single (but not in doubles).
+        assert_eq!(Num::float(0.1) + Num::float(0.2), Num::float(0.3));
+        assert_ne!(Num::double(0.1) + Num::double(0.2), Num::double(0.3));
     }
 
     #[test]
@@ -544,12 +634,18 @@ mod tests {
         assert_eq!(r(-3, 8), Num::float(-0.375));
         assert!(r(1, 3) > Num::float(0.333));
         assert!(r(1, 3) < Num::float(0.3334));
-        assert!(r(1, 3) > Num::float(1.0 / 3.0), "0.333…33 (binary) < 1/3");
-        assert!(Num::int(i64::MAX) < Num::float(1e300));
-        assert!(Num::int(-7) > Num::float(-1e300));
-        assert!(Num::int(1) > Num::float(1e-300));
-        assert!(Num::int(-1) < Num::float(-1e-300));
-        assert!(Num::ZERO > Num::float(-1e-300));
+        assert!(r(1, 3) > Num::double(1.0 / 3.0), "0.333…33 (binary) < 1/3");
+        assert!(
+            r(1, 3) < Num::float(1.0 / 3.0),
+            "the single 0.33333334 > 1/3"
+        );
+        assert!(Num::int(i64::MAX) < Num::double(1e300));
+        assert!(Num::int(-7) > Num::double(-1e300));
+        assert!(Num::int(1) > Num::double(1e-300));
+        assert!(Num::int(-1) < Num::double(-1e-300));
+        assert!(Num::ZERO > Num::double(-1e-300));
+        assert_eq!(Num::float(0.1), Num::double(0.1f32 as f64));
+        assert_ne!(Num::float(0.1), Num::double(0.1));
         assert!(Num::ZERO == Num::float(-0.0));
         assert!(r(1, 3) < Num::float(f64::INFINITY));
         assert!(Num::float(f64::NAN) != Num::float(f64::NAN));
@@ -614,7 +710,11 @@ mod tests {
         assert_eq!(json(Num::int(4)), "4");
         assert_eq!(json(Num::float(4.0)), "4");
         assert_eq!(json(r(1, 4)), "0.25");
-        assert_eq!(json(Num::float(3.9999999999999996)), "3.9999999999999996");
+        assert_eq!(json(Num::double(3.9999999999999996)), "3.9999999999999996");
+        assert_eq!(json(Num::float(0.1)), "0.1");
+        assert_eq!(json(Num::float(80.00001)), "80.00001");
+        assert_eq!(format!("{:?}", Num::float(80.00001)), "80.00001");
+        assert_eq!(format!("{:?}", Num::double(0.5)), "0.5d0");
         let back: Num = serde_json::from_str("4").unwrap();
         assert!(back.is_exact());
         let back: Num = serde_json::from_str("4.5").unwrap();
@@ -628,6 +728,8 @@ mod tests {
         use sous_lang::Number;
         assert!(Num::from(Number::Integer(230)).is_exact());
         assert_eq!(format!("{:?}", Num::from(Number::Ratio(1, 2))), "1/2");
-        assert!(Num::from(Number::Decimal(0.5)).is_float());
+        assert!(Num::from(Number::Single(0.5)).is_single());
+        assert!(Num::from(Number::Double(0.5)).is_float());
+        assert!(!Num::from(Number::Double(0.5)).is_single());
     }
 }

@@ -7,7 +7,7 @@ use sous_kitchen::{slot, ClassId, Entity, Ontology, SlotId};
 
 use super::unfold::{contents_or_items, Unfolded};
 use crate::location::similar_locations;
-use crate::points::Points;
+use crate::points::{weighted, Points};
 use crate::similar::{compared_slot_count, differing_slots};
 
 /// How one gold base ingredient fared.
@@ -54,7 +54,8 @@ pub fn compare_ingredient(p: &Unfolded, g: &Unfolded) -> IngredientScore {
     }
     hierarchy.max += p.hierarchy.len().abs_diff(g.hierarchy.len()) as f64;
     IngredientScore {
-        score: 0.6 * property.ratio() + 0.4 * hierarchy.ratio(),
+        // Single-float weights: the reference's arithmetic, bit for bit.
+        score: weighted(0.6, property.ratio(), 0.4, hierarchy.ratio()) as f64,
         property_overlap: property,
         differing_slots: differing,
         mixture_comparisons: mixtures,
@@ -153,7 +154,7 @@ pub fn compare_contents(
             }
         });
         let score = scores.into_iter().nth(best).expect("non-empty");
-        points.add(score.score, 1.0);
+        points.add_single(score.score as f32);
         let p = left.remove(candidates[best]);
         matches.push(IngredientMatch {
             gold: g,

@@ -91,7 +91,10 @@ pub fn compare_dishes(
         gold.output_location().as_deref(),
     );
     let (contents, ingredients, surplus) = compare_contents(unfold_dish(p)?, unfold_dish(g)?);
-    let total = 0.98 * contents.ratio() + 0.02 * container.points.ratio();
+    // In single-floats, as the reference: 0.98 × (a single-float ratio of
+    // the contents) + 0.02 × (the container's exact ratio, made single).
+    let total =
+        (0.98_f32 * contents.ratio_single() + 0.02_f32 * container.points.ratio() as f32) as f64;
     Ok(CandidateOutcome::Scored(Box::new(ScoredDish {
         container,
         contents,

@@ -7,7 +7,6 @@
 //! in the printer's shortest form (`0.5`, `1000.0`, `1.0e7`).
 
 use std::cmp::Ordering;
-use std::fmt::Write;
 
 use sous_lang::{Arg, ArgKind, Number, Predicate};
 
@@ -79,69 +78,9 @@ pub fn lisp_number(n: Number) -> String {
         // The parser keeps ratios in lowest terms with a positive denominator
         // whenever the Lisp reader would have read a ratio.
         Number::Ratio(num, den) => format!("{num}/{den}"),
-        Number::Decimal(x) => lisp_float(x),
+        Number::Single(x) => sous_lang::lisp_single(x),
+        Number::Double(x) => sous_lang::lisp_double(x),
     }
-}
-
-/// A float as the Lisp printer writes it: the shortest digits that read back
-/// as the same value, in fixed notation when 1e-3 <= |x| < 1e7 (always with a
-/// digit after the point), otherwise as `d.ddde±x`.
-///
-/// The value is printed as the 64-bit float the parser read. The reference's
-/// readers (LispWorks, whose single-float is a double, and SBCL, whose
-/// single-float is 32-bit) differ only for decimals with more than 7
-/// significant digits, which no benchmark network contains.
-pub fn lisp_float(x: f64) -> String {
-    if x.is_nan() || x.is_infinite() {
-        return format!("{x}");
-    }
-    if x == 0.0 {
-        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.to_string();
-    }
-    // Shortest round-trip digits and decimal exponent from Rust's `{:e}`.
-    let sci = format!("{:e}", x.abs());
-    let (mantissa, exp) = sci.split_once('e').expect("`{:e}` has an exponent");
-    let exp: i32 = exp.parse().expect("`{:e}` exponent is an integer");
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let mut out = String::new();
-    if x < 0.0 {
-        out.push('-');
-    }
-    let abs = x.abs();
-    if (1e-3..1e7).contains(&abs) {
-        // Value = 0.digits × 10^(exp+1).
-        let point = exp + 1;
-        if point <= 0 {
-            out.push_str("0.");
-            for _ in 0..-point {
-                out.push('0');
-            }
-            out.push_str(&digits);
-        } else {
-            let point = point as usize;
-            if digits.len() <= point {
-                out.push_str(&digits);
-                for _ in digits.len()..point {
-                    out.push('0');
-                }
-                out.push_str(".0");
-            } else {
-                out.push_str(&digits[..point]);
-                out.push('.');
-                out.push_str(&digits[point..]);
-            }
-        }
-    } else {
-        out.push_str(&digits[..1]);
-        out.push('.');
-        if digits.len() > 1 {
-            out.push_str(&digits[1..]);
-        } else {
-            out.push('0');
-        }
-        let _ = write!(out, "e{exp}");
-    }
-    out
 }
 
 #[cfg(test)]
@@ -160,24 +99,29 @@ mod tests {
         assert_eq!(lisp_number(Number::Integer(-3)), "-3");
         assert_eq!(lisp_number(Number::Ratio(1, 2)), "1/2");
         assert_eq!(lisp_number(Number::Ratio(-3, 4)), "-3/4");
-        assert_eq!(lisp_float(0.5), "0.5");
-        assert_eq!(lisp_float(0.125), "0.125");
-        assert_eq!(lisp_float(2.65), "2.65");
-        assert_eq!(lisp_float(1000.0), "1000.0");
-        assert_eq!(lisp_float(1.5), "1.5");
-        assert_eq!(lisp_float(-0.25), "-0.25");
-        assert_eq!(lisp_float(0.001), "0.001");
-        assert_eq!(lisp_float(9999999.0), "9999999.0");
-        assert_eq!(lisp_float(1e7), "1.0e7");
-        assert_eq!(lisp_float(1.25e7), "1.25e7");
-        assert_eq!(lisp_float(1e-4), "1.0e-4");
-        assert_eq!(lisp_float(0.0), "0.0");
+        assert_eq!(sous_lang::lisp_single(0.5), "0.5");
+        assert_eq!(sous_lang::lisp_single(0.125), "0.125");
+        assert_eq!(sous_lang::lisp_single(2.65), "2.65");
+        assert_eq!(sous_lang::lisp_single(1000.0), "1000.0");
+        assert_eq!(sous_lang::lisp_single(1.5), "1.5");
+        assert_eq!(sous_lang::lisp_single(-0.25), "-0.25");
+        assert_eq!(sous_lang::lisp_single(0.001), "0.001");
+        assert_eq!(sous_lang::lisp_single(9999999.0), "9999999.0");
+        assert_eq!(sous_lang::lisp_single(1e7), "1.0e7");
+        assert_eq!(sous_lang::lisp_single(1.25e7), "1.25e7");
+        assert_eq!(sous_lang::lisp_single(1e-4), "1.0e-4");
+        assert_eq!(sous_lang::lisp_single(0.0), "0.0");
     }
 
     #[test]
     fn reads_and_prints_file_numbers_as_the_reference_does() {
-        let s = lisp_network_string(&network("#r\n(f ?a ?b 230 g 0.50 1/2 2/4 4/2 1000.0 .5)\n"));
-        assert_eq!(s, "(F ?A ?B 230 G 0.5 1/2 1/2 2 1000.0 0.5)");
+        let s = lisp_network_string(&network(
+            "#r\n(f ?a ?b 230 g 0.50 1/2 2/4 4/2 1000.0 .5 123.456789 2d0)\n",
+        ));
+        assert_eq!(
+            s,
+            "(F ?A ?B 230 G 0.5 1/2 1/2 2 1000.0 0.5 123.45679 2.0d0)"
+        );
     }
 
     #[test]

@@ -26,7 +26,7 @@ use serde::Serialize;
 use sous_lang::Predicate;
 
 pub use exact::{smatch_exact, smatch_exact_triples, ExactLimits, ExactSmatch};
-pub use lisp::{lisp_float, lisp_network_string, lisp_number};
+pub use lisp::{lisp_network_string, lisp_number};
 pub use pyfmt::py_format_fixed;
 pub use triples::{get_meaning, Triples};
 

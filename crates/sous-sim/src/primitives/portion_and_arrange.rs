@@ -265,9 +265,10 @@ mod tests {
             .map(|a| a.to_f64())
             .collect();
         assert_eq!(got.len(), (350.0 / size).ceil() as usize);
-        assert!((got[1] - size).abs() < 1e-9, "{got:?}");
+        // (In single-floats, as the reference computes it.)
+        assert!((got[1] - size).abs() < 1e-4, "{got:?}");
         assert!(got[0] < size);
-        assert!((got.iter().sum::<f64>() - 350.0).abs() < 1e-9);
+        assert!((got.iter().sum::<f64>() - 350.0).abs() < 1e-4);
         // The white sugar's teaspoon rate (4.2) is a float: so is the size.
         assert!(amounts(tray.contents())[1].is_float());
     }
