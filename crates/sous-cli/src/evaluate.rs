@@ -87,6 +87,11 @@ pub struct EvaluateArgs {
     /// `exact` also computes the optimal Smatch (and turns smatch-score on).
     #[arg(long, value_enum, default_value = "heuristic")]
     smatch: SmatchMode,
+    /// Run Smatch's procedure with K seeds for its random restarts and report
+    /// the mean, minimum and maximum (and turn smatch-score on). The CSV keeps
+    /// run 1, the default seed, so it stays reproducible.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    smatch_runs: usize,
     /// Threads (default: all cores).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
@@ -136,6 +141,7 @@ pub fn run(args: EvaluateArgs) -> u8 {
     let options = Options {
         metrics,
         exact_smatch: args.smatch == SmatchMode::Exact,
+        smatch_runs: args.smatch_runs,
         explain: args.explain || show,
         backend: (args.mode == crate::Mode::Quantitative)
             .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE)),
@@ -277,7 +283,7 @@ fn parse_metrics(args: &EvaluateArgs) -> Option<(MetricSet, bool)> {
     if set.is_empty() && !none {
         set = MetricSet::default();
     }
-    if args.smatch == SmatchMode::Exact {
+    if args.smatch == SmatchMode::Exact || args.smatch_runs > 1 {
         set = set.with(Metric::SmatchScore);
     }
     Some((set, none))

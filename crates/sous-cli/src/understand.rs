@@ -371,6 +371,7 @@ fn evaluate(solution: &str, gold: &sous_eval::GoldStandard) -> (Vec<RecipeReport
     let options = Options {
         metrics: MetricSet::ALL,
         exact_smatch: false,
+        smatch_runs: 1,
         explain: false,
         backend: None,
     };

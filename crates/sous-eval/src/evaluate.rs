@@ -18,6 +18,9 @@ pub struct Options {
     pub metrics: MetricSet,
     /// Also compute the exact Smatch optimum.
     pub exact_smatch: bool,
+    /// Run Smatch's procedure with this many seeds and report the spread
+    /// (0 or 1: the default seed only).
+    pub smatch_runs: usize,
     /// Keep the explanation of the scores in the report.
     pub explain: bool,
     /// The simulator that also carries out the predicted network (the
@@ -99,6 +102,7 @@ pub fn evaluate_recipe(
             recipe,
             gold_recipe,
             options.exact_smatch,
+            options.smatch_runs,
         ));
     }
     if !options.metrics.needs_simulation() {

@@ -61,6 +61,27 @@ pub struct SmatchReport {
     /// The true optimum (with `--smatch exact`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<ExactSmatchReport>,
+    /// The spread over several seeds (with `--smatch-runs K`, K > 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs: Option<SmatchRuns>,
+}
+
+/// Smatch F1 over K runs of the reference's procedure with different seeds
+/// for its random restarts (`smatch.py` draws them unseeded, so its printed
+/// score is one draw from this distribution). The CSV and the score line
+/// print run 1, which uses the default seed.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct SmatchRuns {
+    pub runs: usize,
+    /// Of the F1 as reported (two decimals).
+    pub mean: f64,
+    pub min: f64,
+    pub max: f64,
+    pub min_matches: usize,
+    pub max_matches: usize,
+    /// The F1 (two decimals) of every run, run 1 first.
+    pub f1: Vec<f64>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -2,17 +2,26 @@
 
 use sous_lang::Recipe;
 
-use crate::report::{ExactSmatchReport, SmatchReport};
-use crate::smatch::{smatch, smatch_exact, ExactLimits, SmatchOptions};
+use crate::report::{ExactSmatchReport, SmatchReport, SmatchRuns};
+use crate::smatch::{smatch_exact, smatch_runs, ExactLimits};
 
-/// The reference's (deterministic) hill-climbing score, and the exact
-/// optimum when asked for.
-pub fn smatch_report(predicted: &Recipe, gold: &Recipe, exact: bool) -> SmatchReport {
-    let s = smatch(
-        &predicted.predicates,
-        &gold.predicates,
-        &SmatchOptions::default(),
-    );
+/// The reference's hill-climbing score with the default seed, its spread
+/// over `runs` seeds when `runs > 1`, and the exact optimum when asked for.
+pub fn smatch_report(predicted: &Recipe, gold: &Recipe, exact: bool, runs: usize) -> SmatchReport {
+    let all = smatch_runs(&predicted.predicates, &gold.predicates, runs);
+    let s = all[0];
+    let spread = (all.len() > 1).then(|| {
+        let f1: Vec<f64> = all.iter().map(|r| r.reported()).collect();
+        SmatchRuns {
+            runs: all.len(),
+            mean: f1.iter().sum::<f64>() / f1.len() as f64,
+            min: f1.iter().copied().fold(f64::INFINITY, f64::min),
+            max: f1.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            min_matches: all.iter().map(|r| r.matches).min().unwrap_or(0),
+            max_matches: all.iter().map(|r| r.matches).max().unwrap_or(0),
+            f1,
+        }
+    });
     SmatchReport {
         f1: s.reported(),
         f1_unrounded: s.f1,
@@ -33,5 +42,6 @@ pub fn smatch_report(predicted: &Recipe, gold: &Recipe, exact: bool) -> SmatchRe
                 proven_optimal: e.proven_optimal,
             }
         }),
+        runs: spread,
     }
 }

@@ -13,6 +13,16 @@ pub fn scores(r: &RecipeReport, metrics: MetricSet) -> String {
     for m in metrics.iter() {
         let _ = writeln!(out, "{}: {}", m.label(), cell(r, m));
         if m == Metric::SmatchScore {
+            if let Some(k) = r.smatch.as_ref().and_then(|s| s.runs.as_ref()) {
+                let _ = writeln!(
+                    out,
+                    "Smatch Score over {} seeds: mean {:.3}, min {}, max {}",
+                    k.runs,
+                    k.mean,
+                    two_decimals(k.min),
+                    two_decimals(k.max)
+                );
+            }
             if let Some(e) = r.smatch.as_ref().and_then(|s| s.exact.as_ref()) {
                 let _ = writeln!(
                     out,
@@ -103,6 +113,18 @@ pub fn explanation(r: &RecipeReport) -> String {
             two_decimals(s.recall),
             s.f1_unrounded
         );
+        if let Some(k) = &s.runs {
+            let _ = writeln!(
+                out,
+                "  Smatch over {} seeds: mean {:.3}, min {}, max {} ({}-{} matches); the score above is run 1 (the default seed). smatch.py's restarts are unseeded, so its score is one draw from this spread.",
+                k.runs,
+                k.mean,
+                two_decimals(k.min),
+                two_decimals(k.max),
+                k.min_matches,
+                k.max_matches
+            );
+        }
         if let Some(e) = &s.exact {
             let _ = writeln!(
                 out,

@@ -108,6 +108,7 @@ fn damaged_gold_networks_are_evaluated_without_panicking() {
     let options = Options {
         metrics: MetricSet::ALL,
         exact_smatch: false,
+        smatch_runs: 1,
         explain: true,
         backend: None,
     };

@@ -643,6 +643,7 @@ fn preloaded(contract: &Contract) {
     let options = Options {
         metrics: MetricSet::ALL,
         exact_smatch: true,
+        smatch_runs: 1,
         explain: true,
         backend: None,
     };

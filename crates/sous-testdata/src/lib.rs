@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod edits;
 pub mod fake_llm;
 
 /// `$SOUS_BENCHMARK_DIR`: the Recipe Execution Benchmark checkout.

@@ -20,6 +20,7 @@ pub fn understand_and_score(recipes: &Path, gold: &GoldStandard) -> Vec<Scored> 
             .with(Metric::GoalConditionSuccess)
             .with(Metric::DishApproximationScore),
         exact_smatch: false,
+        smatch_runs: 1,
         explain: false,
         backend: None,
     };

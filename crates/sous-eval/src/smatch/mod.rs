@@ -119,6 +119,22 @@ pub fn smatch(predicted: &[Predicate], gold: &[Predicate], options: &SmatchOptio
     smatch_triples(&t1, &t2, options)
 }
 
+/// The reference's procedure run `runs` times, run `r` with the seed
+/// `DEFAULT_SEED + r` (run 0 is [`smatch`] with the default options): the
+/// spread that `smatch.py`'s unseeded restarts draw from.
+pub fn smatch_runs(predicted: &[Predicate], gold: &[Predicate], runs: usize) -> Vec<SmatchScore> {
+    let (t1, t2) = network_triples(predicted, gold);
+    let pool = pool::Pool::new(&t1, &t2);
+    let ceiling = t1.len().min(t2.len()) as u32;
+    (0..runs.max(1) as u64)
+        .map(|r| {
+            let seed = SmatchOptions::DEFAULT_SEED.wrapping_add(r);
+            let (matches, _) = hill_climb::best_match(&pool, 4, seed, ceiling);
+            SmatchScore::from_counts(matches as usize, t1.len(), t2.len())
+        })
+        .collect()
+}
+
 /// Smatch of two triple sets (hill climbing).
 pub fn smatch_triples(t1: &Triples, t2: &Triples, options: &SmatchOptions) -> SmatchScore {
     let pool = pool::Pool::new(t1, t2);

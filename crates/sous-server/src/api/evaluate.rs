@@ -68,6 +68,7 @@ pub(super) async fn evaluate_text(
     let options = Options {
         metrics,
         exact_smatch: false,
+        smatch_runs: 1,
         explain,
         backend: super::simulator(mode),
     };
