@@ -25,6 +25,15 @@ use sous_lang::Predicate;
 
 const K: usize = 20;
 
+/// A pair to check: what it is, prediction, gold, Python's match counts and F.
+type Job = (
+    String,
+    Vec<Predicate>,
+    Vec<Predicate>,
+    Vec<usize>,
+    Vec<String>,
+);
+
 fn predicates(text: &str) -> Vec<Predicate> {
     let (file, diags) = sous_lang::parse("spread.solution", text);
     assert!(diags.is_empty(), "{diags:?}");
@@ -78,13 +87,7 @@ fn check(
 fn python_smatch_values_lie_in_the_spread_of_sous_seeds() {
     let dir = sous_testdata::benchmark_dir();
     // (what, prediction, gold, Python's match counts, Python's F)
-    let mut jobs: Vec<(
-        String,
-        Vec<Predicate>,
-        Vec<Predicate>,
-        Vec<usize>,
-        Vec<String>,
-    )> = Vec::new();
+    let mut jobs: Vec<Job> = Vec::new();
     // The examples, 3 runs each (the gold-vs-gold rows are not asserted).
     for line in include_str!("fixtures/smatch/python-smatch.tsv").lines() {
         if line.starts_with('#') || line.trim().is_empty() {
