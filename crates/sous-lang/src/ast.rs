@@ -26,6 +26,29 @@ pub struct Predicate {
     pub args: Vec<Arg>,
 }
 
+impl Predicate {
+    /// Whether this predicate repeats an earlier one of `predicates` whose
+    /// arguments are all variables. The reference (IRL) removes every
+    /// `equal` copy of a predicate from the remaining ones once it ran, and
+    /// only a predicate without constants has `equal` copies (each constant
+    /// becomes a fresh variable of its own), so such a repeat is ignored.
+    pub fn repeats_earlier(predicates: &[Predicate], index: usize) -> bool {
+        let p = &predicates[index];
+        let key = |q: &Predicate| -> Option<String> {
+            q.args
+                .iter()
+                .all(|a| matches!(a.kind, ArgKind::Variable(_)))
+                .then(|| q.to_string().to_lowercase())
+        };
+        let Some(mine) = key(p) else {
+            return false;
+        };
+        predicates[..index]
+            .iter()
+            .any(|q| key(q).as_deref() == Some(mine.as_str()))
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Arg {
     pub kind: ArgKind,

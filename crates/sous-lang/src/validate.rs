@@ -270,6 +270,10 @@ fn check_dataflow(
     let mut maybe_bound: HashMap<&str, usize> = HashMap::new();
     for (pi, (pred, sig)) in recipe.predicates.iter().zip(sigs).enumerate() {
         let Some(sig) = sig else { continue };
+        // A repeated line without constants is ignored, as in the reference.
+        if Predicate::repeats_earlier(&recipe.predicates, pi) {
+            continue;
+        }
         for (i, arg) in pred.args.iter().enumerate() {
             let Some(var) = arg.as_variable() else {
                 continue;

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, EntityRef, IdGen, Ontology, Value};
-use sous_lang::{signature, Arg, ArgKind, Recipe, Signature, Span};
+use sous_lang::{signature, Arg, ArgKind, Predicate, Recipe, Signature, Span};
 
 #[derive(Debug, Clone)]
 pub struct Variable {
@@ -51,6 +51,10 @@ impl Network {
         }
         for pi in order {
             let pred = &recipe.predicates[pi];
+            // The reference drops every `equal` copy of a predicate it ran.
+            if Predicate::repeats_earlier(&recipe.predicates, pi) {
+                continue;
+            }
             let Some(sig) =
                 signature(&pred.name, pred.args.len()).filter(|s| s.arity() == pred.args.len())
             else {

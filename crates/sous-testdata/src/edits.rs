@@ -35,7 +35,14 @@ pub fn network(spec: &str, gold_dir: &Path, files_dir: &Path) -> String {
     for edit in parts {
         apply(&mut lines, edit);
     }
-    format!("#{id}\n{}\n", lines.join("\n"))
+    format!("#{}\n{}\n", recipe_id(id), lines.join("\n"))
+}
+
+/// The recipe a gold file is the network of: its file name, except for the
+/// two files whose name is not their recipe's id (one's header names
+/// another recipe, the other's name has a `vegan-` prefix).
+fn recipe_id(file_stem: &str) -> &str {
+    file_stem.strip_prefix("vegan-").unwrap_or(file_stem)
 }
 
 fn apply(lines: &mut Vec<String>, edit: &str) {
