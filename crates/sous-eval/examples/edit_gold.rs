@@ -3,7 +3,7 @@
 //! its file (used to make predictions to score with the reference too).
 //!
 //! ```text
-//! echo 'gold:black-bean-salad-3; drop-last 3	/tmp/x.solution' | SOUS_BENCHMARK_DIR=… cargo run -p sous-eval --example edit_gold
+//! printf 'gold:black-bean-salad-3; drop-last 3\t/tmp/x.solution\n' | SOUS_BENCHMARK_DIR=… cargo run -p sous-eval --example edit_gold
 //! ```
 
 use std::io::BufRead;
