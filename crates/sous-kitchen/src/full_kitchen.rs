@@ -71,6 +71,14 @@ fn one() -> usize {
 
 /// The `full-kitchen` and the first persistent id not used by it. Built once;
 /// every run starts from this same snapshot (sharing it, never copying it).
+/// How many places a kitchen state holds (sink, stove, …, cabinet). A
+/// reference `failed-object` is also a kitchen state, and making one puts
+/// these places in its `contents`: primitives that count the items of a
+/// failed input (crack, separate-eggs) count this many.
+pub fn kitchen_place_count() -> usize {
+    full_kitchen().0.root().contents().len()
+}
+
 pub fn full_kitchen() -> (KitchenState, u32) {
     static KITCHEN: OnceLock<(KitchenState, u32)> = OnceLock::new();
     KITCHEN

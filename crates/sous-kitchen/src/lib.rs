@@ -21,7 +21,7 @@ mod units;
 mod value;
 
 pub use entity::{Entity, EntityRef};
-pub use full_kitchen::{full_kitchen, FULL_KITCHEN_TOML};
+pub use full_kitchen::{full_kitchen, kitchen_place_count, FULL_KITCHEN_TOML};
 pub use ids::{IdGen, Pid};
 pub use json::{
     entity_json, entity_json_compact, entity_json_with, num_json, number_json, pid_string,

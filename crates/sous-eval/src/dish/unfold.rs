@@ -17,6 +17,19 @@ pub struct Unfolded {
     pub ingredient: Entity,
     /// The mixtures it is part of, outermost first.
     pub hierarchy: Vec<EntityRef>,
+    /// For a sprinkle or dip of a mixture's component: that component's
+    /// place in the unfolded list and the slot holding this very object.
+    shared_with: Option<(usize, sous_kitchen::SlotId)>,
+}
+
+impl Unfolded {
+    pub fn new(ingredient: Entity, hierarchy: Vec<EntityRef>) -> Unfolded {
+        Unfolded {
+            ingredient,
+            hierarchy,
+            shared_with: None,
+        }
+    }
 }
 
 /// The items of a container (`contents`) or of a list (`items`).
@@ -28,21 +41,27 @@ pub fn contents_or_items(dish: &Entity) -> &[EntityRef] {
     }
 }
 
-/// What was dipped in or sprinkled on an ingredient, dip first.
-fn additions(x: &Entity) -> Vec<EntityRef> {
+/// What was dipped in or sprinkled on an ingredient, dip first, with the
+/// slot each sits in.
+fn additions_in_slots(x: &Entity) -> Vec<(EntityRef, sous_kitchen::SlotId)> {
     let onto = Ontology::get();
     let mut out = Vec::new();
     if x.is_a(onto.must("dippable")) {
         if let Value::Entity(d) = x.get(slot::DIPPED_IN) {
-            out.push(d.clone());
+            out.push((d.clone(), slot::DIPPED_IN));
         }
     }
     if x.is_a(onto.must("can-be-sprinkled-on")) {
         if let Value::Entity(s) = x.get(slot::SPRINKLED_WITH) {
-            out.push(s.clone());
+            out.push((s.clone(), slot::SPRINKLED_WITH));
         }
     }
     out
+}
+
+/// What was dipped in or sprinkled on an ingredient, dip first.
+fn additions(x: &Entity) -> Vec<EntityRef> {
+    additions_in_slots(x).into_iter().map(|(a, _)| a).collect()
 }
 
 /// The dish's items with sprinkles and dips counted as ingredients: the
@@ -67,10 +86,7 @@ pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
         if item.is_a(mixture) {
             unfold_mixture(convert_to_g(&item)?, Vec::new(), &mut unfolded);
         } else if item.is_a(ingredient) {
-            unfolded.push(Unfolded {
-                ingredient: convert_to_g(&item)?,
-                hierarchy: Vec::new(),
-            });
+            unfolded.push(Unfolded::new(convert_to_g(&item)?, Vec::new()));
         }
     }
     Ok(merge(unfolded))
@@ -96,24 +112,26 @@ fn unfold_mixture(mixture: Entity, above: Vec<EntityRef>, out: &mut Vec<Unfolded
             value: fraction * amount.value,
             unit: amount.unit,
         });
-        let extra = additions(&c);
+        let extra = additions_in_slots(&c);
+        let mut host = None;
         if c.is_a(mixture_class) {
             unfold_mixture(c, hierarchy.clone(), out);
         } else if c.is_a(ingredient) {
-            out.push(Unfolded {
-                ingredient: c,
-                hierarchy: hierarchy.clone(),
-            });
+            host = Some(out.len());
+            out.push(Unfolded::new(c, hierarchy.clone()));
         }
         // Quirk: sprinkles and dips on a component start a new hierarchy and
-        // keep their own amount (not converted to grams).
-        for a in extra {
+        // keep their own amount (not converted to grams). They are the very
+        // objects in the component's slot, so a merge that changes their
+        // amount changes what the component was sprinkled with too.
+        for (a, in_slot) in extra {
             if a.is_a(mixture_class) {
                 unfold_mixture((*a).clone(), Vec::new(), out);
             } else if a.is_a(ingredient) {
                 out.push(Unfolded {
                     ingredient: (*a).clone(),
                     hierarchy: Vec::new(),
+                    shared_with: host.map(|h| (h, in_slot)),
                 });
             }
         }
@@ -135,26 +153,44 @@ fn same_kind(x: &Unfolded, y: &Unfolded) -> bool {
 /// to the front of the result, and after a merge the remaining list is
 /// reversed (SBCL's `set-difference` returns its result reversed). The
 /// others' amounts are summed from the integer 0 and added to the first's.
-fn merge(mut rest: Vec<Unfolded>) -> Vec<Unfolded> {
-    let mut merged = Vec::new();
+///
+/// Quirk: the sum is written into the first one's own object; when that is
+/// a component's sprinkle or dip, the component (compared slot by slot
+/// later) now shows the summed amount in that slot.
+fn merge(unfolded: Vec<Unfolded>) -> Vec<Unfolded> {
+    let mut rest: Vec<(usize, Unfolded)> = unfolded.into_iter().enumerate().collect();
+    let mut merged: Vec<(usize, Unfolded)> = Vec::new();
     while !rest.is_empty() {
-        let mut x = rest.remove(0);
-        let (same, others): (Vec<Unfolded>, Vec<Unfolded>) =
-            rest.into_iter().partition(|y| same_kind(&x, y));
+        let (id, mut x) = rest.remove(0);
+        let (same, others): (Vec<(usize, Unfolded)>, Vec<(usize, Unfolded)>) =
+            rest.into_iter().partition(|(_, y)| same_kind(&x, y));
         rest = others;
         if !same.is_empty() {
             let extra: Num = same
                 .iter()
-                .map(|y| y.ingredient.amount().map_or(Num::ZERO, |a| a.value))
+                .map(|(_, y)| y.ingredient.amount().map_or(Num::ZERO, |a| a.value))
                 .sum();
             if let Some(mut a) = x.ingredient.amount() {
                 a.value += extra;
                 x.ingredient.set_amount(a);
+                if let Some((host, in_slot)) = x.shared_with {
+                    let holder = merged
+                        .iter_mut()
+                        .chain(rest.iter_mut())
+                        .find(|(i, _)| *i == host);
+                    if let Some((_, h)) = holder {
+                        if let Value::Entity(e) = h.ingredient.get(in_slot) {
+                            let mut e = (**e).clone();
+                            e.set_amount(a);
+                            h.ingredient.set(in_slot, Value::Entity(Arc::new(e)));
+                        }
+                    }
+                }
             }
             rest.reverse();
         }
-        merged.push(x);
+        merged.push((id, x));
     }
     merged.reverse();
-    merged
+    merged.into_iter().map(|(_, u)| u).collect()
 }

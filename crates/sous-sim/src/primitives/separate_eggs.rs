@@ -15,7 +15,14 @@ use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
 use crate::{Exec, SimError};
 
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.ks_time() + 5.0 * x.arg("eggs")?.contents().len() as f64;
+    // Quirk: a failed input counts the kitchen's places (see `crack`).
+    let eggs = x.arg("eggs")?;
+    let items = if eggs.is_failed() {
+        sous_kitchen::kitchen_place_count()
+    } else {
+        eggs.contents().len()
+    };
+    let done = x.ks_time() + 5.0 * items as f64;
     let eggs = x.locate_pid("eggs")?;
     let (whites, yolks, separator) = if x.case == 0 {
         (
@@ -164,7 +171,8 @@ mod tests {
         );
         for v in ["?y", "?w", "?yb", "?wb", "?sep"] {
             assert!(bound(&x, v).value.is_failed(), "{v}");
-            assert_eq!(at(&x, v), Some(30.0));
+            // 5 for each of the 9 places a failed object holds (as crack).
+            assert_eq!(at(&x, v), Some(30.0 + 45.0));
         }
     }
 }
