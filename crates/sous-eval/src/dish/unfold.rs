@@ -157,12 +157,15 @@ fn same_kind(x: &Unfolded, y: &Unfolded) -> bool {
 /// Quirk: the sum is written into the first one's own object; when that is
 /// a component's sprinkle or dip, the component (compared slot by slot
 /// later) now shows the summed amount in that slot.
+/// An unfolded ingredient with its place in the list before merging.
+type Numbered = (usize, Unfolded);
+
 fn merge(unfolded: Vec<Unfolded>) -> Vec<Unfolded> {
-    let mut rest: Vec<(usize, Unfolded)> = unfolded.into_iter().enumerate().collect();
-    let mut merged: Vec<(usize, Unfolded)> = Vec::new();
+    let mut rest: Vec<Numbered> = unfolded.into_iter().enumerate().collect();
+    let mut merged: Vec<Numbered> = Vec::new();
     while !rest.is_empty() {
         let (id, mut x) = rest.remove(0);
-        let (same, others): (Vec<(usize, Unfolded)>, Vec<(usize, Unfolded)>) =
+        let (same, others): (Vec<Numbered>, Vec<Numbered>) =
             rest.into_iter().partition(|(_, y)| same_kind(&x, y));
         rest = others;
         if !same.is_empty() {
