@@ -27,6 +27,9 @@ pub fn run(format: Format) -> u8 {
         None,
         format,
         crate::Mode::Qualitative,
-        run::Action::Execute { render: None },
+        run::Action::Execute {
+            render: None,
+            profile: sous_sim::Profile::Reference,
+        },
     )
 }

@@ -35,6 +35,23 @@ pub enum Format {
     Json,
 }
 
+/// `--profile`: the reference's kitchen or the corrected one.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug, Default)]
+pub enum ProfileArg {
+    #[default]
+    Reference,
+    Corrected,
+}
+
+impl From<ProfileArg> for sous_sim::Profile {
+    fn from(p: ProfileArg) -> Self {
+        match p {
+            ProfileArg::Reference => sous_sim::Profile::Reference,
+            ProfileArg::Corrected => sous_sim::Profile::Corrected,
+        }
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug, Default)]
 pub enum Mode {
     #[default]
@@ -74,6 +91,13 @@ enum Command {
         /// Needs `--mode quantitative`.
         #[arg(long, value_name = "DIR")]
         render: Option<std::path::PathBuf>,
+        /// `reference` (default): the reference's kitchen, bugs included, so
+        /// that numbers compare with published ones. `corrected`: its timing
+        /// bugs fixed (every action waits for its inputs; refrigerate's time
+        /// counted once; bake and boil read hours as hours). Qualitative
+        /// mode only.
+        #[arg(long, value_enum, default_value = "reference")]
+        profile: ProfileArg,
     },
     /// Check FILE without executing it.
     Check { file: std::path::PathBuf },
@@ -110,9 +134,14 @@ fn main() -> ExitCode {
             format,
             mode,
             render,
+            profile,
         } => match (&render, mode) {
             (Some(_), Mode::Qualitative) => {
                 eprintln!("error: --render draws the physics kitchen: add --mode quantitative");
+                run::INVALID
+            }
+            (_, Mode::Quantitative) if profile == ProfileArg::Corrected => {
+                eprintln!("error: --profile corrected runs the qualitative kitchen only (for now)");
                 run::INVALID
             }
             _ => run::run_file(
@@ -122,6 +151,7 @@ fn main() -> ExitCode {
                 mode,
                 run::Action::Execute {
                     render: render.as_deref(),
+                    profile: profile.into(),
                 },
             ),
         },

@@ -17,9 +17,12 @@ pub const INVALID: u8 = 2;
 pub enum Action<'a> {
     /// Only check it.
     Check,
-    /// Execute it, and draw the physics kitchen after every step into
-    /// `render` when given.
-    Execute { render: Option<&'a Path> },
+    /// Execute it in the kitchen of `profile`, and draw the physics kitchen
+    /// after every step into `render` when given.
+    Execute {
+        render: Option<&'a Path>,
+        profile: sous_sim::Profile,
+    },
 }
 
 pub fn run_file(path: &Path, only: Option<&str>, format: Format, mode: Mode, action: Action) -> u8 {
@@ -73,13 +76,25 @@ pub fn run_loaded(
             }
             continue;
         }
-        let Action::Execute { render: render_dir } = action else {
+        let Action::Execute {
+            render: render_dir,
+            profile,
+        } = action
+        else {
             if diags.is_empty() {
                 println!("{}: {} predicates, ok", recipe.id, recipe.predicates.len());
             }
             continue;
         };
-        let x = sous_physics::execute_in_mode(recipe, mode.into());
+        let x = if profile.is_corrected() {
+            let options = sous_sim::Options {
+                profile,
+                ..sous_sim::Options::default()
+            };
+            sous_sim::execute_with(recipe, options)
+        } else {
+            sous_physics::execute_in_mode(recipe, mode.into())
+        };
         if !x.solved || !x.failures.is_empty() {
             code = code.max(FAILED);
         }

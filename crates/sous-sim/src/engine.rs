@@ -27,12 +27,15 @@ use crate::{primitives, Binding, Exec, Network, SimError};
 pub struct Options {
     /// Most primitive runs before the search gives up.
     pub max_primitive_runs: usize,
+    /// The reference's kitchen, or one with its bugs fixed.
+    pub profile: crate::Profile,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             max_primitive_runs: 200_000,
+            profile: crate::Profile::Reference,
         }
     }
 }
@@ -276,7 +279,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
                 });
                 return finish(network, best, false);
             }
-            match attempt(&network, &node, a, backend) {
+            match attempt(&network, &node, a, backend, options.profile) {
                 Attempt::Ran(effect) => {
                     if !candidates.is_empty() {
                         choice_points.push((node.clone(), candidates));
@@ -382,7 +385,13 @@ fn type_mismatch(network: &Network, node: &Node, a: usize) -> Option<(usize, Str
     })
 }
 
-fn attempt(network: &Network, node: &Node, a: usize, backend: Option<&dyn Backend>) -> Attempt {
+fn attempt(
+    network: &Network,
+    node: &Node,
+    a: usize,
+    backend: Option<&dyn Backend>,
+    profile: crate::Profile,
+) -> Attempt {
     let action = &network.actions[a];
     let Some(case) = applicable_case(network, node, a) else {
         return Attempt::NotApplicable;
@@ -414,6 +423,7 @@ fn attempt(network: &Network, node: &Node, a: usize, backend: Option<&dyn Backen
     };
     let mut ids = node.ids.clone();
     let mut exec = Exec::new(action.signature, inputs, case, ks, &mut ids);
+    exec.profile = profile;
     match run(&mut exec) {
         Ok(()) => {}
         Err(SimError::NoResult(_)) => return Attempt::NotApplicable,

@@ -45,6 +45,8 @@ pub struct Exec<'a> {
     pub(crate) outputs: Vec<(usize, Source, Option<f64>)>,
     pub(crate) start: Option<f64>,
     pub(crate) failure: Option<String>,
+    /// The reference's kitchen or the corrected one.
+    pub profile: crate::Profile,
 }
 
 impl<'a> Exec<'a> {
@@ -65,6 +67,7 @@ impl<'a> Exec<'a> {
             outputs: Vec::new(),
             start: None,
             failure: None,
+            profile: crate::Profile::Reference,
         }
     }
 
@@ -103,9 +106,18 @@ impl<'a> Exec<'a> {
         }
     }
 
-    /// The kitchen time of the input state.
+    /// The kitchen time of the input state. In the corrected profile, also
+    /// no earlier than every bound input exists: the cook waits for them.
     pub fn ks_time(&self) -> f64 {
-        self.before.time()
+        let t = self.before.time();
+        if !self.profile.is_corrected() {
+            return t;
+        }
+        self.inputs
+            .iter()
+            .flatten()
+            .filter_map(|b| b.available_at)
+            .fold(t, f64::max)
     }
 
     /// max(kitchen time, availability of `arg`): when the cook can start; recorded as the step's start.

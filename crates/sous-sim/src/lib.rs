@@ -17,6 +17,7 @@ mod graph;
 mod network;
 pub mod ops;
 pub mod primitives;
+mod profile;
 pub mod reference;
 mod report;
 
@@ -29,5 +30,6 @@ pub use engine::{
 pub use exec::{Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
 pub use network::{Action, Network, Variable};
+pub use profile::Profile;
 pub use reference::{primitive_reference, reference_text, ArgumentDoc, PrimitiveDoc};
 pub use report::{execution_json, execution_json_with, ExecutionView};

@@ -19,8 +19,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     } else {
         start.max(x.available("oven-to-bake-in")?)
     };
-    // Quirk: the time unit is ignored; the number always counts as minutes.
-    let baked_at = ready_from + (x.number("time-to-bake-quantity")? * Num::int(60)).to_f64();
+    // Quirk: the time unit is ignored; the number always counts as minutes
+    // (the corrected profile reads the unit).
+    let per_unit = if x.profile.is_corrected() && x.arg("time-to-bake-unit")?.class_name() == "hour"
+    {
+        3600
+    } else {
+        60
+    };
+    let baked_at = ready_from + (x.number("time-to-bake-quantity")? * Num::int(per_unit)).to_f64();
     let done = start + 30.0;
     let thing = x.arg("thing-to-bake")?.clone();
     let thing_pid = (!thing.is_failed()).then_some(thing.pid);

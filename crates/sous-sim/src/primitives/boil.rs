@@ -21,8 +21,12 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         Num::int(30)
     };
     // Quirk: the reference compares the unit object with the symbol `hour`,
-    // which never matches, so every boiling time counts as minutes.
-    let boiled_at = start + (minutes * Num::int(60)).to_f64();
+    // which never matches, so every boiling time counts as minutes (the
+    // corrected profile reads the unit).
+    let hours = given_time
+        && x.profile.is_corrected()
+        && x.arg("time-to-boil-unit")?.class_name() == "hour";
+    let boiled_at = start + (minutes * Num::int(if hours { 3600 } else { 60 })).to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if case == 4 {
         x.arg("heating-mode")?.clone()

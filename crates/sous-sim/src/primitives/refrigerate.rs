@@ -21,8 +21,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             x.arg("cooling-unit")?.class_name().to_string(),
         )
     };
-    // Quirk: the quantity counts twice (2 hours -> 14 400, 24 hours -> 2 073 600).
-    let ready = ks + (q * seconds(q, &unit)).to_f64();
+    // Quirk: the quantity counts twice (2 hours -> 14 400, 24 hours -> 2 073 600);
+    // once in the corrected profile.
+    let ready = if x.profile.is_corrected() {
+        ks + seconds(q, &unit).to_f64()
+    } else {
+        ks + (q * seconds(q, &unit)).to_f64()
+    };
     let container = x.locate_on_counter_top("container-with-ingredients")?;
     let fridge: Option<EntityRef> = if x.case == 2 {
         x.locate("refrigerator")?

@@ -1,0 +1,37 @@
+//! Which kitchen the simulator models: the reference's, bugs included (the
+//! default, so that numbers stay comparable with published ones), or one
+//! with the reference's bugs fixed, for users who want a kitchen that
+//! behaves as cooks expect.
+
+use serde::{Deserialize, Serialize};
+
+/// The simulator's behaviour profile.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Profile {
+    /// Everything as the reference does it (docs/quirks.md).
+    #[default]
+    Reference,
+    /// The reference's timing bugs fixed:
+    /// - every action waits until its inputs exist (the reference lets a
+    ///   fetch, a transfer of a tray, a cooling or a chilling use a thing
+    ///   before it is ready, e.g. move biscuits to a rack while they bake);
+    /// - refrigerate counts its time once (the reference squares it: 24 h
+    ///   became 24 days);
+    /// - bake honours the time unit (the reference reads hours as minutes);
+    /// - boil honours hours (the reference reads them as minutes).
+    Corrected,
+}
+
+impl Profile {
+    pub fn is_corrected(self) -> bool {
+        self == Profile::Corrected
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Reference => "reference",
+            Profile::Corrected => "corrected",
+        }
+    }
+}
