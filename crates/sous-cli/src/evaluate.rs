@@ -92,6 +92,10 @@ pub struct EvaluateArgs {
     /// run 1, the default seed, so it stays reproducible.
     #[arg(long, value_name = "K", default_value_t = 1)]
     smatch_runs: usize,
+    /// `reference` (default) or `corrected`: the kitchen the prediction and
+    /// the gold network both run in (see `sous run --help`).
+    #[arg(long, value_enum, default_value = "reference")]
+    profile: crate::ProfileArg,
     /// Threads (default: all cores).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
@@ -142,6 +146,7 @@ pub fn run(args: EvaluateArgs) -> u8 {
         metrics,
         exact_smatch: args.smatch == SmatchMode::Exact,
         smatch_runs: args.smatch_runs,
+        profile: args.profile.into(),
         explain: args.explain || show,
         backend: (args.mode == crate::Mode::Quantitative)
             .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE)),

@@ -372,6 +372,7 @@ fn evaluate(solution: &str, gold: &sous_eval::GoldStandard) -> (Vec<RecipeReport
         metrics: MetricSet::ALL,
         exact_smatch: false,
         smatch_runs: 1,
+        profile: sous_sim::Profile::Reference,
         explain: false,
         backend: None,
     };

@@ -2,7 +2,7 @@
 
 use sous_kitchen::{describe, Ontology};
 use sous_lang::{Diagnostic, Recipe};
-use sous_sim::{execute, Execution, FailureKind};
+use sous_sim::{Execution, FailureKind};
 
 use crate::aliasing::bindings_after_run;
 use crate::dish::{best_dish_score, CandidateOutcome, DishScore, IngredientMatch, Unfolded};
@@ -21,6 +21,8 @@ pub struct Options {
     /// Run Smatch's procedure with this many seeds and report the spread
     /// (0 or 1: the default seed only).
     pub smatch_runs: usize,
+    /// The kitchen both the prediction and the gold network run in.
+    pub profile: sous_sim::Profile,
     /// Keep the explanation of the scores in the report.
     pub explain: bool,
     /// The simulator that also carries out the predicted network (the
@@ -108,9 +110,13 @@ pub fn evaluate_recipe(
     if !options.metrics.needs_simulation() {
         return report;
     }
+    let sim_options = sous_sim::Options {
+        profile: options.profile,
+        ..sous_sim::Options::default()
+    };
     let predicted = match options.backend {
-        Some(Simulator(b)) => sous_sim::execute_in(recipe, sous_sim::Options::default(), b),
-        None => execute(recipe),
+        Some(Simulator(b)) => sous_sim::execute_in(recipe, sim_options, b),
+        None => sous_sim::execute_with(recipe, sim_options),
     };
     report.failures = predicted
         .failures
@@ -122,7 +128,10 @@ pub fn evaluate_recipe(
         report.problem = Some(no_solution(&predicted));
         return report;
     }
-    let Some(gold_run) = gold_network.run().filter(|r| r.execution.solved) else {
+    let Some(gold_run) = gold_network
+        .run_in(options.profile)
+        .filter(|r| r.execution.solved)
+    else {
         report.problem = Some(bad_gold(gold_network, "has no solution", Vec::new()));
         return report;
     };

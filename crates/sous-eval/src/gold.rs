@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 use sous_lang::{Diagnostic, Recipe};
-use sous_sim::{execute, Binding, Execution};
+use sous_sim::{execute_with, Binding, Execution, Profile};
 
 use crate::aliasing::bindings_after_run;
 
@@ -53,6 +53,8 @@ pub struct GoldNetwork {
     /// The variable whose value is the gold dish.
     pub dish_variable: Option<String>,
     run: OnceLock<Option<GoldRun>>,
+    /// The same in the corrected profile (computed when first asked for).
+    run_corrected: OnceLock<Option<GoldRun>>,
 }
 
 /// A gold network's execution, with its bindings as the evaluator sees them.
@@ -67,16 +69,29 @@ impl GoldNetwork {
     /// The gold network executed from the full kitchen (computed once, and
     /// shared by every prediction of this recipe).
     pub fn run(&self) -> Option<&GoldRun> {
-        self.run
-            .get_or_init(|| {
-                let execution = execute(self.recipe.as_ref().ok()?);
-                let bindings = bindings_after_run(&execution);
-                Some(GoldRun {
-                    execution,
-                    bindings,
-                })
+        self.run_in(Profile::Reference)
+    }
+
+    /// The gold network executed in the kitchen of `profile` (each computed
+    /// once): a prediction is scored against the gold made in its kitchen.
+    pub fn run_in(&self, profile: Profile) -> Option<&GoldRun> {
+        let cell = match profile {
+            Profile::Reference => &self.run,
+            Profile::Corrected => &self.run_corrected,
+        };
+        cell.get_or_init(|| {
+            let options = sous_sim::Options {
+                profile,
+                ..sous_sim::Options::default()
+            };
+            let execution = execute_with(self.recipe.as_ref().ok()?, options);
+            let bindings = bindings_after_run(&execution);
+            Some(GoldRun {
+                execution,
+                bindings,
             })
-            .as_ref()
+        })
+        .as_ref()
     }
 
     pub fn execution(&self) -> Option<&Execution> {
@@ -145,6 +160,7 @@ impl GoldStandard {
                     recipe,
                     dish_variable,
                     run: OnceLock::new(),
+                    run_corrected: OnceLock::new(),
                 },
             );
         }

@@ -109,6 +109,7 @@ fn damaged_gold_networks_are_evaluated_without_panicking() {
         metrics: MetricSet::ALL,
         exact_smatch: false,
         smatch_runs: 1,
+        profile: sous_sim::Profile::Reference,
         explain: true,
         backend: None,
     };

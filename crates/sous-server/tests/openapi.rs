@@ -644,6 +644,7 @@ fn preloaded(contract: &Contract) {
         metrics: MetricSet::ALL,
         exact_smatch: true,
         smatch_runs: 1,
+        profile: sous_sim::Profile::Reference,
         explain: true,
         backend: None,
     };

@@ -21,6 +21,7 @@ pub fn understand_and_score(recipes: &Path, gold: &GoldStandard) -> Vec<Scored> 
             .with(Metric::DishApproximationScore),
         exact_smatch: false,
         smatch_runs: 1,
+        profile: sous_sim::Profile::Reference,
         explain: false,
         backend: None,
     };

@@ -69,6 +69,7 @@ pub(super) async fn evaluate_text(
         metrics,
         exact_smatch: false,
         smatch_runs: 1,
+        profile: sous_sim::Profile::Reference,
         explain,
         backend: super::simulator(mode),
     };
