@@ -19,7 +19,10 @@ pub enum Profile {
     /// - refrigerate counts its time once (the reference squares it: 24 h
     ///   became 24 days);
     /// - bake honours the time unit (the reference reads hours as minutes);
-    /// - boil honours hours (the reference reads them as minutes).
+    /// - boil honours hours (the reference reads them as minutes);
+    /// - weighing grams out of a stock kept in litres leaves the stock's
+    ///   grams less those taken (the reference subtracts grams from litres
+    ///   and the stock goes negative).
     Corrected,
 }
 

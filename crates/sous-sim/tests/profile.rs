@@ -74,3 +74,48 @@ fn actions_wait_for_their_inputs() {
     // Nine wait for something the reference let them use early.
     assert_eq!(longer, 9);
 }
+
+/// The milk left in the fridge's stock (0.5 l) after 30 g were weighed out.
+fn milk_left(profile: Profile) -> f64 {
+    let (file, diags) = sous_lang::parse(
+        "milk.solution",
+        "#milk\n(get-kitchen ?k)\n(fetch-and-proportion ?m ?ks1 ?k ?t milk 30 g)\n",
+    );
+    assert!(diags.is_empty());
+    let x = execute_with(
+        &file.recipes[0],
+        Options {
+            profile,
+            ..Options::default()
+        },
+    );
+    let json = sous_sim::execution_json(&x);
+    let mut found = Vec::new();
+    fn walk(v: &serde_json::Value, out: &mut Vec<f64>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if m.get("class").and_then(|c| c.as_str()) == Some("milk")
+                    && m["amount"]["unit"] == "g"
+                    && m["amount"]["value"] != 30
+                {
+                    out.push(m["amount"]["value"].as_f64().unwrap());
+                }
+                m.values().for_each(|x| walk(x, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    walk(&json["final_kitchen"], &mut found);
+    assert_eq!(found.len(), 1, "{found:?}");
+    found[0]
+}
+
+#[test]
+fn weighing_in_grams_from_a_stock_in_litres_keeps_the_stocks_grams() {
+    // The reference: 0.5 (litres) − 30 (grams) = −29.5 "grams".
+    assert_eq!(milk_left(Profile::Reference), -29.5);
+    // Corrected: the stock's grams less the 30 g taken.
+    let left = milk_left(Profile::Corrected);
+    assert!(left > 400.0 && left < 600.0, "{left}");
+}

@@ -8,12 +8,14 @@ use sous_kitchen::{convert_to_g, Amount, Entity, IdGen, Num, Ontology};
 use crate::SimError;
 
 /// Moves `amount` of the single ingredient in `source` into the front of
-/// `target`'s contents, updating the stock.
+/// `target`'s contents, updating the stock (`corrected`: in the stock's own
+/// grams, see [`weigh`]).
 pub fn take(
     source: &mut Entity,
     target: &mut Entity,
     amount: Amount,
     ids: &mut IdGen,
+    corrected: bool,
 ) -> Result<(), SimError> {
     let onto = Ontology::get();
     let piece = onto.must("piece");
@@ -28,7 +30,7 @@ pub fn take(
     let (portions, new_stock) = if stock_amount.unit == piece {
         take_pieces(&stock, stock_amount, amount, ids)?
     } else {
-        weigh(&stock, stock_amount, amount)?
+        weigh(&stock, stock_amount, amount, corrected)?
     };
     let mut stock = (*stock).clone();
     stock.set_amount(new_stock);
@@ -92,13 +94,15 @@ fn take_pieces(
     Ok((vec![Arc::new(portion)], left))
 }
 
-/// Stock measured by weight or volume (`weigh-ingredient`). When the units
-/// differ, the stock's own number minus the grams taken is kept, in grams
-/// (a reference quirk: 0.5 l − 30 g = −29.5 g).
+/// Stock measured by weight or volume (`weigh-ingredient`). Quirk: when the
+/// units differ, the stock's own number minus the grams taken is kept, in
+/// grams (0.5 l − 30 g = −29.5 g); `corrected` keeps the stock's grams
+/// minus the grams taken (500 g − 30 g = 470 g).
 fn weigh(
     stock: &Entity,
     have: Amount,
     want: Amount,
+    corrected: bool,
 ) -> Result<(Vec<Arc<Entity>>, Amount), SimError> {
     let onto = Ontology::get();
     let mut portion = stock.clone();
@@ -113,13 +117,15 @@ fn weigh(
         ));
     }
     let mut in_g = convert_to_g(stock)?;
+    let stock_grams = in_g.amount().map_or(Num::ZERO, |a| a.value);
     in_g.set_amount(want);
     let grams = convert_to_g(&in_g)?.amount().map_or(Num::ZERO, |a| a.value);
     in_g.set_amount(want);
+    let from = if corrected { stock_grams } else { have.value };
     Ok((
         vec![Arc::new(in_g)],
         Amount {
-            value: have.value - grams,
+            value: from - grams,
             unit: onto.must("g"),
         },
     ))

@@ -64,7 +64,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             .ok_or_else(|| SimError::Crash("target container not in the kitchen".into()))?;
     let mut source = (**x.ks.get(&stock_place).expect("located")).clone();
     let mut target = (**x.ks.get(&target_place).expect("located")).clone();
-    weigh::take(&mut source, &mut target, amount, x.ids)?;
+    let corrected = x.profile.is_corrected();
+    weigh::take(&mut source, &mut target, amount, x.ids, corrected)?;
     target.set_flag(slot::USED, true);
     *x.ks.at_mut(&stock_place).expect("located") = source;
     *x.ks.at_mut(&target_place).expect("located") = target;
