@@ -422,19 +422,32 @@ fn attempt(
         None => full_kitchen().0,
     };
     let mut ids = node.ids.clone();
+    // The corrected profile turns a crash into a failed action: keep what a
+    // second try needs.
+    let spare = profile
+        .is_corrected()
+        .then(|| (inputs.clone(), ks.clone(), ids.clone()));
     let mut exec = Exec::new(action.signature, inputs, case, ks, &mut ids);
     exec.profile = profile;
     match run(&mut exec) {
         Ok(()) => {}
         Err(SimError::NoResult(_)) => return Attempt::NotApplicable,
-        Err(SimError::Crash(msg)) => {
-            return Attempt::Crash(Failure {
-                kind: FailureKind::Crash,
-                action: Some(a),
-                message: format!("{}: {msg}", action.text),
-                span: Some(action.span),
-            })
-        }
+        Err(SimError::Crash(msg)) => match spare {
+            Some((inputs, ks, spare_ids)) => {
+                ids = spare_ids;
+                exec = Exec::new(action.signature, inputs, case, ks, &mut ids);
+                exec.profile = profile;
+                fail_instead_of_crashing(&mut exec, &msg);
+            }
+            None => {
+                return Attempt::Crash(Failure {
+                    kind: FailureKind::Crash,
+                    action: Some(a),
+                    message: format!("{}: {msg}", action.text),
+                    span: Some(action.span),
+                })
+            }
+        },
     }
     let Exec {
         outputs,
@@ -531,6 +544,26 @@ fn attempt(
 /// Hands an action the primitive ran to the backend; the world it returns
 /// belongs to the action's output kitchen state.
 #[allow(clippy::too_many_arguments)]
+/// What the corrected profile does where the reference crashes: the action
+/// fails like any other (every output it would bind is a failed-object, the
+/// kitchen unchanged and its clock where it was), and execution goes on.
+fn fail_instead_of_crashing(exec: &mut Exec, why: &str) {
+    use sous_lang::ArgRole;
+    exec.fail(format!("{why} (the reference crashes here)"));
+    let t = exec.ks_time();
+    let sig = exec.signature;
+    for i in 0..sig.args.len() {
+        let unbound = exec.inputs[i].is_none();
+        match sig.role(i) {
+            ArgRole::Output | ArgRole::Optional if unbound => {
+                exec.bind_failed(sig.args[i].name, Some(t));
+            }
+            _ => {}
+        }
+    }
+    exec.bind_kitchen(t, t);
+}
+
 fn realize(
     backend: &dyn Backend,
     network: &Network,

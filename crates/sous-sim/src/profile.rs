@@ -22,7 +22,10 @@ pub enum Profile {
     /// - boil honours hours (the reference reads them as minutes);
     /// - weighing grams out of a stock kept in litres leaves the stock's
     ///   grams less those taken (the reference subtracts grams from litres
-    ///   and the stock goes negative).
+    ///   and the stock goes negative);
+    /// - where the reference crashes (a conversion it lacks, an object it
+    ///   cannot find), the action fails like any other: its outputs are
+    ///   failed-objects and execution goes on.
     Corrected,
 }
 

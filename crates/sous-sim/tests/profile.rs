@@ -119,3 +119,40 @@ fn weighing_in_grams_from_a_stock_in_litres_keeps_the_stocks_grams() {
     let left = milk_left(Profile::Corrected);
     assert!(left > 400.0 && left < 600.0, "{left}");
 }
+
+#[test]
+fn where_the_reference_crashes_the_corrected_kitchen_fails_the_action() {
+    // 3 tablespoons of salted butter: no conversion to grams in the table.
+    let text = common::edits::network(
+        "gold:bisquick-shortcake-biscuits; set 3 5 salted-butter",
+        &common::gold_current_dir(),
+        std::path::Path::new("."),
+    );
+    let (file, diags) = sous_lang::parse("crash.solution", &text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let run = |profile| {
+        execute_with(
+            &file.recipes[0],
+            Options {
+                profile,
+                ..Options::default()
+            },
+        )
+    };
+    let reference = run(Profile::Reference);
+    assert!(reference
+        .failures
+        .iter()
+        .any(|f| f.kind == sous_sim::FailureKind::Crash));
+    let corrected = run(Profile::Corrected);
+    assert!(corrected.solved, "{:?}", corrected.failures);
+    assert!(corrected
+        .failures
+        .iter()
+        .all(|f| f.kind == sous_sim::FailureKind::FailedObject));
+    assert!(
+        corrected.failures[0].message.contains("conversion"),
+        "{:?}",
+        corrected.failures[0]
+    );
+}
