@@ -543,7 +543,6 @@ fn attempt(
 
 /// Hands an action the primitive ran to the backend; the world it returns
 /// belongs to the action's output kitchen state.
-#[allow(clippy::too_many_arguments)]
 /// What the corrected profile does where the reference crashes: the action
 /// fails like any other (every output it would bind is a failed-object, the
 /// kitchen unchanged and its clock where it was), and execution goes on.
@@ -564,6 +563,7 @@ fn fail_instead_of_crashing(exec: &mut Exec, why: &str) {
     exec.bind_kitchen(t, t);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn realize(
     backend: &dyn Backend,
     network: &Network,
