@@ -227,3 +227,33 @@ fn the_page_and_its_assets() {
     assert_eq!(code, 503);
     assert!(e["error"].as_str().unwrap().contains("--benchmark"));
 }
+
+#[test]
+fn the_corrected_profile_through_the_api() {
+    let base = start(true, Limits::default());
+    let broccoli = std::fs::read_to_string(common_gold("broccoli-salad")).unwrap();
+    let (code, x) = post(
+        &format!("{base}/api/execute"),
+        &json!({"network": broccoli, "profile": "corrected"}),
+    );
+    assert_eq!(code, 200, "{x}");
+    // 24 hours in the fridge, once (the reference squares it: 2 074 340).
+    assert_eq!(x["execution_time"], 87140);
+    let (code, r) = post(
+        &format!("{base}/api/evaluate"),
+        &json!({"recipe": "broccoli-salad", "network": broccoli, "profile": "corrected",
+                "metrics": ["goal-condition-success", "dish-approximation-score", "execution-time"]}),
+    );
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["dish-approximation-score"], 1.0);
+    assert_eq!(r["execution-time"], 87140.0);
+    let (code, e) = post(
+        &format!("{base}/api/execute"),
+        &json!({"network": broccoli, "profile": "fixed"}),
+    );
+    assert_eq!(code, 400, "{e}");
+}
+
+fn common_gold(recipe: &str) -> std::path::PathBuf {
+    sous_testdata::gold_file(&sous_testdata::gold_current_dir(), recipe)
+}

@@ -24,6 +24,10 @@ pub struct EvaluateRequest {
     /// the prediction (the gold network always runs qualitatively).
     #[serde(default)]
     mode: Option<String>,
+    /// `reference` (default) or `corrected`: the kitchen both the prediction
+    /// and the gold network run in.
+    #[serde(default)]
+    profile: Option<String>,
 }
 
 fn yes() -> bool {
@@ -37,6 +41,7 @@ pub async fn evaluate(
 ) -> Result<Json<RecipeReport>, ApiError> {
     let Json(req) = body?;
     let mode = super::parse_mode(req.mode.as_deref())?;
+    let profile = super::parse_profile(req.profile.as_deref())?;
     let mut metrics = MetricSet::NONE;
     for name in &req.metrics {
         let m = Metric::parse(name).ok_or_else(|| {
@@ -51,7 +56,16 @@ pub async fn evaluate(
     if metrics.is_empty() {
         metrics = MetricSet::ALL;
     }
-    evaluate_text(state, req.recipe, req.network, metrics, req.explain, mode).await
+    evaluate_text(
+        state,
+        req.recipe,
+        req.network,
+        metrics,
+        req.explain,
+        mode,
+        profile,
+    )
+    .await
 }
 
 /// Scores `network` against the gold network of `recipe_id`.
@@ -62,6 +76,7 @@ pub(super) async fn evaluate_text(
     metrics: MetricSet,
     explain: bool,
     mode: sous_physics::Mode,
+    profile: sous_sim::Profile,
 ) -> Result<Json<RecipeReport>, ApiError> {
     let mut recipe = read_network(&network, &state.limits)?;
     recipe.id = recipe_id.to_lowercase();
@@ -69,7 +84,7 @@ pub(super) async fn evaluate_text(
         metrics,
         exact_smatch: false,
         smatch_runs: 1,
-        profile: sous_sim::Profile::Reference,
+        profile,
         explain,
         backend: super::simulator(mode),
     };

@@ -19,6 +19,9 @@ use crate::{ApiError, AppState, Limits};
 pub struct ExecuteRequest {
     #[serde(default)]
     mode: Option<String>,
+    /// `reference` (default) or `corrected` (the reference's bugs fixed).
+    #[serde(default)]
+    profile: Option<String>,
     network: String,
     /// Write runs of identical list items once (default true).
     #[serde(default = "yes")]
@@ -49,7 +52,21 @@ pub async fn execute(
 pub fn execute_json(req: &ExecuteRequest, limits: &Limits) -> Result<Vec<u8>, ApiError> {
     let mode = super::parse_mode(req.mode.as_deref())?;
     let recipe = read_network(&req.network, limits)?;
-    let x = sous_physics::execute_in_mode(&recipe, mode);
+    let profile = super::parse_profile(req.profile.as_deref())?;
+    let x = if profile.is_corrected() {
+        let options = sous_sim::Options {
+            profile,
+            ..sous_sim::Options::default()
+        };
+        match mode {
+            sous_physics::Mode::Qualitative => sous_sim::execute_with(&recipe, options),
+            sous_physics::Mode::Quantitative => {
+                sous_sim::execute_in(&recipe, options, &sous_physics::QUANTITATIVE)
+            }
+        }
+    } else {
+        sous_physics::execute_in_mode(&recipe, mode)
+    };
     let compact = req.compact;
     let kitchen_states = req.kitchen_states.then(|| {
         (0..x.steps.len())

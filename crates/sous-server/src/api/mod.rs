@@ -55,6 +55,17 @@ pub fn parse_mode(name: Option<&str>) -> Result<sous_physics::Mode, ApiError> {
     }
 }
 
+/// `reference` (the default) or `corrected`: the kitchen a request runs in.
+pub fn parse_profile(name: Option<&str>) -> Result<sous_sim::Profile, ApiError> {
+    match name.unwrap_or("reference") {
+        "reference" => Ok(sous_sim::Profile::Reference),
+        "corrected" => Ok(sous_sim::Profile::Corrected),
+        other => Err(ApiError::bad_request(format!(
+            "unknown profile `{other}`; supported: reference, corrected"
+        ))),
+    }
+}
+
 /// The name of a mode, as requests spell it.
 pub fn mode_name(mode: sous_physics::Mode) -> &'static str {
     match mode {

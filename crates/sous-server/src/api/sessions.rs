@@ -177,6 +177,7 @@ pub async fn evaluate(
         sous_eval::MetricSet::ALL,
         true,
         mode,
+        sous_sim::Profile::Reference,
     )
     .await
 }
