@@ -11,26 +11,35 @@ fn traces_dir() -> PathBuf {
     common::spec_dir().join("expected/traces")
 }
 
-#[test]
-fn bindings_match_the_reference_traces() {
-    let mut checked = 0;
-    let mut problems = Vec::new();
-    for recipe in [
+/// The six traced gold networks: each one's trace and our execution of it.
+fn traced_runs() -> Vec<(&'static str, serde_json::Value, sous_sim::Execution)> {
+    [
         "almond-crescent-cookies",
         "bisquick-shortcake-biscuits",
         "black-bean-salad-4",
         "broccoli-salad",
         "chocolate-cream-cheese-cupcakes",
         "whole-wheat-ginger-snaps",
-    ] {
+    ]
+    .into_iter()
+    .map(|recipe| {
         let trace: serde_json::Value = serde_json::from_str(
             &std::fs::read_to_string(traces_dir().join(format!("{recipe}.trace.json"))).unwrap(),
         )
         .unwrap();
         // The trace's source names the gold file (black-bean-salad-4's trace is of that file).
-        let source = trace["source"].as_str().unwrap();
-        let file = common::benchmark_dir().join(source);
+        let file = common::benchmark_dir().join(trace["source"].as_str().unwrap());
         let x = sous_sim::execute(&common::parse_one(&file));
+        (recipe, trace, x)
+    })
+    .collect()
+}
+
+#[test]
+fn bindings_match_the_reference_traces() {
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for (recipe, trace, x) in traced_runs() {
         assert_eq!(
             x.execution_time(),
             trace["execution-time"].as_f64(),
@@ -150,20 +159,7 @@ fn our_amounts(e: &sous_kitchen::Entity, out: &mut Vec<(String, String)>) {
 fn amounts_match_the_reference_traces_exactly() {
     let mut compared = 0;
     let mut problems = Vec::new();
-    for recipe in [
-        "almond-crescent-cookies",
-        "bisquick-shortcake-biscuits",
-        "black-bean-salad-4",
-        "broccoli-salad",
-        "chocolate-cream-cheese-cupcakes",
-        "whole-wheat-ginger-snaps",
-    ] {
-        let trace: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(traces_dir().join(format!("{recipe}.trace.json"))).unwrap(),
-        )
-        .unwrap();
-        let file = common::benchmark_dir().join(trace["source"].as_str().unwrap());
-        let x = sous_sim::execute(&common::parse_one(&file));
+    for (recipe, trace, x) in traced_runs() {
         for step in trace["steps"].as_array().unwrap() {
             for b in step["bindings"].as_array().unwrap() {
                 let var = b["var"].as_str().unwrap();
