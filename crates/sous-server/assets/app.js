@@ -16,6 +16,7 @@ const view = {
   recipeId: null,
   execution: null, // the /api/execute answer
   mode: "qualitative", // the mode of the shown execution
+  profile: "reference", // the kitchen of the shown execution
   network: "", // the network of the shown execution
   pictureUrl: null, // the object URL of the shown picture of the physics kitchen
   step: -1,
@@ -191,8 +192,10 @@ async function run({ report = null } = {}) {
   let execution;
   try {
     const mode = $("mode-select").value;
-    execution = await call("POST", "/api/execute", { mode, network, kitchen_states: true });
+    const profile = $("profile-select").value;
+    execution = await call("POST", "/api/execute", { mode, profile, network, kitchen_states: true });
     view.mode = mode;
+    view.profile = profile;
     view.network = network;
   } catch (e) {
     showError(e);
@@ -237,10 +240,10 @@ async function evaluate(runId, network) {
   if (!id || !view.benchmark || !view.recipes.some((r) => r.id === id)) return;
   try {
     const [report, gold] = await Promise.all([
-      view.report ? Promise.resolve(view.report) : call("POST", "/api/evaluate", { recipe: id, network, mode: view.mode }),
+      view.report ? Promise.resolve(view.report) : call("POST", "/api/evaluate", { recipe: id, network, mode: view.mode, profile: view.profile }),
       call("GET", `/api/recipes/${encodeURIComponent(id)}/gold`),
     ]);
-    const goldRun = await call("POST", "/api/execute", { network: gold.network });
+    const goldRun = await call("POST", "/api/execute", { network: gold.network, profile: view.profile });
     if (runId !== view.runCounter) return;
     view.report = report;
     view.goldDish = gold.dish_variable ? goldRun.bindings[gold.dish_variable] : null;
