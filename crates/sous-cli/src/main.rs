@@ -140,10 +140,6 @@ fn main() -> ExitCode {
                 eprintln!("error: --render draws the physics kitchen: add --mode quantitative");
                 run::INVALID
             }
-            (_, Mode::Quantitative) if profile == ProfileArg::Corrected => {
-                eprintln!("error: --profile corrected runs the qualitative kitchen only (for now)");
-                run::INVALID
-            }
             _ => run::run_file(
                 &file,
                 recipe.as_deref(),

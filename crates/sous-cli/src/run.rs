@@ -86,15 +86,11 @@ pub fn run_loaded(
             }
             continue;
         };
-        let x = if profile.is_corrected() {
-            let options = sous_sim::Options {
-                profile,
-                ..sous_sim::Options::default()
-            };
-            sous_sim::execute_with(recipe, options)
-        } else {
-            sous_physics::execute_in_mode(recipe, mode.into())
+        let options = sous_sim::Options {
+            profile,
+            ..sous_sim::Options::default()
         };
+        let x = sous_physics::execute_in_mode_with(recipe, mode.into(), options);
         if !x.solved || !x.failures.is_empty() {
             code = code.max(FAILED);
         }

@@ -39,3 +39,37 @@ fn gold_networks_score_against_the_gold_of_their_own_kitchen() {
         }
     }
 }
+
+#[test]
+fn the_cupcakes_gold_scores_itself_perfectly_once_top_with_tops_batter() {
+    // The reference refuses to top portions of batter, so its gold run bakes
+    // nothing: 0.95 / 0.01 against itself. The corrected kitchen tops them.
+    let gold = common::current_gold();
+    let path = common::gold_file(
+        &common::gold_current_dir(),
+        "chocolate-cream-cheese-cupcakes",
+    );
+    let score = |profile| {
+        let options = Options {
+            metrics: MetricSet::default(),
+            profile,
+            ..Options::default()
+        };
+        let r = &common::evaluate_file(&path, &gold, &options)[0];
+        (
+            r.goal_condition_success
+                .map(|g| (g * 100.0).round() / 100.0),
+            r.dish_approximation_score
+                .map(|d| (d * 100.0).round() / 100.0),
+            r.execution_time,
+        )
+    };
+    assert_eq!(
+        score(Profile::Reference),
+        (Some(0.95), Some(0.01), Some(2710.0))
+    );
+    assert_eq!(
+        score(Profile::Corrected),
+        (Some(1.0), Some(1.0), Some(2710.0))
+    );
+}

@@ -94,8 +94,15 @@ pub enum Mode {
 
 /// Executes a recipe in the given mode.
 pub fn execute_in_mode(recipe: &Recipe, mode: Mode) -> Execution {
+    execute_in_mode_with(recipe, mode, Options::default())
+}
+
+/// Executes a recipe in the given mode with the given options (e.g. the
+/// corrected profile): the physics carries out whatever the symbolic
+/// kitchen of that profile decides.
+pub fn execute_in_mode_with(recipe: &Recipe, mode: Mode, options: Options) -> Execution {
     match mode {
-        Mode::Qualitative => sous_sim::execute(recipe),
-        Mode::Quantitative => execute(recipe),
+        Mode::Qualitative => sous_sim::execute_with(recipe, options),
+        Mode::Quantitative => sous_sim::execute_in(recipe, options, &Quantitative),
     }
 }

@@ -11,6 +11,8 @@ pub struct Session {
     pub recipe: Option<String>,
     /// Which simulator runs the session's network.
     pub mode: sous_physics::Mode,
+    /// Which kitchen: the reference's or the corrected one.
+    pub profile: sous_sim::Profile,
     /// The predicates received so far, one per line, in order.
     pub network: String,
     /// The variables bound after the last call (to tell what a call added).
@@ -67,6 +69,7 @@ impl Sessions {
         &self,
         recipe: Option<String>,
         mode: sous_physics::Mode,
+        profile: sous_sim::Profile,
         limits: &SessionLimits,
     ) -> Result<String, SessionError> {
         let mut inner = self.lock(limits);
@@ -80,6 +83,7 @@ impl Sessions {
             Session {
                 recipe,
                 mode,
+                profile,
                 network: String::new(),
                 bound: Vec::new(),
                 last_used: Instant::now(),
@@ -131,18 +135,38 @@ mod tests {
         };
         let s = Sessions::default();
         let a = s
-            .create(None, sous_physics::Mode::Qualitative, &limits)
+            .create(
+                None,
+                sous_physics::Mode::Qualitative,
+                Default::default(),
+                &limits,
+            )
             .unwrap();
-        s.create(None, sous_physics::Mode::Qualitative, &limits)
-            .unwrap();
+        s.create(
+            None,
+            sous_physics::Mode::Qualitative,
+            Default::default(),
+            &limits,
+        )
+        .unwrap();
         assert_eq!(
-            s.create(None, sous_physics::Mode::Qualitative, &limits),
+            s.create(
+                None,
+                sous_physics::Mode::Qualitative,
+                Default::default(),
+                &limits
+            ),
             Err(SessionError::TooMany(2))
         );
         std::thread::sleep(Duration::from_millis(80));
         assert_eq!(s.with(&a, &limits, |_| ()), Err(SessionError::Unknown));
         assert!(s
-            .create(None, sous_physics::Mode::Qualitative, &limits)
+            .create(
+                None,
+                sous_physics::Mode::Qualitative,
+                Default::default(),
+                &limits
+            )
             .is_ok());
     }
 }

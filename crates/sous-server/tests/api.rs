@@ -252,6 +252,29 @@ fn the_corrected_profile_through_the_api() {
         &json!({"network": broccoli, "profile": "fixed"}),
     );
     assert_eq!(code, 400, "{e}");
+    // A session in the corrected kitchen keeps its profile: the same network,
+    // sent line by line, ends at the corrected time and scores 1.0 there.
+    let (code, created) = post(
+        &format!("{base}/api/sessions"),
+        &json!({"recipe": "broccoli-salad", "profile": "corrected"}),
+    );
+    assert_eq!(code, 201, "{created}");
+    assert_eq!(created["profile"], "corrected");
+    let session = format!("{base}/api/sessions/{}", created["id"].as_str().unwrap());
+    for line in broccoli.lines().filter(|l| l.starts_with('(')) {
+        let (code, step) = post(&format!("{session}/actions"), &json!({ "actions": line }));
+        assert_eq!(code, 200, "{line}: {step}");
+    }
+    let (code, shown) = get(&session);
+    assert_eq!(code, 200, "{shown}");
+    assert_eq!(
+        (shown["execution_time"].clone(), shown["profile"].clone()),
+        (json!(87140), json!("corrected"))
+    );
+    let (code, r) = post(&format!("{session}/evaluate"), &json!({}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["dish-approximation-score"], 1.0);
+    assert_eq!(r["execution-time"], 87140.0);
 }
 
 fn common_gold(recipe: &str) -> std::path::PathBuf {

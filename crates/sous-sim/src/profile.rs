@@ -12,7 +12,7 @@ pub enum Profile {
     /// Everything as the reference does it (docs/quirks.md).
     #[default]
     Reference,
-    /// The reference's timing bugs fixed:
+    /// The reference's bugs fixed:
     /// - every action waits until its inputs exist (the reference lets a
     ///   fetch, a transfer of a tray, a cooling or a chilling use a thing
     ///   before it is ready, e.g. move biscuits to a rack while they bake);
@@ -23,6 +23,11 @@ pub enum Profile {
     /// - weighing grams out of a stock kept in litres leaves the stock's
     ///   grams less those taken (the reference subtracts grams from litres
     ///   and the stock goes negative);
+    /// - taking more than a stock holds fails the fetch (the reference
+    ///   weighs it out and leaves a negative stock);
+    /// - top-with tops any comestible, portions of batter included (the
+    ///   reference only tops `can-have-on-top` things); a topping on a thing
+    ///   without `has-on-top` lies in its `sprinkled-with`;
     /// - where the reference crashes (a conversion it lacks, an object it
     ///   cannot find), the action fails like any other: its outputs are
     ///   failed-objects and execution goes on.

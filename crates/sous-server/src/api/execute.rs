@@ -53,20 +53,11 @@ pub fn execute_json(req: &ExecuteRequest, limits: &Limits) -> Result<Vec<u8>, Ap
     let mode = super::parse_mode(req.mode.as_deref())?;
     let recipe = read_network(&req.network, limits)?;
     let profile = super::parse_profile(req.profile.as_deref())?;
-    let x = if profile.is_corrected() {
-        let options = sous_sim::Options {
-            profile,
-            ..sous_sim::Options::default()
-        };
-        match mode {
-            sous_physics::Mode::Qualitative => sous_sim::execute_with(&recipe, options),
-            sous_physics::Mode::Quantitative => {
-                sous_sim::execute_in(&recipe, options, &sous_physics::QUANTITATIVE)
-            }
-        }
-    } else {
-        sous_physics::execute_in_mode(&recipe, mode)
+    let options = sous_sim::Options {
+        profile,
+        ..sous_sim::Options::default()
     };
+    let x = sous_physics::execute_in_mode_with(&recipe, mode, options);
     let compact = req.compact;
     let kitchen_states = req.kitchen_states.then(|| {
         (0..x.steps.len())

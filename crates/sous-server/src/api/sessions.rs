@@ -19,6 +19,8 @@ pub struct NewSession {
     recipe: Option<String>,
     /// `qualitative` (the default) or `quantitative`.
     mode: Option<String>,
+    /// `reference` (the default) or `corrected`.
+    profile: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -47,6 +49,7 @@ pub async fn create(
     // No body (or no JSON content type): a session for no recipe.
     let req = body?.map(|Json(b)| b).unwrap_or_default();
     let mode = super::parse_mode(req.mode.as_deref())?;
+    let profile = super::parse_profile(req.profile.as_deref())?;
     let recipe = req.recipe.map(|r| r.to_lowercase());
     if let Some(r) = &recipe {
         if state
@@ -60,22 +63,36 @@ pub async fn create(
     }
     let id = state
         .sessions
-        .create(recipe.clone(), mode, &state.limits.sessions)
+        .create(recipe.clone(), mode, profile, &state.limits.sessions)
         .map_err(session_error)?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": id, "recipe": recipe, "mode": super::mode_name(mode) })),
+        Json(json!({
+            "id": id,
+            "recipe": recipe,
+            "mode": super::mode_name(mode),
+            "profile": profile.name(),
+        })),
     ))
 }
 
 /// Executes the session's whole network (deterministic, so earlier bindings
 /// never change) and returns the report with the kitchen state reached.
-fn run(network: &str, mode: sous_physics::Mode, state: &AppState) -> Result<Value, ApiError> {
+fn run(
+    network: &str,
+    mode: sous_physics::Mode,
+    profile: sous_sim::Profile,
+    state: &AppState,
+) -> Result<Value, ApiError> {
     if network.trim().is_empty() {
         return Ok(json!({ "network": "", "steps": [], "bindings": {} }));
     }
     let recipe = read_network(network, &state.limits)?;
-    let x = sous_physics::execute_in_mode(&recipe, mode);
+    let options = sous_sim::Options {
+        profile,
+        ..sous_sim::Options::default()
+    };
+    let x = sous_physics::execute_in_mode_with(&recipe, mode, options);
     let mut report = sous_sim::execution_json_with(&x, true);
     report["network"] = Value::String(network.to_string());
     report["kitchen"] = x
@@ -97,10 +114,10 @@ pub async fn add_actions(
 ) -> Result<Json<Value>, ApiError> {
     let Json(req) = body?;
     let limits = state.limits.sessions;
-    let (mut network, bound, mode) = state
+    let (mut network, bound, mode, profile) = state
         .sessions
         .with(&id, &limits, |s| {
-            (s.network.clone(), s.bound.clone(), s.mode)
+            (s.network.clone(), s.bound.clone(), s.mode, s.profile)
         })
         .map_err(session_error)?;
     for line in req.actions.lines().map(str::trim).filter(|l| !l.is_empty()) {
@@ -109,7 +126,7 @@ pub async fn add_actions(
     }
     let mut after = super::blocking({
         let (state, network) = (state.clone(), network.clone());
-        move || run(&network, mode, &state)
+        move || run(&network, mode, profile, &state)
     })
     .await?;
     // The bindings this call added.
@@ -138,20 +155,21 @@ pub async fn show(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let (recipe, network, mode) = state
+    let (recipe, network, mode, profile) = state
         .sessions
         .with(&id, &state.limits.sessions, |s| {
-            (s.recipe.clone(), s.network.clone(), s.mode)
+            (s.recipe.clone(), s.network.clone(), s.mode, s.profile)
         })
         .map_err(session_error)?;
     let mut report = super::blocking({
         let state = state.clone();
-        move || run(&network, mode, &state)
+        move || run(&network, mode, profile, &state)
     })
     .await?;
     report["id"] = Value::String(id);
     report["recipe"] = recipe.map_or(Value::Null, Value::String);
     report["mode"] = Value::String(super::mode_name(mode).into());
+    report["profile"] = Value::String(profile.name().into());
     Ok(Json(report))
 }
 
@@ -159,10 +177,10 @@ pub async fn evaluate(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Json<sous_eval::RecipeReport>, ApiError> {
-    let (recipe, network, mode) = state
+    let (recipe, network, mode, profile) = state
         .sessions
         .with(&id, &state.limits.sessions, |s| {
-            (s.recipe.clone(), s.network.clone(), s.mode)
+            (s.recipe.clone(), s.network.clone(), s.mode, s.profile)
         })
         .map_err(session_error)?;
     let Some(recipe) = recipe else {
@@ -177,7 +195,7 @@ pub async fn evaluate(
         sous_eval::MetricSet::ALL,
         true,
         mode,
-        sous_sim::Profile::Reference,
+        profile,
     )
     .await
 }

@@ -170,7 +170,7 @@ pub fn share_out(
     x: &mut Exec,
     portions: &mut Portions,
     topping: &Entity,
-    target: SlotId,
+    target: &dyn Fn(&Entity) -> SlotId,
 ) -> Result<Num, SimError> {
     let grams = sous_kitchen::grams_of(topping)?;
     let each = divide(grams, portions.len(x))?;
@@ -181,7 +181,8 @@ pub fn share_out(
             value: each,
             unit: g,
         });
-        set_slot(item, target, Value::Entity(Arc::new(t)))
+        let slot = target(item);
+        set_slot(item, slot, Value::Entity(Arc::new(t)))
     })?;
     Ok(each)
 }

@@ -35,7 +35,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let (dip_pid, first) =
         first_content_on_counter_top(x, "dip-container")?.ok_or_else(|| crash("the dip"))?;
     let first = first.ok_or_else(|| SimError::Crash("the dip container is empty".into()))?;
-    share_out(x, &mut found, &first, slot::DIPPED_IN)?;
+    share_out(x, &mut found, &first, &|_| slot::DIPPED_IN)?;
     empty(x, dip_pid);
     found.bind(x, "dipped-object", done);
     Ok(())

@@ -2,7 +2,7 @@
 //! into a container (default: the closest unused medium bowl). 30 from the
 //! kitchen time; the target container's own availability is not waited for.
 
-use sous_kitchen::slot;
+use sous_kitchen::{slot, Amount, Num, Ontology};
 
 use crate::ops::weigh;
 use crate::{Exec, SimError};
@@ -46,6 +46,19 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x.bind_kitchen(done, done);
         return Ok(());
     };
+    if x.profile.is_corrected() {
+        if let Some(left) = shortfall(x, &stock_place, target_pid, amount)? {
+            let what = x.arg("ingredient-concept")?.class_name();
+            x.fail(format!(
+                "not enough `{what}` in the kitchen: taking {} would leave {}",
+                amount_text(amount),
+                amount_text(left)
+            ));
+            x.bind_failed("container-with-ingredient", Some(done));
+            x.bind_kitchen(done, done);
+            return Ok(());
+        }
+    }
     let origin: Vec<usize> = stock_place[..stock_place.len() - 1].to_vec();
     let from_counter_top = x.ks.counter_top().is_some_and(|ct| ct == origin);
     let stock_pid =
@@ -82,6 +95,32 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_pid("container-with-ingredient", target_pid, Some(done));
     x.bind_kitchen(done, done);
     Ok(())
+}
+
+/// Corrected profile: what would be left of the stock when it cannot give
+/// `amount` (the reference lets stocks go negative). Worked out on copies,
+/// so the kitchen and its ids are untouched.
+fn shortfall(
+    x: &Exec,
+    stock_place: &[usize],
+    target_pid: sous_kitchen::Pid,
+    amount: Amount,
+) -> Result<Option<Amount>, SimError> {
+    let (Some(stock), Some(target)) = (
+        x.ks.get(stock_place),
+        x.ks.locate(target_pid).and_then(|p| x.ks.get(&p)),
+    ) else {
+        return Ok(None);
+    };
+    let (mut source, mut target) = ((**stock).clone(), (**target).clone());
+    let mut ids = x.ids.clone();
+    weigh::take(&mut source, &mut target, amount, &mut ids, true)?;
+    let left = source.contents().first().and_then(|c| c.amount());
+    Ok(left.filter(|a| a.value < Num::ZERO))
+}
+
+fn amount_text(a: Amount) -> String {
+    format!("{} {}", a.value, Ontology::get().name(a.unit))
 }
 
 #[cfg(test)]

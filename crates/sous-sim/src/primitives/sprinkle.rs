@@ -31,7 +31,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         return Ok(());
     };
     let first = first.ok_or_else(|| SimError::Crash("the topping container is empty".into()))?;
-    share_out(x, &mut found, &first, slot::SPRINKLED_WITH)?;
+    share_out(x, &mut found, &first, &|_| slot::SPRINKLED_WITH)?;
     empty(x, topping_pid);
     found.bind(x, "sprinkled-object", done);
     Ok(())

@@ -3,6 +3,12 @@
 //! of a list on the counter-top), in `has-on-top`. Case 1 shares the topping
 //! equally by weight; case 2 hands out portions of the given size until the
 //! topping runs out. The topping container is emptied. 50 after the thing is ready.
+//!
+//! Quirk: only `can-have-on-top` things can be topped, so portions of a
+//! batter or dough (mixtures) cannot. The corrected profile tops any
+//! comestible; one without a `has-on-top` slot (the ontology gives mixtures
+//! none) keeps its topping where a mixture keeps what lies on it, in
+//! `sprinkled-with`, so the dish score counts it as sprinkles are counted.
 
 use std::sync::Arc;
 
@@ -15,11 +21,14 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let thing = x.arg("thing-to-be-topped")?.clone();
     let done = x.start_after("thing-to-be-topped")? + 50.0;
     let toppable = x.class("can-have-on-top");
+    let comestible = x.class("can-be-sprinkled-on");
+    let corrected = x.profile.is_corrected();
+    let can_be_topped = |c: &EntityRef| c.is_a(toppable) || (corrected && c.is_a(comestible));
     let is_container = thing.is_a_name("transferable-container");
     let is_list = thing.is_a_name("list-of-kitchen-entities");
     // Checked on the input value, before anything is looked up.
-    let ok = (is_container && thing.contents().iter().all(|c| c.is_a(toppable)))
-        || (is_list && thing.items().iter().all(|c| c.is_a(toppable)));
+    let ok = (is_container && thing.contents().iter().all(can_be_topped))
+        || (is_list && thing.items().iter().all(can_be_topped));
     if !ok {
         x.fail("not everything to be topped can have something on top");
         x.bind_failed("topped-object", Some(done));
@@ -53,7 +62,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     };
     let first = first.ok_or_else(|| SimError::Crash("the topping container is empty".into()))?;
     if x.case == 0 {
-        let each = share_out(x, &mut found, &first, slot::HAS_ON_TOP)?;
+        let each = share_out(x, &mut found, &first, &topping_slot)?;
         let q = Arc::new(Entity::quantity(each, x.ids));
         let g = Arc::new(x.new_entity("g"));
         x.bind_value("topping-quantity", q, None);
@@ -61,13 +70,23 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     } else {
         let pieces = hand_out(x, &first, found.len(x))?;
         found.update(x, |i, item| match pieces.get(i) {
-            Some(p) => set_slot(item, slot::HAS_ON_TOP, Value::Entity(p.clone())),
+            Some(p) => set_slot(item, topping_slot(item), Value::Entity(p.clone())),
             None => Ok(()),
         })?;
     }
     empty(x, topping_pid);
     found.bind(x, "topped-object", done);
     Ok(())
+}
+
+/// Where a topping lies: `has-on-top`, or `sprinkled-with` for a thing
+/// without that slot (only reached in the corrected profile).
+fn topping_slot(item: &Entity) -> sous_kitchen::SlotId {
+    if item.has_slot(slot::HAS_ON_TOP) {
+        slot::HAS_ON_TOP
+    } else {
+        slot::SPRINKLED_WITH
+    }
 }
 
 /// Case 2: copies of the topping of the given size (converted to g) while
