@@ -16,6 +16,7 @@ pub mod nodes;
 pub mod points;
 pub mod report;
 pub mod rounding;
+pub mod session;
 pub mod similar;
 pub mod smatch;
 mod smatch_report;

@@ -5,18 +5,13 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// One session: the recipe it is for (if any) and the network so far.
+/// One live session: the shared session ([`sous_eval::session::Session`])
+/// and what the server adds to it.
 #[derive(Debug, Clone)]
 pub struct Session {
-    pub recipe: Option<String>,
-    /// Which simulator runs the session's network.
+    pub core: sous_eval::session::Session,
+    /// Which simulator runs the session's network (for its answers).
     pub mode: sous_physics::Mode,
-    /// Which kitchen: the reference's or the corrected one.
-    pub profile: sous_sim::Profile,
-    /// The predicates received so far, one per line, in order.
-    pub network: String,
-    /// The variables bound after the last call (to tell what a call added).
-    pub bound: Vec<String>,
     last_used: Instant,
 }
 
@@ -81,11 +76,12 @@ impl Sessions {
         inner.live.insert(
             id.clone(),
             Session {
-                recipe,
+                core: sous_eval::session::Session::new(
+                    recipe,
+                    profile,
+                    crate::api::simulator(mode),
+                ),
                 mode,
-                profile,
-                network: String::new(),
-                bound: Vec::new(),
                 last_used: Instant::now(),
             },
         );

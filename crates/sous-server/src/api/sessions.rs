@@ -10,8 +10,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::network::read_network;
-use crate::sessions::SessionError;
+use crate::sessions::{Session, SessionError};
 use crate::{ApiError, AppState};
+use sous_eval::session::SessionError as SessionEvalError;
 
 #[derive(Deserialize, Default)]
 pub struct NewSession {
@@ -76,35 +77,31 @@ pub async fn create(
     ))
 }
 
-/// Executes the session's whole network (deterministic, so earlier bindings
-/// never change) and returns the report with the kitchen state reached.
-fn run(
-    network: &str,
-    mode: sous_physics::Mode,
-    profile: sous_sim::Profile,
-    state: &AppState,
-) -> Result<Value, ApiError> {
-    if network.trim().is_empty() {
-        return Ok(json!({ "network": "", "steps": [], "bindings": {} }));
-    }
-    let recipe = read_network(network, &state.limits)?;
-    let options = sous_sim::Options {
-        profile,
-        ..sous_sim::Options::default()
+/// The answer about a session's network: the execution report (compact
+/// entities) with the network and the kitchen state reached.
+fn report(network: &str, x: Option<&sous_sim::Execution>, mode: sous_physics::Mode) -> Value {
+    let Some(x) = x else {
+        return json!({ "network": "", "steps": [], "bindings": {} });
     };
-    let x = sous_physics::execute_in_mode_with(&recipe, mode, options);
-    let mut report = sous_sim::execution_json_with(&x, true);
+    let mut report = sous_sim::execution_json_with(x, true);
     report["network"] = Value::String(network.to_string());
     report["kitchen"] = x
         .final_kitchen()
         .map_or(Value::Null, |k| sous_kitchen::entity_json_compact(k));
     if mode == sous_physics::Mode::Quantitative {
         if let Some(last) = x.steps.len().checked_sub(1) {
-            sous_physics::add_poses_after(&x, last, &mut report["kitchen"]);
+            sous_physics::add_poses_after(x, last, &mut report["kitchen"]);
         }
-        report = sous_physics::physics_json(&x, report);
+        report = sous_physics::physics_json(x, report);
     }
-    Ok(report)
+    report
+}
+
+fn live(state: &AppState, id: &str) -> Result<Session, ApiError> {
+    state
+        .sessions
+        .with(id, &state.limits.sessions, |s| s.clone())
+        .map_err(session_error)
 }
 
 pub async fn add_actions(
@@ -113,41 +110,34 @@ pub async fn add_actions(
     body: Result<Json<NewActions>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(req) = body?;
-    let limits = state.limits.sessions;
-    let (mut network, bound, mode, profile) = state
-        .sessions
-        .with(&id, &limits, |s| {
-            (s.network.clone(), s.bound.clone(), s.mode, s.profile)
-        })
-        .map_err(session_error)?;
-    for line in req.actions.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        network.push_str(line);
-        network.push('\n');
-    }
-    let mut after = super::blocking({
-        let (state, network) = (state.clone(), network.clone());
-        move || run(&network, mode, profile, &state)
+    let session = live(&state, &id)?;
+    let network = session.core.extended(&req.actions);
+    let (x, mut after) = super::blocking({
+        let (state, network, session) = (state.clone(), network.clone(), session.clone());
+        move || {
+            let x = session
+                .core
+                .execute(&network, |n| read_network(n, &state.limits))?;
+            let report = report(&network, x.as_ref(), session.mode);
+            Ok((x, report))
+        }
     })
     .await?;
-    // The bindings this call added.
-    let mut new = serde_json::Map::new();
-    let mut now_bound = Vec::new();
-    if let Some(all) = after["bindings"].as_object() {
-        for (var, v) in all.iter().filter(|(_, v)| !v.is_null()) {
-            if !bound.contains(var) {
-                new.insert(var.clone(), v.clone());
-            }
-            now_bound.push(var.clone());
-        }
-    }
-    state
+    let new = state
         .sessions
-        .with(&id, &limits, |s| {
-            s.network = network;
-            s.bound = now_bound;
+        .with(&id, &state.limits.sessions, |s| {
+            s.core.commit(network, x.as_ref())
         })
         .map_err(session_error)?;
-    after["new_bindings"] = Value::Object(new);
+    // The bindings this call added.
+    let added: serde_json::Map<String, Value> = new
+        .into_iter()
+        .map(|var| {
+            let v = after["bindings"][&var].clone();
+            (var, v)
+        })
+        .collect();
+    after["new_bindings"] = Value::Object(added);
     Ok(Json(after))
 }
 
@@ -155,49 +145,59 @@ pub async fn show(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let (recipe, network, mode, profile) = state
-        .sessions
-        .with(&id, &state.limits.sessions, |s| {
-            (s.recipe.clone(), s.network.clone(), s.mode, s.profile)
-        })
-        .map_err(session_error)?;
-    let mut report = super::blocking({
-        let state = state.clone();
-        move || run(&network, mode, profile, &state)
+    let session = live(&state, &id)?;
+    let mut answer = super::blocking({
+        let (state, session) = (state.clone(), session.clone());
+        move || {
+            let network = session.core.network();
+            let x = session
+                .core
+                .execute(network, |n| read_network(n, &state.limits))?;
+            Ok(report(network, x.as_ref(), session.mode))
+        }
     })
     .await?;
-    report["id"] = Value::String(id);
-    report["recipe"] = recipe.map_or(Value::Null, Value::String);
-    report["mode"] = Value::String(super::mode_name(mode).into());
-    report["profile"] = Value::String(profile.name().into());
-    Ok(Json(report))
+    answer["id"] = Value::String(id);
+    answer["recipe"] = session
+        .core
+        .recipe()
+        .map_or(Value::Null, |r| Value::String(r.into()));
+    answer["mode"] = Value::String(super::mode_name(session.mode).into());
+    answer["profile"] = Value::String(session.core.profile().name().into());
+    Ok(Json(answer))
 }
 
 pub async fn evaluate(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Json<sous_eval::RecipeReport>, ApiError> {
-    let (recipe, network, mode, profile) = state
-        .sessions
-        .with(&id, &state.limits.sessions, |s| {
-            (s.recipe.clone(), s.network.clone(), s.mode, s.profile)
-        })
-        .map_err(session_error)?;
-    let Some(recipe) = recipe else {
-        return Err(ApiError::bad_request(
-            "this session is for no recipe: start it with {\"recipe\": \"<id>\"} to evaluate it",
-        ));
-    };
-    super::evaluate::evaluate_text(
-        state,
-        recipe,
-        network,
-        sous_eval::MetricSet::ALL,
-        true,
-        mode,
-        profile,
+    let session = live(&state, &id)?;
+    if session.core.recipe().is_none() {
+        return Err(no_recipe());
+    }
+    let report = super::blocking(move || {
+        let benchmark = state.benchmark()?;
+        session
+            .core
+            .evaluate(&benchmark.gold, sous_eval::MetricSet::ALL, true, |n| {
+                read_network(n, &state.limits)
+            })
+            .map_err(|e| match e {
+                SessionEvalError::NoRecipe => no_recipe(),
+                SessionEvalError::UnknownRecipe(r) => {
+                    ApiError::not_found(format!("no gold network for recipe `{r}`"))
+                }
+                SessionEvalError::Network(e) => e,
+            })
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+fn no_recipe() -> ApiError {
+    ApiError::bad_request(
+        "this session is for no recipe: start it with {\"recipe\": \"<id>\"} to evaluate it",
     )
-    .await
 }
 
 pub async fn end(
