@@ -17,6 +17,23 @@ pub struct RecipeText {
     pub instructions: Vec<String>,
 }
 
+impl RecipeText {
+    /// The recipe as a cook reads it: the title, the ingredient lines
+    /// (`- …`) and the numbered instructions.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write;
+        let mut s = format!("{}\n\nIngredients:\n", self.title);
+        for i in &self.ingredients {
+            let _ = writeln!(s, "- {i}");
+        }
+        s.push_str("\nInstructions:\n");
+        for (n, i) in self.instructions.iter().enumerate() {
+            let _ = writeln!(s, "{}. {i}", n + 1);
+        }
+        s
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum BenchmarkError {
     #[error("cannot read {path}: {source}")]
@@ -36,6 +53,8 @@ pub struct Benchmark {
     pub dir: PathBuf,
     /// By recipe id (the `<id>` inside the file).
     pub recipes: BTreeMap<String, RecipeText>,
+    /// The XML file of each recipe, by recipe id.
+    pub files: BTreeMap<String, PathBuf>,
     pub gold: GoldStandard,
 }
 
@@ -53,17 +72,20 @@ impl Benchmark {
             .collect();
         files.sort();
         let mut recipes = BTreeMap::new();
+        let mut recipe_files = BTreeMap::new();
         for path in files {
             let xml = std::fs::read_to_string(&path).map_err(|e| unreadable(&path, e))?;
             let r = parse_recipe(&xml).map_err(|message| BenchmarkError::BadRecipe {
                 path: path.clone(),
                 message,
             })?;
+            recipe_files.insert(r.id.clone(), path);
             recipes.insert(r.id.clone(), r);
         }
         Ok(Benchmark {
             dir: dir.to_path_buf(),
             recipes,
+            files: recipe_files,
             gold: GoldStandard::load(&gold_dir_of_benchmark(dir))?,
         })
     }
@@ -71,6 +93,11 @@ impl Benchmark {
     /// A recipe by id (case-insensitive).
     pub fn recipe(&self, id: &str) -> Option<&RecipeText> {
         self.recipes.get(&id.to_lowercase())
+    }
+
+    /// The XML file of a recipe, by id (case-insensitive).
+    pub fn recipe_file(&self, id: &str) -> Option<PathBuf> {
+        self.files.get(&id.to_lowercase()).cloned()
     }
 }
 

@@ -127,6 +127,34 @@ pub fn load_text(name: String, bytes: Vec<u8>) -> Loaded {
     }
 }
 
+/// Why a text is not exactly one network.
+#[derive(Debug, thiserror::Error)]
+pub enum NotOneNetwork {
+    /// A problem that stops the whole text (not UTF-8, no predicates).
+    #[error("{}", .0.message)]
+    Fatal(Diagnostic),
+    #[error("the network is empty")]
+    Empty,
+    #[error("send one network at a time (this text has several `#recipe-id` headers)")]
+    Several,
+}
+
+/// The one network of `text`, with its problems (errors included: the
+/// caller decides what to refuse). A text without a `#recipe-id` header is
+/// one network, named `name`. Used by the HTTP API and the Python package.
+pub fn one_network(name: &str, text: &str) -> Result<(Recipe, Vec<Diagnostic>), NotOneNetwork> {
+    let loaded = load_text(name.to_string(), text.as_bytes().to_vec());
+    if let Some(d) = loaded.fatal {
+        return Err(NotOneNetwork::Fatal(d));
+    }
+    let mut recipes = loaded.recipes.into_iter();
+    let first = recipes.next().ok_or(NotOneNetwork::Empty)?;
+    if recipes.next().is_some() {
+        return Err(NotOneNetwork::Several);
+    }
+    Ok(first)
+}
+
 fn fatal(name: String, text: String, d: Diagnostic) -> Loaded {
     Loaded {
         name,

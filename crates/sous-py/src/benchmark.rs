@@ -1,0 +1,122 @@
+//! `sous.Benchmark`: the benchmark's recipes and gold networks.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+
+use crate::errors::Failure;
+use crate::evaluate::benchmark_dir;
+
+/// A checkout of the Recipe Execution Benchmark: recipe texts and gold
+/// networks. `path` defaults to `SOUS_BENCHMARK_DIR`; raises
+/// `BenchmarkError` when there is none or it cannot be read.
+#[pyclass(frozen, module = "sous")]
+pub struct Benchmark {
+    inner: Arc<sous_eval::benchmark::Benchmark>,
+}
+
+impl Benchmark {
+    fn recipe(&self, id: &str) -> Result<&sous_eval::benchmark::RecipeText, Failure> {
+        self.inner
+            .recipe(id)
+            .ok_or_else(|| Failure::UnknownRecipe(format!("no benchmark recipe `{id}`")))
+    }
+}
+
+#[pymethods]
+impl Benchmark {
+    #[new]
+    #[pyo3(signature = (path = None))]
+    fn new(py: Python<'_>, path: Option<PathBuf>) -> PyResult<Benchmark> {
+        crate::guard(py, move || {
+            let dir = benchmark_dir(path)?;
+            let b = sous_eval::benchmark::Benchmark::load(&dir)
+                .map_err(|e| Failure::Benchmark(e.to_string()))?;
+            Ok(Benchmark { inner: Arc::new(b) })
+        })
+    }
+
+    /// The benchmark folder.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.inner.dir.clone()
+    }
+
+    /// The recipe ids, sorted.
+    fn recipes(&self) -> Vec<String> {
+        self.inner.recipes.keys().cloned().collect()
+    }
+
+    /// The recipe as text: title, ingredient lines, numbered instructions.
+    fn text(&self, py: Python<'_>, id: &str) -> PyResult<String> {
+        self.recipe(id)
+            .map(|r| r.to_text())
+            .map_err(|e| e.into_py(py))
+    }
+
+    /// The recipe's title.
+    fn title(&self, py: Python<'_>, id: &str) -> PyResult<String> {
+        self.recipe(id)
+            .map(|r| r.title.clone())
+            .map_err(|e| e.into_py(py))
+    }
+
+    /// The recipe's ingredient lines.
+    fn ingredients(&self, py: Python<'_>, id: &str) -> PyResult<Vec<String>> {
+        self.recipe(id)
+            .map(|r| r.ingredients.clone())
+            .map_err(|e| e.into_py(py))
+    }
+
+    /// The recipe's instructions.
+    fn instructions(&self, py: Python<'_>, id: &str) -> PyResult<Vec<String>> {
+        self.recipe(id)
+            .map(|r| r.instructions.clone())
+            .map_err(|e| e.into_py(py))
+    }
+
+    /// The gold network's text (its `.solution` file).
+    fn gold(&self, py: Python<'_>, id: &str) -> PyResult<String> {
+        let found = self
+            .inner
+            .gold
+            .get(id)
+            .ok_or_else(|| Failure::UnknownRecipe(format!("no gold network for recipe `{id}`")))
+            .and_then(|g| {
+                std::fs::read_to_string(&g.path).map_err(|e| {
+                    Failure::Benchmark(format!("cannot read {}: {e}", g.path.display()))
+                })
+            });
+        found.map_err(|e| e.into_py(py))
+    }
+
+    /// The recipe's XML file, as the benchmark has it.
+    fn recipe_xml(&self, py: Python<'_>, id: &str) -> PyResult<String> {
+        let found = self
+            .inner
+            .recipe_file(id)
+            .ok_or_else(|| Failure::UnknownRecipe(format!("no benchmark recipe `{id}`")))
+            .and_then(|path| {
+                std::fs::read_to_string(&path)
+                    .map_err(|e| Failure::Benchmark(format!("cannot read {}: {e}", path.display())))
+            });
+        found.map_err(|e| e.into_py(py))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Benchmark({:?}, recipes={})",
+            self.inner.dir.display().to_string(),
+            self.inner.recipes.len()
+        )
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.recipes.len()
+    }
+
+    fn __contains__(&self, id: &str) -> bool {
+        self.inner.recipe(id).is_some()
+    }
+}

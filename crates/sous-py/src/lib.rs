@@ -1,0 +1,83 @@
+//! `sous` for Python: the simulator, the evaluator and sessions of the Rust
+//! crates, as a native extension (`sous._sous`, re-exported by the `sous`
+//! package, whose pure-Python part adds the Gymnasium environment).
+//!
+//! Every call releases the GIL while Rust works, so Python threads scale
+//! over cores, and catches panics, so a bug raises `SousError` instead of
+//! aborting the interpreter.
+
+mod benchmark;
+mod data;
+mod errors;
+mod evaluate;
+mod execution;
+mod report;
+mod session;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pyo3::prelude::*;
+
+use errors::Failure;
+
+/// Runs `f` without the GIL, turning a panic into a `Failure::Internal`
+/// and a `Failure` into the Python exception it stands for.
+pub(crate) fn guard<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> Result<T, Failure> + Send,
+) -> PyResult<T> {
+    let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(f)));
+    match outcome {
+        Ok(Ok(t)) => Ok(t),
+        Ok(Err(failure)) => Err(failure.into_py(py)),
+        Err(panic) => {
+            let m = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".into());
+            Err(Failure::Internal(m).into_py(py))
+        }
+    }
+}
+
+/// A serialisable Rust value as Python objects (dicts, lists, numbers).
+pub(crate) fn to_py<'py>(
+    py: Python<'py>,
+    value: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize(py, value)?)
+}
+
+/// `reference` or `corrected`.
+pub(crate) fn parse_profile(name: &str) -> Result<sous_sim::Profile, Failure> {
+    match name {
+        "reference" => Ok(sous_sim::Profile::Reference),
+        "corrected" => Ok(sous_sim::Profile::Corrected),
+        other => Err(Failure::Value(format!(
+            "unknown profile `{other}`; supported: reference, corrected"
+        ))),
+    }
+}
+
+#[pymodule]
+fn _sous(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("SousError", py.get_type::<errors::SousError>())?;
+    m.add("NetworkError", py.get_type::<errors::NetworkError>())?;
+    m.add("BenchmarkError", py.get_type::<errors::BenchmarkError>())?;
+    m.add(
+        "UnknownRecipeError",
+        py.get_type::<errors::UnknownRecipeError>(),
+    )?;
+    m.add_class::<execution::Execution>()?;
+    m.add_class::<report::Report>()?;
+    m.add_class::<session::Session>()?;
+    m.add_class::<benchmark::Benchmark>()?;
+    m.add_function(wrap_pyfunction!(execution::run, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(data::primitives, m)?)?;
+    m.add_function(wrap_pyfunction!(data::kitchen, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
