@@ -16,3 +16,12 @@ pub fn kitchen(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let (ks, _) = sous_kitchen::full_kitchen();
     crate::to_py(py, &sous_kitchen::entity_json(ks.root()))
 }
+
+/// Panics on purpose, so the tests can check that a panic raises
+/// `SousError` instead of aborting the interpreter.
+#[pyfunction]
+pub fn _panic_for_tests(py: Python<'_>) -> PyResult<()> {
+    crate::guard(py, || -> Result<(), crate::errors::Failure> {
+        panic!("a panic on purpose (sous._sous._panic_for_tests)")
+    })
+}

@@ -83,8 +83,9 @@ impl<'py> FromPyObject<'_, 'py> for Input {
 
     fn extract(ob: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
         if let Ok(s) = ob.extract::<String>() {
-            // A network has predicates; a path has none.
-            return Ok(if s.contains('(') || s.contains('\n') {
+            // A network has predicates (or is empty); a path has neither.
+            let is_text = s.trim().is_empty() || s.contains(['(', '\n', '#']);
+            return Ok(if is_text {
                 Input::Text(s)
             } else {
                 Input::File(PathBuf::from(s))
@@ -106,6 +107,7 @@ impl Input {
 /// Scores predicted networks against the benchmark's gold standard.
 ///
 /// `network_or_path` is a network's text or the path of a `.solution` file
+/// (a `str` is a path when it holds no `(`, `#` or newline)
 /// (several `#recipe-id` sections are scored one by one). `recipe` names
 /// the recipe of a single network without a header. The gold networks come
 /// from `gold` (a folder of `<recipe-id>.solution` files), else from

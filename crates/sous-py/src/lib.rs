@@ -78,6 +78,7 @@ fn _sous(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(data::primitives, m)?)?;
     m.add_function(wrap_pyfunction!(data::kitchen, m)?)?;
+    m.add_function(wrap_pyfunction!(data::_panic_for_tests, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
