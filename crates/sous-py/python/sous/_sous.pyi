@@ -1,0 +1,174 @@
+"""Type stubs of the native extension (see the package docstring)."""
+
+from os import PathLike
+from pathlib import Path
+from typing import Any, Literal, Optional, Sequence, Union
+
+__version__: str
+
+Profile = Literal["reference", "corrected"]
+Metric = Literal["smatch-score", "goal-condition-success", "dish-approximation-score", "execution-time"]
+Entity = dict[str, Any]
+
+class SousError(Exception):
+    """Base class of the errors sous raises."""
+
+class NetworkError(SousError):
+    """A network that cannot be read or validated."""
+
+    line: Optional[int]
+    """Line of the first error (1-based)."""
+    column: Optional[int]
+    """Column of the first error (1-based)."""
+    diagnostics: list[dict[str, Any]]
+    """Every problem: severity, code, message, span (line, column, offset, len), help."""
+
+class BenchmarkError(SousError):
+    """The benchmark data cannot be found or read."""
+
+class UnknownRecipeError(SousError):
+    """A recipe id the benchmark (or the gold folder) does not have."""
+
+class Execution:
+    """An executed network: the content of ``sous run --format json``."""
+
+    @property
+    def recipe_id(self) -> str:
+        """The recipe id (the ``#recipe-id`` header, or ``network``)."""
+    @property
+    def solved(self) -> bool:
+        """Whether every action ran and every variable is bound."""
+    @property
+    def execution_time(self) -> Optional[float]:
+        """The recipe execution time in seconds (``None`` without a solution)."""
+    @property
+    def bindings(self) -> dict[str, Optional[Entity]]:
+        """Variable → the entity bound to it, or ``None``."""
+    @property
+    def available_at(self) -> dict[str, Optional[float]]:
+        """Variable → the time its value is available."""
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        """The actions in the order they ran."""
+    @property
+    def failed_actions(self) -> list[dict[str, Any]]:
+        """The actions that failed, with the reason."""
+    @property
+    def final_kitchen(self) -> Optional[Entity]:
+        """The kitchen state after the last action."""
+    def to_dict(self) -> dict[str, Any]:
+        """The whole execution as a dict."""
+    def to_json(self) -> str:
+        """The execution as JSON text (``sous run --format json`` with ``compact=False``)."""
+
+class Report:
+    """The scores of one recipe: one element of ``sous evaluate --format json``."""
+
+    @property
+    def recipe_id(self) -> str: ...
+    @property
+    def smatch_score(self) -> Optional[float]:
+        """Smatch F1 (two decimals, as the reference prints it), or ``None``."""
+    @property
+    def smatch(self) -> Optional[dict[str, Any]]:
+        """Smatch in full: f1, precision, recall, matches, exact, runs."""
+    @property
+    def goal_condition_success(self) -> Optional[float]: ...
+    @property
+    def dish_approximation_score(self) -> Optional[float]: ...
+    @property
+    def execution_time(self) -> Optional[float]: ...
+    @property
+    def problem(self) -> Optional[dict[str, Any]]:
+        """Why the recipe has no (or partial) scores: kind, message, details."""
+    @property
+    def failures(self) -> list[str]:
+        """The failed actions of the prediction."""
+    @property
+    def explanation(self) -> Optional[dict[str, Any]]:
+        """The explanation of the scores (with ``explain=True``)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The report with the keys of ``sous evaluate --format json``."""
+    def to_json(self) -> str:
+        """The report as JSON text."""
+
+class Session:
+    """A network built up call by call (the HTTP API's sessions)."""
+
+    def __init__(
+        self,
+        recipe: Optional[str] = None,
+        *,
+        profile: Profile = "reference",
+        benchmark: Union[str, PathLike[str], None] = None,
+    ) -> None: ...
+    def add(self, actions: str) -> dict[str, Entity]:
+        """Adds predicates (one per line) and returns the bindings they added."""
+    @property
+    def recipe(self) -> Optional[str]: ...
+    @property
+    def profile(self) -> Profile: ...
+    @property
+    def network(self) -> str:
+        """The predicates received so far, one per line."""
+    @property
+    def execution(self) -> Optional[Execution]:
+        """The latest execution of the whole network."""
+    @property
+    def bindings(self) -> dict[str, Optional[Entity]]: ...
+    @property
+    def steps(self) -> list[dict[str, Any]]: ...
+    @property
+    def failed_actions(self) -> list[dict[str, Any]]: ...
+    @property
+    def kitchen(self) -> Optional[Entity]:
+        """The kitchen state reached (compact), or ``None`` before the first action."""
+    @property
+    def kitchen_text(self) -> str:
+        """The kitchen reached as text: only what differs from the initial kitchen."""
+    def evaluate(self, metrics: Optional[Sequence[Metric]] = None, *, explain: bool = True) -> Report:
+        """Scores the network so far against the recipe's gold network."""
+
+class Benchmark:
+    """A checkout of the Recipe Execution Benchmark (default: ``SOUS_BENCHMARK_DIR``)."""
+
+    def __init__(self, path: Union[str, PathLike[str], None] = None) -> None: ...
+    @property
+    def path(self) -> Path: ...
+    def recipes(self) -> list[str]:
+        """The recipe ids, sorted."""
+    def text(self, id: str) -> str:
+        """Title, ingredient lines and numbered instructions."""
+    def title(self, id: str) -> str: ...
+    def ingredients(self, id: str) -> list[str]: ...
+    def instructions(self, id: str) -> list[str]: ...
+    def gold(self, id: str) -> str:
+        """The gold network's text."""
+    def recipe_xml(self, id: str) -> str:
+        """The recipe's XML file."""
+    def __len__(self) -> int: ...
+    def __contains__(self, id: str) -> bool: ...
+
+def run(network: str, *, compact: bool = True, profile: Profile = "reference") -> Execution:
+    """Executes a network in the simulated kitchen."""
+
+def evaluate(
+    network_or_path: Union[str, PathLike[str]],
+    *,
+    recipe: Optional[str] = None,
+    gold: Union[str, PathLike[str], None] = None,
+    benchmark: Union[str, PathLike[str], None] = None,
+    metrics: Optional[Sequence[Metric]] = None,
+    explain: bool = False,
+    smatch: Literal["heuristic", "exact"] = "heuristic",
+    smatch_runs: int = 1,
+    profile: Profile = "reference",
+    jobs: int = 1,
+) -> list[Report]:
+    """Scores predicted networks against the benchmark's gold standard."""
+
+def primitives() -> list[dict[str, Any]]:
+    """Every primitive: arguments, types, roles, defaults and cases."""
+
+def kitchen() -> Entity:
+    """The kitchen state every execution starts from."""
