@@ -68,8 +68,44 @@ fn examples(c: &mut Criterion) {
     });
 }
 
+/// What `sous.evaluate` does per call, in-process in Rust (the Python
+/// package's overhead is measured against this): each gold network's text
+/// parsed and scored with all four metrics, the gold standard loaded and
+/// executed once beforehand.
+fn gold_as_text(c: &mut Criterion) {
+    let dir = gold_dir();
+    let gold = GoldStandard::load(&dir).unwrap();
+    let texts: Vec<String> = gold
+        .networks()
+        .map(|g| std::fs::read_to_string(&g.path).unwrap())
+        .collect();
+    let options = Options {
+        metrics: MetricSet::ALL,
+        ..Options::default()
+    };
+    let score = |texts: &[String]| {
+        texts
+            .iter()
+            .flat_map(|t| {
+                let loaded = sous_eval::source::load_text("network".into(), t.as_bytes().to_vec());
+                loaded
+                    .recipes
+                    .iter()
+                    .map(|(r, d)| evaluate_recipe(r, d, &gold, &options))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|r| r.problem.is_none())
+            .count()
+    };
+    assert_eq!(score(&texts), 30);
+    c.bench_function("30 gold networks as text, all four metrics, gold loaded once", |b| {
+        b.iter(|| score(&texts))
+    });
+}
+
 fn benches(c: &mut Criterion) {
     examples(c);
+    gold_as_text(c);
     all_gold(c, "30 gold networks, all four metrics", MetricSet::ALL);
     all_gold(c, "30 gold networks, without smatch", MetricSet::default());
 }

@@ -12,6 +12,17 @@ def lines(text):
     return [l for l in text.splitlines() if l.startswith("(")]
 
 
+def test_import_sous_does_not_import_gymnasium_but_registers_with_it():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, sous; assert 'gymnasium' not in sys.modules; "
+        "import gymnasium; assert 'sous/Recipe-v0' in gymnasium.registry"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def test_registered_and_passes_the_env_checker():
     env = gymnasium.make("sous/Recipe-v0", recipe="almond-crescent-cookies")
     check_env(env.unwrapped, skip_render_check=True)

@@ -178,9 +178,8 @@ class RecipeEnv(gymnasium.Env):
 
 
 def register_envs() -> None:
-    """Registers ``sous/Recipe-v0`` (Gymnasium calls this through the
-    package's ``gymnasium.envs`` entry point; importing this module does it
-    too)."""
+    """Registers ``sous/Recipe-v0`` (``import sous`` arranges it too, as
+    soon as Gymnasium is imported)."""
     from gymnasium.envs.registration import register, registry
 
     if "sous/Recipe-v0" not in registry:
