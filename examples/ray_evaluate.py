@@ -62,6 +62,12 @@ def score(name: str, text: str, benchmark: Optional[str], metrics: list[str]) ->
     return rows
 
 
+def score_batch(batch: list[tuple[str, str]], benchmark: Optional[str], metrics: list[str]) -> list[list[dict]]:
+    """The rows of several files (one Ray task scores a batch, so that the
+    per-task cost stays small next to the scoring)."""
+    return [score(name, text, benchmark, metrics) for name, text in batch]
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("folder", type=Path, help="folder with the prediction files (*.solution, searched recursively)")
@@ -71,6 +77,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--address", default=None, help="Ray cluster address (default: start a local Ray)")
     p.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local Ray (default: all)")
     p.add_argument("--pip", default=None, help="ship this sous wheel or path to the workers through Ray's runtime environment")
+    p.add_argument("--batch", type=int, default=None, help="files per Ray task (default: about 4 tasks per core)")
     p.add_argument("--no-ray", action="store_true", help="score in this process, one file after another")
     args = p.parse_args(argv)
     if not args.benchmark:
@@ -83,9 +90,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 2
     jobs = [(f.relative_to(args.folder).as_posix(), f.read_text(encoding="utf-8", errors="replace")) for f in files]
 
-    start = time.perf_counter()
     if args.no_ray:
+        start = time.perf_counter()
         results = [score(name, text, args.benchmark, args.metrics) for name, text in jobs]
+        seconds = time.perf_counter() - start
         cores = 1
     else:
         import ray
@@ -93,11 +101,15 @@ def main(argv: Optional[list[str]] = None) -> int:
         runtime_env = {"pip": [args.pip]} if args.pip else None
         ray.init(address=args.address, num_cpus=args.num_cpus, runtime_env=runtime_env, log_to_driver=False)
         cores = int(ray.cluster_resources().get("CPU", 1))
-        remote = ray.remote(score)
-        results = ray.get([remote.remote(name, text, args.benchmark, args.metrics) for name, text in jobs])
+        size = args.batch or max(1, len(jobs) // (4 * cores))
+        batches = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+        remote = ray.remote(score_batch)
+        # The clock starts once the cluster is up (starting a local Ray takes seconds).
+        start = time.perf_counter()
+        done = ray.get([remote.remote(b, args.benchmark, args.metrics) for b in batches])
+        seconds = time.perf_counter() - start
+        results = [rows for batch in done for rows in batch]
         ray.shutdown()
-    seconds = time.perf_counter() - start
-
     rows = [row for rows in results for row in rows]
     args.output.parent.mkdir(parents=True, exist_ok=True)
     with args.output.open("w", newline="", encoding="utf-8") as out:

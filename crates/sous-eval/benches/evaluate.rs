@@ -98,9 +98,10 @@ fn gold_as_text(c: &mut Criterion) {
             .count()
     };
     assert_eq!(score(&texts), 30);
-    c.bench_function("30 gold networks as text, all four metrics, gold loaded once", |b| {
-        b.iter(|| score(&texts))
-    });
+    c.bench_function(
+        "30 gold networks as text, all four metrics, gold loaded once",
+        |b| b.iter(|| score(&texts)),
+    );
 }
 
 fn benches(c: &mut Criterion) {
