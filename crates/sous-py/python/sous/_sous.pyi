@@ -2,13 +2,29 @@
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Literal, Optional, Sequence, Union
+from typing import Any, Literal, Optional, Sequence, Union, final
 
 __version__: str
+__all__ = [
+    "Benchmark",
+    "BenchmarkError",
+    "Execution",
+    "NetworkError",
+    "Report",
+    "Session",
+    "SousError",
+    "UnknownRecipeError",
+    "__version__",
+    "_panic_for_tests",
+    "evaluate",
+    "kitchen",
+    "primitives",
+    "run",
+]
 
-Profile = Literal["reference", "corrected"]
-Metric = Literal["smatch-score", "goal-condition-success", "dish-approximation-score", "execution-time"]
-Entity = dict[str, Any]
+_Profile = Literal["reference", "corrected"]
+_Metric = Literal["smatch-score", "goal-condition-success", "dish-approximation-score", "execution-time"]
+_Entity = dict[str, Any]
 
 class SousError(Exception):
     """Base class of the errors sous raises."""
@@ -29,6 +45,7 @@ class BenchmarkError(SousError):
 class UnknownRecipeError(SousError):
     """A recipe id the benchmark (or the gold folder) does not have."""
 
+@final
 class Execution:
     """An executed network: the content of ``sous run --format json``."""
 
@@ -42,7 +59,7 @@ class Execution:
     def execution_time(self) -> Optional[float]:
         """The recipe execution time in seconds (``None`` without a solution)."""
     @property
-    def bindings(self) -> dict[str, Optional[Entity]]:
+    def bindings(self) -> dict[str, Optional[_Entity]]:
         """Variable → the entity bound to it, or ``None``."""
     @property
     def available_at(self) -> dict[str, Optional[float]]:
@@ -54,18 +71,20 @@ class Execution:
     def failed_actions(self) -> list[dict[str, Any]]:
         """The actions that failed, with the reason."""
     @property
-    def final_kitchen(self) -> Optional[Entity]:
+    def final_kitchen(self) -> Optional[_Entity]:
         """The kitchen state after the last action."""
     def to_dict(self) -> dict[str, Any]:
         """The whole execution as a dict."""
     def to_json(self) -> str:
         """The execution as JSON text (``sous run --format json`` with ``compact=False``)."""
 
+@final
 class Report:
     """The scores of one recipe: one element of ``sous evaluate --format json``."""
 
     @property
-    def recipe_id(self) -> str: ...
+    def recipe_id(self) -> str:
+        """The recipe the report is for."""
     @property
     def smatch_score(self) -> Optional[float]:
         """Smatch F1 (two decimals, as the reference prints it), or ``None``."""
@@ -73,11 +92,14 @@ class Report:
     def smatch(self) -> Optional[dict[str, Any]]:
         """Smatch in full: f1, precision, recall, matches, exact, runs."""
     @property
-    def goal_condition_success(self) -> Optional[float]: ...
+    def goal_condition_success(self) -> Optional[float]:
+        """Share of the gold goal conditions the prediction meets, or ``None``."""
     @property
-    def dish_approximation_score(self) -> Optional[float]: ...
+    def dish_approximation_score(self) -> Optional[float]:
+        """How close the predicted dish is to the gold dish (0 to 1), or ``None``."""
     @property
-    def execution_time(self) -> Optional[float]: ...
+    def execution_time(self) -> Optional[float]:
+        """The prediction's execution time in seconds, or ``None``."""
     @property
     def problem(self) -> Optional[dict[str, Any]]:
         """Why the recipe has no (or partial) scores: kind, message, details."""
@@ -92,22 +114,26 @@ class Report:
     def to_json(self) -> str:
         """The report as JSON text."""
 
+@final
 class Session:
     """A network built up call by call (the HTTP API's sessions)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         recipe: Optional[str] = None,
         *,
-        profile: Profile = "reference",
+        profile: _Profile = "reference",
         benchmark: Union[str, PathLike[str], None] = None,
-    ) -> None: ...
-    def add(self, actions: str) -> dict[str, Entity]:
+    ) -> "Session":
+        """A new, empty session for ``recipe`` (needed to evaluate it)."""
+    def add(self, actions: str) -> dict[str, _Entity]:
         """Adds predicates (one per line) and returns the bindings they added."""
     @property
-    def recipe(self) -> Optional[str]: ...
+    def recipe(self) -> Optional[str]:
+        """The benchmark recipe the session is for."""
     @property
-    def profile(self) -> Profile: ...
+    def profile(self) -> _Profile:
+        """The kitchen the session runs in."""
     @property
     def network(self) -> str:
         """The predicates received so far, one per line."""
@@ -115,41 +141,52 @@ class Session:
     def execution(self) -> Optional[Execution]:
         """The latest execution of the whole network."""
     @property
-    def bindings(self) -> dict[str, Optional[Entity]]: ...
+    def bindings(self) -> dict[str, Optional[_Entity]]:
+        """Every variable → its entity (``None`` when unbound)."""
     @property
-    def steps(self) -> list[dict[str, Any]]: ...
+    def steps(self) -> list[dict[str, Any]]:
+        """The actions in the order they ran."""
     @property
-    def failed_actions(self) -> list[dict[str, Any]]: ...
+    def failed_actions(self) -> list[dict[str, Any]]:
+        """The actions that failed, with the reason."""
     @property
-    def kitchen(self) -> Optional[Entity]:
+    def kitchen(self) -> Optional[_Entity]:
         """The kitchen state reached (compact), or ``None`` before the first action."""
     @property
     def kitchen_text(self) -> str:
         """The kitchen reached as text: only what differs from the initial kitchen."""
-    def evaluate(self, metrics: Optional[Sequence[Metric]] = None, *, explain: bool = True) -> Report:
+    def evaluate(self, metrics: Optional[Sequence[_Metric]] = None, *, explain: bool = True) -> Report:
         """Scores the network so far against the recipe's gold network."""
 
+@final
 class Benchmark:
     """A checkout of the Recipe Execution Benchmark (default: ``SOUS_BENCHMARK_DIR``)."""
 
-    def __init__(self, path: Union[str, PathLike[str], None] = None) -> None: ...
+    def __new__(cls, path: Union[str, PathLike[str], None] = None) -> "Benchmark":
+        """Loads the benchmark at ``path`` (default: ``SOUS_BENCHMARK_DIR``)."""
     @property
-    def path(self) -> Path: ...
+    def path(self) -> Path:
+        """The benchmark folder."""
     def recipes(self) -> list[str]:
         """The recipe ids, sorted."""
     def text(self, id: str) -> str:
         """Title, ingredient lines and numbered instructions."""
-    def title(self, id: str) -> str: ...
-    def ingredients(self, id: str) -> list[str]: ...
-    def instructions(self, id: str) -> list[str]: ...
+    def title(self, id: str) -> str:
+        """The recipe's title."""
+    def ingredients(self, id: str) -> list[str]:
+        """The recipe's ingredient lines."""
+    def instructions(self, id: str) -> list[str]:
+        """The recipe's instructions."""
     def gold(self, id: str) -> str:
         """The gold network's text."""
     def recipe_xml(self, id: str) -> str:
         """The recipe's XML file."""
-    def __len__(self) -> int: ...
-    def __contains__(self, id: str) -> bool: ...
+    def __len__(self) -> int:
+        """The number of recipes."""
+    def __contains__(self, id: str, /) -> bool:
+        """Whether the benchmark has this recipe."""
 
-def run(network: str, *, compact: bool = True, profile: Profile = "reference") -> Execution:
+def run(network: str, *, compact: bool = True, profile: _Profile = "reference") -> Execution:
     """Executes a network in the simulated kitchen."""
 
 def evaluate(
@@ -158,11 +195,11 @@ def evaluate(
     recipe: Optional[str] = None,
     gold: Union[str, PathLike[str], None] = None,
     benchmark: Union[str, PathLike[str], None] = None,
-    metrics: Optional[Sequence[Metric]] = None,
+    metrics: Optional[Sequence[_Metric]] = None,
     explain: bool = False,
     smatch: Literal["heuristic", "exact"] = "heuristic",
     smatch_runs: int = 1,
-    profile: Profile = "reference",
+    profile: _Profile = "reference",
     jobs: int = 1,
 ) -> list[Report]:
     """Scores predicted networks against the benchmark's gold standard."""
@@ -170,5 +207,8 @@ def evaluate(
 def primitives() -> list[dict[str, Any]]:
     """Every primitive: arguments, types, roles, defaults and cases."""
 
-def kitchen() -> Entity:
+def kitchen() -> _Entity:
     """The kitchen state every execution starts from."""
+
+def _panic_for_tests() -> None:
+    """Panics in Rust on purpose: the tests check that it raises ``SousError``."""
