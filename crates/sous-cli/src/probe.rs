@@ -1,0 +1,337 @@
+//! `sous trace` and `sous probe`: intermediate states as data.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand, ValueEnum};
+use sous_eval::source::load;
+use sous_probe::tasks::{Instance, Task};
+use sous_probe::{Cooked, Trace};
+
+use crate::run::{INVALID, OK};
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum TraceFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    /// A `.solution` file.
+    file: PathBuf,
+    /// Only this recipe of the file.
+    #[arg(long)]
+    recipe: Option<String>,
+    #[arg(long, value_enum, default_value = "table")]
+    format: TraceFormat,
+    /// The benchmark folder, for the utterance-and-meaning annotation that
+    /// cuts a network into the recipe's sentences (without one: one step per action).
+    #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
+    benchmark: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum ProbeFormat {
+    /// One instance per line.
+    Jsonl,
+    /// One chat (system, user, assistant) per line, for fine-tuning.
+    Chat,
+    /// Counts and chance rates per task, as a table.
+    Stats,
+}
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ProbeArgs {
+    #[command(subcommand)]
+    command: Option<ProbeCommand>,
+    /// `.solution` files, or folders of them.
+    files: Vec<PathBuf>,
+    /// A task, or `all` (repeatable): step-reference ingredient-usage
+    /// ingredient-tracing input-output implicit-tool habitat result amount
+    /// ordering lifespan.
+    #[arg(long, num_args = 1.., value_delimiter = ',', default_value = "all")]
+    task: Vec<String>,
+    /// Seed of the sampling: the same seed gives the same instances.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// At most this many instances per recipe and task (0: all).
+    #[arg(long, default_value_t = 10)]
+    max_per_recipe: usize,
+    #[arg(long, value_enum, default_value = "jsonl")]
+    format: ProbeFormat,
+    /// The benchmark folder (for the annotation).
+    #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
+    benchmark: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum ProbeCommand {
+    /// Score a model's answers: accuracy per task and overall, set F1, and
+    /// a confusion summary. ANSWERS has one `{"id": …, "answer": …}` per line.
+    Score {
+        instances: PathBuf,
+        answers: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::Format,
+    },
+}
+
+/// The recipes of `files` (folders searched for `*.solution`), each bad one
+/// reported; whether any was bad.
+fn recipes_of(
+    files: &[PathBuf],
+    only: Option<&str>,
+) -> (Vec<(sous_lang::Recipe, Option<String>)>, bool) {
+    let mut paths = Vec::new();
+    for f in files {
+        if f.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(f)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "solution"))
+                .collect();
+            inside.sort();
+            paths.extend(inside);
+        } else {
+            paths.push(f.clone());
+        }
+    }
+    let mut recipes = Vec::new();
+    let mut bad = false;
+    for p in paths {
+        let loaded = load(&p);
+        if let Some(d) = &loaded.fatal {
+            crate::render::diagnostic(&loaded.name, &loaded.text, d);
+            bad = true;
+            continue;
+        }
+        for (r, diags) in loaded.recipes {
+            if only.is_some_and(|id| !id.eq_ignore_ascii_case(&r.id)) {
+                continue;
+            }
+            for d in &diags {
+                crate::render::diagnostic(&loaded.name, &loaded.text, d);
+            }
+            if diags.iter().any(sous_lang::Diagnostic::is_error) {
+                bad = true;
+            } else {
+                let stem = p.file_stem().map(|s| s.to_string_lossy().to_lowercase());
+                recipes.push((r, stem));
+            }
+        }
+    }
+    (recipes, bad)
+}
+
+pub fn trace(args: TraceArgs) -> u8 {
+    let (recipes, bad) = recipes_of(std::slice::from_ref(&args.file), args.recipe.as_deref());
+    let cooked = sous_probe::cook_all(&recipes, args.benchmark.as_deref());
+    let traces: Vec<Trace> = cooked.iter().map(Trace::new).collect();
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let written = match args.format {
+        TraceFormat::Table => traces
+            .iter()
+            .try_for_each(|t| writeln!(out, "{}", sous_probe::render::table(t))),
+        TraceFormat::Json => traces.iter().try_for_each(|t| {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(t).unwrap_or_default()
+            )
+        }),
+        TraceFormat::Csv => {
+            let mut w = csv::Writer::from_writer(out);
+            let r = w
+                .write_record(sous_probe::render::CSV_HEADER)
+                .and_then(|()| {
+                    traces
+                        .iter()
+                        .try_for_each(|t| sous_probe::render::csv_rows(t, &mut w))
+                })
+                .and_then(|()| w.flush().map_err(Into::into));
+            r.map_err(std::io::Error::other)
+        }
+    };
+    if let Err(e) = written {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: {e}");
+            return INVALID;
+        }
+    }
+    if bad || (recipes.is_empty() && args.recipe.is_some()) {
+        if recipes.is_empty() {
+            eprintln!("error: no recipe to trace");
+        }
+        INVALID
+    } else {
+        OK
+    }
+}
+
+fn parse_tasks(names: &[String]) -> Result<Vec<Task>, String> {
+    let mut out = Vec::new();
+    for n in names {
+        if n == "all" {
+            out.extend(Task::ALL);
+        } else {
+            let t = Task::parse(n).ok_or_else(|| {
+                let known: Vec<&str> = Task::ALL.iter().map(|t| t.name()).collect();
+                format!("unknown task `{n}`; known: {}, all", known.join(", "))
+            })?;
+            out.push(t);
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+pub fn probe(args: ProbeArgs) -> u8 {
+    if let Some(ProbeCommand::Score {
+        instances,
+        answers,
+        format,
+    }) = args.command
+    {
+        return score(&instances, &answers, format);
+    }
+    if args.files.is_empty() {
+        eprintln!("error: no input: `sous probe FILE|DIR... --task TASK` (or `sous probe score INSTANCES ANSWERS`)");
+        return INVALID;
+    }
+    let tasks = match parse_tasks(&args.task) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return INVALID;
+        }
+    };
+    let (recipes, bad) = recipes_of(&args.files, None);
+    let start = std::time::Instant::now();
+    let cooked: Vec<Cooked> = sous_probe::cook_all(&recipes, args.benchmark.as_deref());
+    let max = (args.max_per_recipe > 0).then_some(args.max_per_recipe);
+    let instances = sous_probe::probe_all(&cooked, &tasks, args.seed, max);
+    let elapsed = start.elapsed();
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let written = match args.format {
+        ProbeFormat::Jsonl => instances
+            .iter()
+            .try_for_each(|i| writeln!(out, "{}", serde_json::to_string(i).unwrap_or_default())),
+        ProbeFormat::Chat => instances
+            .iter()
+            .try_for_each(|i| writeln!(out, "{}", sous_probe::chat::chat(i))),
+        ProbeFormat::Stats => write!(out, "{}", stats(&instances, &tasks, recipes.len(), elapsed)),
+    };
+    if let Err(e) = written {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: {e}");
+            return INVALID;
+        }
+    }
+    if bad {
+        INVALID
+    } else {
+        OK
+    }
+}
+
+/// Per task: instances, recipes with at least one, and the mean chance rate.
+fn stats(
+    instances: &[Instance],
+    tasks: &[Task],
+    recipes: usize,
+    elapsed: std::time::Duration,
+) -> String {
+    let mut s = String::from("| task | instances | recipes | chance rate |\n|---|---|---|---|\n");
+    for &t in tasks {
+        let of: Vec<&Instance> = instances.iter().filter(|i| i.task == t).collect();
+        let mut with: Vec<&str> = of.iter().map(|i| i.recipe_id.as_str()).collect();
+        with.dedup();
+        let chance = if of.is_empty() {
+            0.0
+        } else {
+            of.iter().map(|i| i.chance).sum::<f64>() / of.len() as f64
+        };
+        s.push_str(&format!(
+            "| {} | {} | {}/{recipes} | {} |\n",
+            t.name(),
+            of.len(),
+            with.len(),
+            if chance == 0.0 {
+                "— (free answer)".into()
+            } else {
+                format!("{chance:.3}")
+            }
+        ));
+    }
+    s.push_str(&format!(
+        "\n{} instances from {recipes} recipes in {:.0} ms\n",
+        instances.len(),
+        elapsed.as_secs_f64() * 1e3
+    ));
+    s
+}
+
+fn score(instances: &Path, answers: &Path, format: crate::Format) -> u8 {
+    let read = |p: &Path| -> Result<Vec<serde_json::Value>, String> {
+        let text =
+            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        sous_probe::score::read_jsonl(&p.display().to_string(), &text).map_err(|e| e.to_string())
+    };
+    let (inst, ans) = match (read(instances), read(answers)) {
+        (Ok(i), Ok(a)) => (i, a),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return INVALID;
+        }
+    };
+    let s = sous_probe::score::score(&inst, &ans);
+    match format {
+        crate::Format::Json => println!("{}", serde_json::to_string_pretty(&s).unwrap_or_default()),
+        crate::Format::Text => {
+            println!("| task | instances | answered | accuracy | set F1 | chance | exact / partial / wrong / missing |");
+            println!("|---|---|---|---|---|---|---|");
+            let row = |name: &str, t: &sous_probe::score::TaskScore| {
+                let c = |k: &str| t.confusion.get(k).copied().unwrap_or(0);
+                println!(
+                    "| {name} | {} | {} | {:.3} | {} | {:.3} | {} / {} / {} / {} |",
+                    t.instances,
+                    t.answered,
+                    t.accuracy,
+                    t.f1.map_or("—".into(), |f| format!("{f:.3}")),
+                    t.chance,
+                    c("exact"),
+                    c("partial"),
+                    c("wrong"),
+                    c("missing")
+                );
+            };
+            for (name, t) in &s.tasks {
+                row(name, t);
+            }
+            row("overall", &s.overall);
+            for (name, t) in &s.tasks {
+                let cells: Vec<String> = ["true-true", "true-false", "false-true", "false-false"]
+                    .iter()
+                    .filter_map(|k| t.confusion.get(*k).map(|n| format!("{k}: {n}")))
+                    .collect();
+                if !cells.is_empty() {
+                    println!("{name} (expected-given): {}", cells.join(", "));
+                }
+            }
+            if !s.unknown_ids.is_empty() {
+                eprintln!(
+                    "warning: {} answers have ids no instance has",
+                    s.unknown_ids.len()
+                );
+            }
+        }
+    }
+    OK
+}

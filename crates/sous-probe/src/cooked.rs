@@ -1,0 +1,369 @@
+//! An executed network cut into the recipe's steps, with its dataflow:
+//! which action made each value and which actions used it. Everything the
+//! trace and the tasks say comes from here.
+
+use sous_kitchen::{EntityRef, KitchenState};
+use sous_lang::Recipe;
+use sous_sim::Execution;
+
+use crate::annotation::{normalise, Annotation, SentenceKind};
+use crate::describe;
+
+/// What a step is: an ingredient line, an instruction, or (without an
+/// annotation) one action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepKind {
+    Ingredient,
+    Instruction,
+    Action,
+}
+
+/// One step of the recipe.
+#[derive(Debug, Clone)]
+pub struct RecipeStep {
+    pub kind: StepKind,
+    /// 1-based among the steps questions count (instructions, or actions
+    /// without an annotation); `None` for ingredient lines.
+    pub number: Option<usize>,
+    pub text: String,
+    /// Network action indices, in execution order (unexecuted ones last).
+    pub actions: Vec<usize>,
+}
+
+/// A comestible value of the network: a variable bound to something to eat.
+#[derive(Debug, Clone)]
+pub struct Object {
+    /// The variable (`?beaten-mixture`).
+    pub variable: String,
+    pub var: usize,
+    pub value: EntityRef,
+    /// Its description, made once from the value it was bound to.
+    pub description: String,
+    /// The step (index into `Cooked::steps`) that made it.
+    pub made_in: usize,
+    /// The steps that took it as an input, in order.
+    pub used_in: Vec<usize>,
+    /// The step where a later value of the same thing (the same bowl, the
+    /// same portions) replaced it, if any.
+    pub superseded_in: Option<usize>,
+}
+
+/// The persistent id that says which thing a value is: the container's,
+/// or for a list of portions its first item's.
+pub fn identity(e: &sous_kitchen::Entity) -> sous_kitchen::Pid {
+    if e.has_slot(sous_kitchen::slot::ITEMS) {
+        e.items().first().map_or(e.pid, |i| i.pid)
+    } else {
+        e.pid
+    }
+}
+
+/// An executed network with its steps, objects and dataflow.
+pub struct Cooked {
+    pub recipe_id: String,
+    pub title: String,
+    pub execution: Execution,
+    pub steps: Vec<RecipeStep>,
+    /// Whether the steps come from the benchmark's annotation.
+    pub annotated: bool,
+    /// Every comestible value, in the order they were made.
+    pub objects: Vec<Object>,
+    /// For each network action: its step.
+    pub step_of_action: Vec<usize>,
+    /// For each network action: the variables it took bound (inputs) and
+    /// the ones it bound (outputs); empty for an action that never ran.
+    pub inputs: Vec<Vec<usize>>,
+    pub outputs: Vec<Vec<usize>>,
+    /// For each executed action (by network action index): its position
+    /// in `execution.steps`.
+    pub executed_at: Vec<Option<usize>>,
+}
+
+impl Cooked {
+    /// Executes `recipe` and cuts it into the annotation's sentences when
+    /// every action is found there, else into one step per action.
+    pub fn new(recipe: &Recipe, annotation: Option<&Annotation>) -> Cooked {
+        let execution = sous_sim::execute(recipe);
+        let net = &execution.network;
+        let n_actions = net.actions.len();
+
+        // Dataflow in execution order.
+        let mut bound: Vec<bool> = net.variables.iter().map(|v| v.constant.is_some()).collect();
+        let mut inputs = vec![Vec::new(); n_actions];
+        let mut outputs = vec![Vec::new(); n_actions];
+        let mut executed_at = vec![None; n_actions];
+        for (pos, step) in execution.steps.iter().enumerate() {
+            let a = step.action;
+            executed_at[a] = Some(pos);
+            let mut outs = Vec::new();
+            for &v in &net.actions[a].args {
+                if bound[v] {
+                    if !inputs[a].contains(&v) {
+                        inputs[a].push(v);
+                    }
+                } else if !outs.contains(&v) {
+                    outs.push(v);
+                }
+            }
+            for &v in &outs {
+                bound[v] = true;
+            }
+            outputs[a] = outs;
+        }
+
+        // Steps.
+        let order: Vec<usize> = {
+            let mut o: Vec<usize> = execution.steps.iter().map(|s| s.action).collect();
+            o.extend((0..n_actions).filter(|a| executed_at[*a].is_none()));
+            o
+        };
+        let matched = annotation.and_then(|ann| {
+            // By the whole predicate, else by its name and first argument
+            // (an edited line still belongs to its sentence).
+            let head = |p: &str| p.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+            let found: Vec<Option<usize>> = net
+                .actions
+                .iter()
+                .map(|a| {
+                    let t = normalise(&a.text);
+                    let exact = ann.sentences.iter().position(|s| s.predicates.contains(&t));
+                    exact.or_else(|| {
+                        let h = head(&t);
+                        let mut hits = ann
+                            .sentences
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, s)| s.predicates.iter().any(|p| head(p) == h));
+                        match (hits.next(), hits.next()) {
+                            (Some((i, _)), None) => Some(i),
+                            _ => None,
+                        }
+                    })
+                })
+                .collect();
+            // A network the annotation hardly covers is another network.
+            let missing = found.iter().filter(|f| f.is_none()).count();
+            if missing * 4 > n_actions {
+                return None;
+            }
+            // A line the annotation lacks belongs with the line before it
+            // in the file (else the one after).
+            let mut by_line: Vec<usize> = (0..n_actions).collect();
+            by_line.sort_by_key(|&a| net.actions[a].index);
+            let mut sentence_of = found.clone();
+            let mut last = None;
+            for &a in &by_line {
+                match found[a] {
+                    Some(s) => last = Some(s),
+                    None => sentence_of[a] = last,
+                }
+            }
+            let mut next = None;
+            for &a in by_line.iter().rev() {
+                match sentence_of[a] {
+                    Some(s) => next = Some(s),
+                    None => sentence_of[a] = next,
+                }
+            }
+            let sentence_of: Option<Vec<usize>> = sentence_of.into_iter().collect();
+            Some((ann, sentence_of?))
+        });
+        let (steps, step_of_action, title, annotated) = match matched {
+            Some((ann, sentence_of)) => {
+                let mut steps: Vec<RecipeStep> = Vec::new();
+                let mut number = 0;
+                for s in &ann.sentences {
+                    let kind = match s.kind {
+                        SentenceKind::Ingredient => StepKind::Ingredient,
+                        SentenceKind::Instruction => StepKind::Instruction,
+                    };
+                    let num = (kind == StepKind::Instruction).then(|| {
+                        number += 1;
+                        number
+                    });
+                    steps.push(RecipeStep {
+                        kind,
+                        number: num,
+                        text: s.text.clone(),
+                        actions: Vec::new(),
+                    });
+                }
+                for &a in &order {
+                    steps[sentence_of[a]].actions.push(a);
+                }
+                (steps, sentence_of, ann.title.clone(), true)
+            }
+            None => {
+                let steps: Vec<RecipeStep> = order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &a)| RecipeStep {
+                        kind: StepKind::Action,
+                        number: Some(i + 1),
+                        text: net.actions[a].text.clone(),
+                        actions: vec![a],
+                    })
+                    .collect();
+                let mut step_of_action = vec![0; n_actions];
+                for (i, &a) in order.iter().enumerate() {
+                    step_of_action[a] = i;
+                }
+                (steps, step_of_action, recipe.id.clone(), false)
+            }
+        };
+
+        // Comestible objects, in the order they were made.
+        let mut objects: Vec<Object> = Vec::new();
+        for step in &execution.steps {
+            let a = step.action;
+            for &v in &outputs[a] {
+                let Some(b) = execution.bindings[v].as_ref() else {
+                    continue;
+                };
+                if !describe::is_comestible(&b.value) {
+                    continue;
+                }
+                objects.push(Object {
+                    variable: net.variables[v].name.clone(),
+                    var: v,
+                    value: b.value.clone(),
+                    description: describe::object(&b.value),
+                    made_in: step_of_action[a],
+                    used_in: Vec::new(),
+                    superseded_in: None,
+                });
+            }
+        }
+        for o in &mut objects {
+            let mut used: Vec<usize> = (0..n_actions)
+                .filter(|&a| inputs[a].contains(&o.var))
+                .filter_map(|a| executed_at[a].map(|pos| (pos, step_of_action[a])))
+                .map(|(_, s)| s)
+                .collect();
+            used.dedup();
+            o.used_in = used;
+        }
+        for i in 0..objects.len() {
+            let id = identity(&objects[i].value);
+            objects[i].superseded_in = objects[i + 1..]
+                .iter()
+                .find(|later| identity(&later.value) == id)
+                .map(|later| later.made_in);
+        }
+        Cooked {
+            recipe_id: recipe.id.clone(),
+            title,
+            execution,
+            steps,
+            annotated,
+            objects,
+            step_of_action,
+            inputs,
+            outputs,
+            executed_at,
+        }
+    }
+
+    /// The object bound to variable `v`, if it is comestible.
+    pub fn object_of(&self, v: usize) -> Option<usize> {
+        self.objects.iter().position(|o| o.var == v)
+    }
+
+    /// The steps questions count ("step 1" …), as indices into `steps`.
+    pub fn numbered(&self) -> Vec<usize> {
+        (0..self.steps.len())
+            .filter(|&i| self.steps[i].number.is_some())
+            .collect()
+    }
+
+    /// Objects the step took in that earlier steps made.
+    pub fn step_inputs(&self, s: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &a in &self.steps[s].actions {
+            for &v in &self.inputs[a] {
+                if let Some(o) = self.object_of(v) {
+                    if self.objects[o].made_in != s && !out.contains(&o) {
+                        out.push(o);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Objects the step made that are still there after it.
+    pub fn step_outputs(&self, s: usize) -> Vec<usize> {
+        (0..self.objects.len())
+            .filter(|&o| self.objects[o].made_in == s && self.alive_after(o, s))
+            .collect()
+    }
+
+    /// Whether object `o` exists after step `s`: made by then, and neither
+    /// used by a step nor replaced by a later value of the same thing.
+    pub fn alive_after(&self, o: usize, s: usize) -> bool {
+        let obj = &self.objects[o];
+        obj.made_in <= s
+            && !obj.used_in.iter().any(|&u| u <= s)
+            && obj.superseded_in.map_or(true, |t| t > s)
+    }
+
+    /// The step in which object `o` stops existing (used or replaced), if it does.
+    pub fn ends_in(&self, o: usize) -> Option<usize> {
+        let obj = &self.objects[o];
+        obj.used_in.iter().copied().chain(obj.superseded_in).min()
+    }
+
+    /// The kitchen state after the last action of step `s` that ran.
+    pub fn kitchen_after(&self, s: usize) -> Option<KitchenState> {
+        let pos = self.steps[..=s]
+            .iter()
+            .flat_map(|st| st.actions.iter())
+            .filter_map(|&a| self.executed_at[a])
+            .max()?;
+        self.execution
+            .kitchen_after(pos)
+            .map(|k| KitchenState::from_entity(k.clone()))
+    }
+
+    /// The base ingredients fetched by the recipe, in order of fetching.
+    pub fn ingredients(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for o in &self.objects {
+            let a_step = &self.steps[o.made_in];
+            let fetched = a_step.actions.iter().any(|&a| {
+                self.execution.network.actions[a].signature.name == "fetch-and-proportion"
+                    && self.outputs[a].contains(&o.var)
+            });
+            if fetched {
+                for n in describe::ingredient_set(&o.value) {
+                    if !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Where a thing is after step `s`: the kitchen place holding it
+    /// (counter-top, oven, fridge …) and the container it is in.
+    pub fn place_of(&self, o: usize, s: usize) -> Option<(String, String)> {
+        let ks = self.kitchen_after(s)?;
+        let value = &self.objects[o].value;
+        let is_list = value.has_slot(sous_kitchen::slot::ITEMS);
+        let pid = if is_list {
+            value.items().first()?.pid
+        } else {
+            value.pid
+        };
+        let path = ks.locate(pid)?;
+        let place = ks.get(&path[..1])?.class_name().to_string();
+        let holder = if is_list {
+            ks.get(&path[..path.len() - 1])?.class_name().to_string()
+        } else {
+            value.class_name().to_string()
+        };
+        Some((place, holder))
+    }
+}

@@ -1,0 +1,63 @@
+//! What the trace and the tasks know about words and kitchens
+//! (`data/probe.toml`, embedded at build time).
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use sous_kitchen::{Entity, Ontology};
+
+const PROBE_TOML: &str = include_str!("../data/probe.toml");
+
+#[derive(Debug, Deserialize)]
+pub struct Knowledge {
+    pub appliances: Vec<String>,
+    pub silent_flags: Vec<String>,
+    pub state_words: BTreeMap<String, String>,
+    pub kind_words: BTreeMap<String, String>,
+    /// Words any mixture may be called by in a recipe.
+    pub mixture_words: Vec<String>,
+    pub reference: Reference,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Reference {
+    pub determiners: Vec<String>,
+    pub nouns: Vec<String>,
+    pub pronouns: Vec<String>,
+}
+
+impl Knowledge {
+    pub fn get() -> &'static Knowledge {
+        static K: OnceLock<Knowledge> = OnceLock::new();
+        K.get_or_init(|| {
+            toml::from_str(PROBE_TOML).expect("data/probe.toml is valid (tests/data.rs)")
+        })
+    }
+
+    /// Classes named in the file that the ontology lacks (must be none).
+    pub fn unknown_classes(&self) -> Vec<String> {
+        let onto = Ontology::get();
+        self.appliances
+            .iter()
+            .chain(self.kind_words.keys())
+            .filter(|c| onto.id(c).is_none())
+            .cloned()
+            .collect()
+    }
+
+    /// Whether `e` is a piece of equipment (a tool of a step).
+    pub fn is_equipment(&self, e: &Entity) -> bool {
+        e.is_a_name("reusable") || self.appliances.iter().any(|a| e.class_name() == a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_data_file_names_only_known_classes() {
+        assert_eq!(Knowledge::get().unknown_classes(), Vec::<String>::new());
+    }
+}

@@ -1,0 +1,85 @@
+//! `ingredient-tracing` (NHK): the world state after step τ (the things
+//! that exist then, labelled a, b, c …); which of them contain ingredient
+//! g? τ is drawn from [t_c, n], and drawn again while the world state has
+//! a single item. Chance: 1/|W_τ|, the paper's upper bound. Where every
+//! step from t_c on leaves a single thing (a salad whose ingredients are
+//! all combined in its first instruction), the paper would discard the
+//! ingredient; here the instance is kept with chance 1 and marked
+//! `"trivial": true` in its evidence, so that every recipe has instances.
+
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use super::{first_use, number, AnswerKind, Draft};
+use crate::cooked::Cooked;
+use crate::describe::{self, words};
+
+/// `a`, `b`, … for a world state's items.
+pub fn letter(i: usize) -> String {
+    crate::trace::label(i).to_lowercase()
+}
+
+/// The things that exist after step `s`, in the order they were made.
+pub fn world_state(c: &Cooked, s: usize) -> Vec<usize> {
+    (0..c.objects.len())
+        .filter(|&o| c.alive_after(o, s))
+        .collect()
+}
+
+pub fn candidates(c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
+    let mut out = Vec::new();
+    for g in c.ingredients() {
+        let Some(tc) = first_use(c, &g) else { continue };
+        let mut range: Vec<usize> = c
+            .numbered()
+            .into_iter()
+            .filter(|&s| number(c, s) >= number(c, tc))
+            .collect();
+        range.shuffle(rng);
+        let Some(tau) = range
+            .iter()
+            .copied()
+            .find(|&s| world_state(c, s).len() > 1)
+            .or(range.first().copied())
+        else {
+            continue;
+        };
+        let w = world_state(c, tau);
+        if w.is_empty() {
+            continue;
+        }
+        let mut state = format!("The world state after step {}:\n", number(c, tau));
+        let mut answer = Vec::new();
+        for (i, &o) in w.iter().enumerate() {
+            state.push_str(&format!("{}. {}\n", letter(i), c.objects[o].description));
+            if describe::ingredient_set(&c.objects[o].value).contains(&g) {
+                answer.push(letter(i));
+            }
+        }
+        out.push(Draft {
+            question: format!(
+                "Which items of the world state after step {} contain the {}? Answer with their letters.",
+                number(c, tau),
+                words(&g)
+            ),
+            context: None,
+            extra_context: Some(state),
+            answer: json!(answer),
+            kind: AnswerKind::Set,
+            chance: 1.0 / w.len() as f64,
+            evidence: json!({
+                "trivial": w.len() == 1,
+                "ingredient": g,
+                "step": number(c, tau),
+                "items": w.iter().enumerate().map(|(i, &o)| json!({
+                    "letter": letter(i),
+                    "object": crate::trace::label(o),
+                    "variable": c.objects[o].variable,
+                    "ingredients": describe::ingredient_set(&c.objects[o].value),
+                })).collect::<Vec<_>>(),
+            }),
+        });
+    }
+    out
+}

@@ -1,0 +1,255 @@
+//! Probing tasks with exact answers, generated from an executed network.
+//! One module per task; each lists every instance it can make for a
+//! recipe, and [`generate`] samples from them with a seed, so the output
+//! is the same for the same seed whatever the thread count.
+
+mod amount;
+mod habitat;
+mod implicit_tool;
+mod ingredient_tracing;
+mod ingredient_usage;
+mod input_output;
+mod lifespan;
+mod ordering;
+mod result;
+mod step_reference;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::cooked::{Cooked, StepKind};
+
+/// A probing task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Task {
+    StepReference,
+    IngredientUsage,
+    IngredientTracing,
+    InputOutput,
+    ImplicitTool,
+    Habitat,
+    Result,
+    Amount,
+    Ordering,
+    Lifespan,
+}
+
+/// How an answer is compared (`score.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnswerKind {
+    Integer,
+    Boolean,
+    /// A set of labels or names: exact match and set F1.
+    Set,
+    /// A number, right to 0.01 (relative 1e-3).
+    Number,
+    /// Two step numbers, from and to.
+    Range,
+    /// Free text with an underlying set of base ingredients: the set is scored.
+    Described,
+    /// A name, compared case-insensitively.
+    Text,
+}
+
+impl Task {
+    pub const ALL: [Task; 10] = [
+        Task::StepReference,
+        Task::IngredientUsage,
+        Task::IngredientTracing,
+        Task::InputOutput,
+        Task::ImplicitTool,
+        Task::Habitat,
+        Task::Result,
+        Task::Amount,
+        Task::Ordering,
+        Task::Lifespan,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::StepReference => "step-reference",
+            Task::IngredientUsage => "ingredient-usage",
+            Task::IngredientTracing => "ingredient-tracing",
+            Task::InputOutput => "input-output",
+            Task::ImplicitTool => "implicit-tool",
+            Task::Habitat => "habitat",
+            Task::Result => "result",
+            Task::Amount => "amount",
+            Task::Ordering => "ordering",
+            Task::Lifespan => "lifespan",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Task> {
+        Task::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    fn candidates(self, c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
+        match self {
+            Task::StepReference => step_reference::candidates(c),
+            Task::IngredientUsage => ingredient_usage::candidates(c, rng),
+            Task::IngredientTracing => ingredient_tracing::candidates(c, rng),
+            Task::InputOutput => input_output::candidates(c),
+            Task::ImplicitTool => implicit_tool::candidates(c),
+            Task::Habitat => habitat::candidates(c),
+            Task::Result => result::candidates(c),
+            Task::Amount => amount::candidates(c),
+            Task::Ordering => ordering::candidates(c, rng),
+            Task::Lifespan => lifespan::candidates(c),
+        }
+    }
+}
+
+/// One task instance: a question with its exact answer and where the
+/// answer comes from.
+#[derive(Debug, Clone, Serialize)]
+pub struct Instance {
+    pub task: Task,
+    pub recipe_id: String,
+    pub id: String,
+    pub question: String,
+    /// What a model reads before the question: the recipe (title,
+    /// ingredient lines, numbered steps), and for some tasks a world state.
+    pub context: String,
+    pub answer: Value,
+    pub answer_kind: AnswerKind,
+    /// The probability of answering right by guessing, as the NHK paper
+    /// computes it (0 for free answers).
+    pub chance: f64,
+    /// The steps and objects the answer was derived from.
+    pub evidence: Value,
+}
+
+/// An instance before it gets its id and the recipe's context.
+pub(crate) struct Draft {
+    pub question: String,
+    /// Replaces the recipe context (e.g. with a masked step), if set.
+    pub context: Option<String>,
+    /// Added after the recipe context (e.g. a world state).
+    pub extra_context: Option<String>,
+    pub answer: Value,
+    pub kind: AnswerKind,
+    pub chance: f64,
+    pub evidence: Value,
+}
+
+/// The recipe as a model reads it: title, ingredient lines, numbered steps.
+/// `replace` swaps one step's text (by index into `steps`).
+pub(crate) fn recipe_context(c: &Cooked, replace: Option<(usize, &str)>) -> String {
+    let mut s = format!("Recipe: {}\n", c.title);
+    let text = |i: usize| match replace {
+        Some((j, t)) if i == j => t.to_string(),
+        _ => c.steps[i].text.clone(),
+    };
+    let ingredients: Vec<usize> = (0..c.steps.len())
+        .filter(|&i| c.steps[i].kind == StepKind::Ingredient)
+        .collect();
+    if !ingredients.is_empty() {
+        s.push_str("\nIngredients:\n");
+        for i in ingredients {
+            s.push_str(&format!("- {}\n", text(i)));
+        }
+    }
+    s.push_str(if c.annotated {
+        "\nSteps:\n"
+    } else {
+        "\nSteps (one action each):\n"
+    });
+    for i in c.numbered() {
+        s.push_str(&format!(
+            "{}. {}\n",
+            c.steps[i].number.unwrap_or(0),
+            text(i)
+        ));
+    }
+    s
+}
+
+/// "step 3 (\"Mix thoroughly.\")".
+pub(crate) fn step_name(c: &Cooked, s: usize) -> String {
+    match c.steps[s].number {
+        Some(n) => format!("step {n} (\"{}\")", c.steps[s].text),
+        None => format!("the ingredient line \"{}\"", c.steps[s].text),
+    }
+}
+
+/// A step's number; ingredient lines count as step 0 (before step 1).
+pub(crate) fn number(c: &Cooked, s: usize) -> usize {
+    c.steps[s].number.unwrap_or(0)
+}
+
+/// A stable 64-bit hash of strings (FNV-1a), for per-recipe seeds.
+fn stable_hash(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain([0xff]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The instances of `task` for one recipe: every candidate, or at most
+/// `max` of them drawn with `seed`.
+pub fn generate(c: &Cooked, task: Task, seed: u64, max: Option<usize>) -> Vec<Instance> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ stable_hash(&[&c.recipe_id, task.name()]));
+    let mut drafts = task.candidates(c, &mut rng);
+    if let Some(max) = max {
+        if drafts.len() > max {
+            let mut picked: Vec<usize> = (0..drafts.len()).collect();
+            picked.shuffle(&mut rng);
+            picked.truncate(max);
+            picked.sort_unstable();
+            let mut keep = vec![false; drafts.len()];
+            for i in picked {
+                keep[i] = true;
+            }
+            let mut i = 0;
+            drafts.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+    }
+    let base = recipe_context(c, None);
+    drafts
+        .into_iter()
+        .enumerate()
+        .map(|(n, d)| {
+            let mut context = d.context.unwrap_or_else(|| base.clone());
+            if let Some(extra) = d.extra_context {
+                context.push('\n');
+                context.push_str(&extra);
+            }
+            Instance {
+                task,
+                recipe_id: c.recipe_id.clone(),
+                id: format!("{}/{}/{}", c.recipe_id, task.name(), n + 1),
+                question: d.question,
+                context,
+                answer: d.answer,
+                answer_kind: d.kind,
+                chance: d.chance,
+                evidence: d.evidence,
+            }
+        })
+        .collect()
+}
+
+/// The first numbered step at which an object holding `g` is taken in,
+/// with every numbered step (as indices into `steps`).
+pub(crate) fn first_use(c: &Cooked, g: &str) -> Option<usize> {
+    c.numbered().into_iter().find(|&s| {
+        c.step_inputs(s).iter().any(|&o| {
+            crate::describe::ingredient_set(&c.objects[o].value)
+                .iter()
+                .any(|n| n == g)
+        })
+    })
+}

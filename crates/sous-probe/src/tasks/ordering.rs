@@ -1,0 +1,64 @@
+//! `ordering` (R2VQ event ordering): was step A done before step B? The
+//! answer comes from the simulated times (A ends no later than B starts),
+//! which differ from the text's order where a step waits (softening butter)
+//! or runs in the background. Balanced: as many true as false instances.
+//! Chance: 1/2.
+
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use super::{number, step_name, AnswerKind, Draft};
+use crate::cooked::Cooked;
+use crate::trace::Trace;
+
+pub fn candidates(c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
+    let trace = Trace::new(c);
+    let steps = c.numbered();
+    let (mut yes, mut no) = (Vec::new(), Vec::new());
+    for &a in &steps {
+        for &b in &steps {
+            if a == b {
+                continue;
+            }
+            let (Some(end_a), Some(start_b)) = (trace.steps[a].end, trace.steps[b].start) else {
+                continue;
+            };
+            if end_a <= start_b {
+                yes.push((a, b, end_a, start_b));
+            } else {
+                no.push((a, b, end_a, start_b));
+            }
+        }
+    }
+    yes.shuffle(rng);
+    no.shuffle(rng);
+    let n = yes.len().min(no.len());
+    let mut pairs: Vec<(usize, usize, f64, f64, bool)> = yes[..n]
+        .iter()
+        .map(|&(a, b, e, s)| (a, b, e, s, true))
+        .chain(no[..n].iter().map(|&(a, b, e, s)| (a, b, e, s, false)))
+        .collect();
+    pairs.sort_by_key(|p| (number(c, p.0), number(c, p.1)));
+    pairs
+        .into_iter()
+        .map(|(a, b, end_a, start_b, before)| Draft {
+            question: format!(
+                "Was {} finished before {} started? Answer true or false.",
+                step_name(c, a),
+                step_name(c, b)
+            ),
+            context: None,
+            extra_context: None,
+            answer: json!(before),
+            kind: AnswerKind::Boolean,
+            chance: 0.5,
+            evidence: json!({
+                "a": number(c, a),
+                "b": number(c, b),
+                "a_ends": end_a,
+                "b_starts": start_b,
+            }),
+        })
+        .collect()
+}

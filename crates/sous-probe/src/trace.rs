@@ -1,0 +1,251 @@
+//! `sous trace`: one row per step of an executed network, with the
+//! comestibles that go in and come out, the tools and the place, and per
+//! ingredient its timeline of states.
+
+use serde::Serialize;
+
+use crate::cooked::{Cooked, StepKind};
+use crate::describe;
+use crate::knowledge::Knowledge;
+
+/// A comestible in a row.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comestible {
+    /// Its label in this trace (`A`, `B`, … in the order they were made).
+    pub object: String,
+    pub variable: String,
+    pub description: String,
+    /// Its base ingredients, sorted (for comparing sets).
+    pub ingredients: Vec<String>,
+    /// An input no words of the step name, or an output the step leaves
+    /// unnamed.
+    pub implicit: bool,
+}
+
+/// One step.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    pub step: usize,
+    pub kind: StepKind,
+    /// 1-based among instructions (or actions, without an annotation).
+    pub number: Option<usize>,
+    pub instruction: String,
+    pub actions: Vec<String>,
+    pub inputs: Vec<Comestible>,
+    pub outputs: Vec<Comestible>,
+    pub tools: Vec<String>,
+    /// Where the step's result is afterwards (`counter-top`, `oven`, …).
+    pub place: Option<String>,
+    /// When the step starts and ends in the simulation (seconds).
+    pub start: Option<f64>,
+    pub end: Option<f64>,
+}
+
+/// One event of an ingredient's timeline.
+#[derive(Debug, Clone, Serialize)]
+pub struct Event {
+    pub step: usize,
+    pub number: Option<usize>,
+    /// The primitives of the step that touched it (`beat`, `mix`, …).
+    pub actions: Vec<String>,
+    pub object: String,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Timeline {
+    pub ingredient: String,
+    pub events: Vec<Event>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Trace {
+    pub recipe_id: String,
+    pub title: String,
+    /// Whether the steps are the benchmark's annotated sentences (else one
+    /// step per action).
+    pub annotated: bool,
+    pub steps: Vec<Row>,
+    pub ingredients: Vec<Timeline>,
+}
+
+/// `A`, `B`, … `Z`, `AA`, ….
+pub fn label(i: usize) -> String {
+    let mut s = String::new();
+    let mut n = i + 1;
+    while n > 0 {
+        n -= 1;
+        s.insert(0, (b'A' + (n % 26) as u8) as char);
+        n /= 26;
+    }
+    s
+}
+
+/// Whether `text` names a comestible by one of its words.
+pub fn names(text: &str, naming_words: &[String]) -> bool {
+    let text = text.to_lowercase();
+    let tokens: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|t| !t.is_empty())
+        .collect();
+    naming_words.iter().any(|w| {
+        let parts: Vec<&str> = w.split(' ').collect();
+        tokens.windows(parts.len()).any(|win| {
+            win.iter()
+                .zip(&parts)
+                .all(|(t, p)| t.trim_end_matches('s') == p.trim_end_matches('s'))
+        })
+    })
+}
+
+impl Trace {
+    pub fn new(c: &Cooked) -> Trace {
+        let k = Knowledge::get();
+        let net = &c.execution.network;
+        let comestible = |o: usize, s: usize, input: bool| {
+            let obj = &c.objects[o];
+            let named = names(&c.steps[s].text, &describe::naming_words(&obj.value));
+            Comestible {
+                object: label(o),
+                variable: obj.variable.clone(),
+                description: obj.description.clone(),
+                ingredients: describe::ingredient_set(&obj.value),
+                implicit: c.annotated
+                    && !named
+                    && (input || c.steps[s].kind == StepKind::Instruction),
+            }
+        };
+        let mut rows = Vec::new();
+        for (s, step) in c.steps.iter().enumerate() {
+            let inputs = c.step_inputs(s);
+            // The vessels the inputs came in are not tools of the step.
+            let vessels: Vec<sous_kitchen::Pid> = inputs
+                .iter()
+                .map(|&o| crate::cooked::identity(&c.objects[o].value))
+                .collect();
+            let mut tools: Vec<String> = Vec::new();
+            for &a in &step.actions {
+                for &v in c.inputs[a].iter().chain(&c.outputs[a]) {
+                    if let Some(b) = c.execution.bindings[v].as_ref() {
+                        let name = b.value.class_name().to_string();
+                        if k.is_equipment(&b.value)
+                            && !describe::is_comestible(&b.value)
+                            && !vessels.contains(&b.value.pid)
+                            && !tools.contains(&name)
+                        {
+                            tools.push(name);
+                        }
+                    }
+                }
+            }
+            let outputs = c.step_outputs(s);
+            let place = outputs
+                .last()
+                .and_then(|&o| c.place_of(o, s))
+                .map(|(place, _)| place);
+            let times: Vec<&sous_sim::Step> = step
+                .actions
+                .iter()
+                .filter_map(|&a| c.executed_at[a].map(|p| &c.execution.steps[p]))
+                .collect();
+            rows.push(Row {
+                step: s + 1,
+                kind: step.kind,
+                number: step.number,
+                instruction: step.text.clone(),
+                actions: step
+                    .actions
+                    .iter()
+                    .map(|&a| net.actions[a].text.clone())
+                    .collect(),
+                inputs: inputs.into_iter().map(|o| comestible(o, s, true)).collect(),
+                outputs: outputs
+                    .into_iter()
+                    .map(|o| comestible(o, s, false))
+                    .collect(),
+                tools,
+                place,
+                start: times.iter().map(|t| t.start).reduce(f64::min),
+                end: times.iter().map(|t| t.end).reduce(f64::max),
+            });
+        }
+        let ingredients = c
+            .ingredients()
+            .into_iter()
+            .map(|g| Timeline {
+                events: timeline(c, &g),
+                ingredient: g,
+            })
+            .collect();
+        Trace {
+            recipe_id: c.recipe_id.clone(),
+            title: c.title.clone(),
+            annotated: c.annotated,
+            steps: rows,
+            ingredients,
+        }
+    }
+}
+
+/// Every step whose outputs hold `g`, with what it did.
+fn timeline(c: &Cooked, g: &str) -> Vec<Event> {
+    let net = &c.execution.network;
+    let mut out = Vec::new();
+    for s in 0..c.steps.len() {
+        for o in c.step_outputs(s) {
+            if describe::ingredient_set(&c.objects[o].value)
+                .iter()
+                .any(|n| n == g)
+            {
+                // The actions of the step that took or made something holding g.
+                let holds_g = |v: &usize| {
+                    c.object_of(*v).is_some_and(|x| {
+                        describe::ingredient_set(&c.objects[x].value)
+                            .iter()
+                            .any(|n| n == g)
+                    })
+                };
+                let mut actions: Vec<String> = Vec::new();
+                for &a in &c.steps[s].actions {
+                    let name = net.actions[a].signature.name.to_string();
+                    let touches = c.inputs[a].iter().chain(&c.outputs[a]).any(holds_g);
+                    if touches && !actions.contains(&name) {
+                        actions.push(name);
+                    }
+                }
+                out.push(Event {
+                    step: s + 1,
+                    number: c.steps[s].number,
+                    actions,
+                    object: label(o),
+                    description: c.objects[o].description.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_run_like_spreadsheet_columns() {
+        assert_eq!(label(0), "A");
+        assert_eq!(label(25), "Z");
+        assert_eq!(label(26), "AA");
+    }
+
+    #[test]
+    fn naming_matches_whole_words_and_plurals() {
+        let w = vec![
+            "butter".to_string(),
+            "white sugar".to_string(),
+            "sugar".to_string(),
+        ];
+        assert!(names("Beat the butter and the sugar", &w));
+        assert!(!names("Beat the buttermilk", &w));
+        assert!(names("Add the sugars", &w));
+    }
+}
