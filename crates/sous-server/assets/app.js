@@ -207,9 +207,11 @@ async function run({ report = null } = {}) {
   view.goldDish = null;
   const steps = execution.steps.length;
   $("step-slider").max = Math.max(steps - 1, 0);
+  view.trace = null;
   drawGraph();
   drawTimeline();
   setStep(steps - 1);
+  drawTraceFor(runId, network);
   const time = execution.execution_time;
   status(execution.solved
     ? `Solved: ${steps} actions, execution time ${fmt(time)} s.`
@@ -451,9 +453,73 @@ function setStep(step) {
   $("step-label").textContent = s
     ? `step ${i + 1} of ${x.steps.length} · ${fmt(s.start)}–${fmt(s.end)} s · kitchen clock ${fmt(s.kitchen_time)} s`
     : "no step";
+  markTraceStep(s ? s.action : null);
   scrollWithin(document.querySelector("#timeline .rows"), document.querySelector(`#timeline .row[data-step="${i}"]`));
   scrollWithin(document.querySelector(".graph-scroll"), document.querySelector(`#graph .node[data-step="${i}"]`));
   drawStep();
+}
+
+// ---------------------------------------------------------------- the trace
+
+/** Asks for the trace of the network just run and draws it. */
+async function drawTraceFor(runId, network) {
+  let trace = null;
+  try {
+    trace = await call("POST", "/api/trace", { network });
+  } catch (e) {
+    trace = null;
+  }
+  if (runId !== view.runCounter) return;
+  view.trace = trace;
+  drawTrace();
+  const s = view.execution && view.execution.steps[view.step];
+  markTraceStep(s ? s.action : null);
+}
+
+/** The recipe's steps with what goes in and comes out (text only: nothing
+ * from a network or recipe is ever read as HTML). */
+function drawTrace() {
+  const box = $("trace");
+  box.replaceChildren();
+  const t = view.trace;
+  if (!t) {
+    $("trace-summary").textContent = "";
+    return;
+  }
+  $("trace-summary").textContent = t.annotated
+    ? `${t.steps.length} steps (the benchmark's sentences)`
+    : `${t.steps.length} steps (one per action)`;
+  const item = (c) => el("li", { class: c.implicit ? "implicit" : null, title: c.variable },
+    el("span", { class: "tag" }, c.object), " ", c.description);
+  for (const r of t.steps) {
+    const label = r.kind === "ingredient" ? "ingredient" : `${r.number}.`;
+    const node = el("div", { class: "tstep", "data-actions": JSON.stringify(r.actions) },
+      el("div", { class: "say" }, el("span", { class: "num" }, label), r.instruction),
+      r.inputs.length ? el("div", {}, "in:", el("ul", {}, r.inputs.map(item))) : null,
+      r.outputs.length ? el("div", {}, "out:", el("ul", {}, r.outputs.map(item))) : null,
+      r.tools.length || r.place ? el("div", { class: "tools" },
+        [r.tools.length ? `tools: ${r.tools.join(", ")}` : null, r.place ? `place: ${r.place}` : null]
+          .filter(Boolean).join(" · ")) : null);
+    node.addEventListener("click", () => {
+      const x = view.execution;
+      if (!x) return;
+      let last = -1;
+      x.steps.forEach((s, i) => { if (r.actions.includes(s.action)) last = i; });
+      if (last >= 0) setStep(last);
+    });
+    box.append(node);
+  }
+}
+
+/** Highlights the trace step holding `action` (a predicate's text). */
+function markTraceStep(action) {
+  let current = null;
+  for (const node of document.querySelectorAll("#trace .tstep")) {
+    const hit = action !== null && JSON.parse(node.dataset.actions).includes(action);
+    node.classList.toggle("current", hit);
+    if (hit) current = node;
+  }
+  if (current) scrollWithin($("trace"), current);
 }
 
 /** Scrolls `box` (not the page) so that `item` is visible. */

@@ -108,6 +108,7 @@ fn endpoints() -> Vec<Endpoint> {
         endpoint(Method::POST, "/api/execute", api::execute),
         endpoint(Method::POST, "/api/evaluate", api::evaluate),
         endpoint(Method::POST, "/api/render", api::render),
+        endpoint(Method::POST, "/api/trace", api::trace),
         endpoint(Method::POST, "/api/sessions", sessions::create),
         endpoint(Method::GET, "/api/sessions/{id}", sessions::show),
         endpoint(Method::DELETE, "/api/sessions/{id}", sessions::end),

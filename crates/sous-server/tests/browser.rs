@@ -226,6 +226,35 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
         return Err(format!("{rows} timeline rows"));
     }
 
+    // The trace beside the timeline: the recipe's 15 sentences, the last
+    // one (the current step) highlighted, implicit inputs marked.
+    wait_for(
+        c,
+        "the trace",
+        "return document.querySelectorAll('#trace .tstep').length === 15",
+    )
+    .await;
+    let current = js(
+        c,
+        "const t = document.querySelector('#trace .tstep.current'); return t && t.textContent",
+    )
+    .await;
+    if !current
+        .as_str()
+        .unwrap_or("")
+        .contains("Dust each cookie with powdered sugar")
+    {
+        return Err(format!("the trace does not mark the last step: {current}"));
+    }
+    let implicit = js(
+        c,
+        "return document.querySelectorAll('#trace li.implicit').length",
+    )
+    .await;
+    if implicit.as_u64().unwrap_or(0) == 0 {
+        return Err("no implicit comestible is marked in the trace".into());
+    }
+
     // The final dish, next to the gold dish, scored perfectly.
     let dish = js(
         c,

@@ -581,6 +581,7 @@ fn every_documented_answer_happens_and_matches_its_schema() {
     evaluate(&api);
     sessions(&api);
     quantitative(&api);
+    trace(&api);
 
     // Without a benchmark, and with tight limits.
     let limits = Limits {
@@ -827,6 +828,33 @@ fn sessions(api: &Api) {
 }
 
 /// The physics kitchen behind `/api/execute`, `/api/evaluate` and sessions.
+/// `POST /api/trace`: the almond gold network cut into its sentences, and
+/// every error.
+fn trace(api: &Api) {
+    let almond = std::fs::read_to_string(sous_testdata::gold_file(
+        &sous_testdata::gold_current_dir(),
+        "almond-crescent-cookies",
+    ))
+    .unwrap();
+    let (code, t) = api.post("/api/trace", &json!({ "network": almond }));
+    assert_eq!(code, 200, "{t}");
+    assert_eq!(t["annotated"], true);
+    assert_eq!(
+        t["steps"][7]["instruction"],
+        "Beat the butter and the sugar together until light and fluffy."
+    );
+    let (code, _) = api.post("/api/trace", &json!({ "network": "(get-kitchen ?k)" }));
+    assert_eq!(code, 200);
+    assert_eq!(api.post_raw("/api/trace", "{bad").0, 400);
+    let two = "#a\n(get-kitchen ?k)\n#b\n(get-kitchen ?k)";
+    assert_eq!(api.post("/api/trace", &json!({ "network": two })).0, 400);
+    assert_eq!(
+        api.post("/api/trace", &json!({ "network": "(beet ?a)" })).0,
+        422
+    );
+    assert_eq!(api.post_untyped("/api/trace", "{}").0, 415);
+}
+
 fn quantitative(api: &Api) {
     let sugar = "(get-kitchen ?kitchen)\n(fetch-and-proportion ?sugar ?ks-1 ?kitchen ?bowl white-sugar 100 g)";
     let (code, x) = api.post(
@@ -912,6 +940,11 @@ fn without_benchmark_and_over_limits(api: &Api) {
             .0,
         413
     );
+    assert_eq!(api.post("/api/trace", &json!({"network": huge})).0, 413);
+    assert_eq!(api.post("/api/trace", &json!({"network": four})).0, 413);
+    // Without a benchmark there is no annotation: one step per action.
+    let (code, t) = api.post("/api/trace", &json!({"network": "(get-kitchen ?k)"}));
+    assert_eq!((code, &t["annotated"]), (200, &json!(false)));
     let over = json!({"recipe": "almond-crescent-cookies", "network": four});
     assert_eq!(api.post("/api/evaluate", &over).0, 413);
 

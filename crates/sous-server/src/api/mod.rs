@@ -9,6 +9,7 @@ mod preloaded;
 mod recipes;
 mod render;
 pub mod sessions;
+mod trace;
 
 pub use evaluate::evaluate;
 pub use execute::{execute, execute_json, ExecuteRequest};
@@ -16,6 +17,7 @@ pub use kitchen::{kitchen, primitives};
 pub use preloaded::{preloaded, Preloaded};
 pub use recipes::{gold, recipe, recipes};
 pub use render::{render, LastExecution};
+pub use trace::trace;
 
 use crate::ApiError;
 
