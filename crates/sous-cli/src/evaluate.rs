@@ -248,6 +248,7 @@ fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -
         benchmark: args.benchmark.clone(),
         limits: Limits::default(),
         preloaded,
+        access: Default::default(),
     };
     serve::serve(config, |addr| {
         eprintln!("sous shows the evaluation at http://{addr}/ (Ctrl-C to stop)");

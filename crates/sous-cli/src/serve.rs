@@ -30,9 +30,39 @@ pub struct ServeArgs {
     /// Seconds after which an unused session ends.
     #[arg(long, default_value_t = SessionLimits::default().idle_timeout.as_secs())]
     session_idle_seconds: u64,
+    /// Every API call must send `Authorization: Bearer TOKEN`.
+    #[arg(long, env = "SOUS_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+    /// Serve a non-loopback address without a token (anyone who can reach it
+    /// may use the API).
+    #[arg(long)]
+    allow_anonymous: bool,
+    /// Let pages from this origin call the API from a browser (CORS;
+    /// repeatable). Off by default.
+    #[arg(long, value_name = "ORIGIN")]
+    cors_origin: Vec<String>,
 }
 
 pub fn run(args: ServeArgs) -> u8 {
+    let token = args.token.filter(|t| !t.trim().is_empty());
+    if !args.bind.is_loopback() && token.is_none() {
+        if !args.allow_anonymous {
+            eprintln!(
+                "error: {} is reachable from other hosts: pass --token (or set SOUS_TOKEN), \
+                 or --allow-anonymous to serve it to anyone",
+                args.bind
+            );
+            return INVALID;
+        }
+        eprintln!(
+            "warning: serving {} without a token (--allow-anonymous): anyone who can reach it may use the API",
+            args.bind
+        );
+    }
+    let access = sous_server::Access {
+        token,
+        cors_origins: args.cors_origin,
+    };
     let config = Config {
         bind: args.bind,
         port: args.port,
@@ -46,6 +76,7 @@ pub fn run(args: ServeArgs) -> u8 {
                 idle_timeout: std::time::Duration::from_secs(args.session_idle_seconds),
             },
         },
+        access,
     };
     serve(config, |addr| {
         eprintln!("sous serves http://{addr}/ (the API under /api/; Ctrl-C to stop)");

@@ -352,6 +352,7 @@ fn show_page(
         benchmark: benchmark_dir().ok(),
         limits: sous_server::Limits::default(),
         preloaded,
+        access: Default::default(),
     };
     crate::serve::serve(config, |addr| {
         eprintln!("sous shows the understood recipes at http://{addr}/ (Ctrl-C to stop)");

@@ -27,13 +27,27 @@ const view = {
 
 // ---------------------------------------------------------------- the API
 
-async function call(method, path, body) {
-  const init = { method, headers: {} };
+/** The API token of a server started with `--token`, kept for this tab. */
+function apiHeaders(extra = {}) {
+  const token = sessionStorage.getItem("sous-token");
+  return token ? { ...extra, Authorization: `Bearer ${token}` } : extra;
+}
+
+async function call(method, path, body, retried = false) {
+  const init = { method, headers: apiHeaders() };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
+  if (response.status === 401 && !retried) {
+    // A server with a token: ask once, keep it for the tab, try again.
+    const token = window.prompt("This sous server needs its API token:");
+    if (token) {
+      sessionStorage.setItem("sous-token", token.trim());
+      return call(method, path, body, true);
+    }
+  }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = new Error((data && data.error) || `${response.status} ${response.statusText}`);
@@ -579,7 +593,7 @@ async function drawPicture(i) {
   const network = view.network;
   const response = await fetch("/api/render", {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: apiHeaders({ "Content-Type": "application/json" }),
     body: JSON.stringify({ network, step: i }),
   });
   // A newer step or run is shown meanwhile: keep its picture.

@@ -7,6 +7,7 @@
 //! served at `GET /api/openapi.json`; the tests check every route and every
 //! response against it.
 
+mod access;
 mod api;
 mod error;
 mod page;
@@ -23,6 +24,7 @@ use axum::routing::{get, on, MethodFilter, MethodRouter};
 use axum::Router;
 use sous_eval::benchmark::Benchmark;
 
+pub use access::Access;
 pub use api::openapi::openapi_json;
 pub use api::Preloaded;
 pub use api::{execute_json, ExecuteRequest};
@@ -53,6 +55,8 @@ impl Default for Limits {
 /// and the recipes evaluated before it started (`sous evaluate --show`).
 pub struct AppState {
     pub benchmark: Option<Benchmark>,
+    /// Who may call the API.
+    pub access: Access,
     pub preloaded: Vec<Preloaded>,
     pub limits: Limits,
     pub sessions: sessions::Sessions,
@@ -61,6 +65,19 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// A server's state: the benchmark (if any), no preloaded recipes, no
+    /// sessions yet.
+    pub fn new(benchmark: Option<Benchmark>, limits: Limits) -> AppState {
+        AppState {
+            benchmark,
+            access: Access::default(),
+            preloaded: Vec::new(),
+            limits,
+            sessions: sessions::Sessions::default(),
+            last_render: api::LastExecution::default(),
+        }
+    }
+
     /// The benchmark, or the error that says how to load one.
     pub fn benchmark(&self) -> Result<&Benchmark, ApiError> {
         self.benchmark.as_ref().ok_or_else(|| {
@@ -144,13 +161,22 @@ pub fn router(state: Arc<AppState>) -> Router {
         // Two methods on one path merge into one route.
         router = router.route(e.path, e.handler);
     }
-    router
+    let cors = access::cors(&state.access.cors_origins);
+    let router = router
         .route("/", get(page::index))
         .route("/assets/{name}", get(page::asset))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
-        .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            access::require_token,
+        ))
+        .with_state(state);
+    match cors {
+        Some(layer) => router.layer(layer),
+        None => router,
+    }
 }
 
 /// Where to listen and what to load.
@@ -162,6 +188,8 @@ pub struct Config {
     pub limits: Limits,
     /// Evaluated recipes the page lists first.
     pub preloaded: Vec<Preloaded>,
+    /// Who may call the API.
+    pub access: Access,
 }
 
 /// The runtime to [`serve`] on: tokio's multi-threaded one, with a blocking
@@ -190,11 +218,9 @@ pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std
             None => None,
         };
     let state = Arc::new(AppState {
-        benchmark,
         preloaded: config.preloaded,
-        limits: config.limits,
-        sessions: sessions::Sessions::default(),
-        last_render: api::LastExecution::default(),
+        access: config.access,
+        ..AppState::new(benchmark, config.limits)
     });
     let listener = tokio::net::TcpListener::bind((config.bind, config.port)).await?;
     on_listening(listener.local_addr()?);

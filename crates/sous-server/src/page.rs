@@ -3,7 +3,10 @@
 //! The page only talks to the JSON API.
 
 use axum::extract::Path;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
 use axum::response::{IntoResponse, Response};
 
 use crate::ApiError;
@@ -25,7 +28,20 @@ const ASSETS: &[(&str, &str, &str)] = &[
 const INDEX: &str = include_str!("../assets/index.html");
 
 pub async fn index() -> Response {
-    ([(CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+    (
+        [
+            (CONTENT_TYPE, "text/html; charset=utf-8"),
+            (
+                CONTENT_SECURITY_POLICY,
+                crate::access::CONTENT_SECURITY_POLICY,
+            ),
+            (X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (REFERRER_POLICY, "no-referrer"),
+            (X_FRAME_OPTIONS, "DENY"),
+        ],
+        INDEX,
+    )
+        .into_response()
 }
 
 pub async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
@@ -34,7 +50,11 @@ pub async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
         .find(|(n, _, _)| *n == name)
         .ok_or_else(|| ApiError::not_found(format!("no asset `{name}`")))?;
     Ok((
-        [(CONTENT_TYPE, *media_type), (CACHE_CONTROL, "no-cache")],
+        [
+            (CONTENT_TYPE, *media_type),
+            (CACHE_CONTROL, "no-cache"),
+            (X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
         *body,
     )
         .into_response())

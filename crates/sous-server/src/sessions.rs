@@ -39,7 +39,6 @@ pub struct Sessions {
 
 #[derive(Debug, Default)]
 struct Inner {
-    next: u64,
     live: HashMap<String, Session>,
 }
 
@@ -71,8 +70,7 @@ impl Sessions {
         if inner.live.len() >= limits.max_live {
             return Err(SessionError::TooMany(limits.max_live));
         }
-        inner.next += 1;
-        let id = format!("s{}-{:08x}", inner.next, random_bits());
+        let id = new_id();
         inner.live.insert(
             id.clone(),
             Session {
@@ -110,18 +108,34 @@ impl Sessions {
     }
 }
 
-/// A few bits of entropy without a dependency: the standard library's
-/// randomly seeded hasher.
-fn random_bits() -> u32 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(Instant::now().elapsed().as_nanos() as u64);
-    h.finish() as u32
+/// A session id: 128 bits from the operating system's cryptographic
+/// random source, as 32 hex digits after `s-`, so that nobody on the host
+/// can guess another client's session.
+fn new_id() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!("s-{hex}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn session_ids_carry_128_random_bits() {
+        let ids: Vec<String> = (0..1000).map(|_| new_id()).collect();
+        for id in &ids {
+            let hex = id.strip_prefix("s-").unwrap();
+            assert_eq!(hex.len(), 32);
+            assert!(hex.bytes().all(|b| b.is_ascii_hexdigit()));
+        }
+        let mut unique = ids.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len());
+    }
 
     #[test]
     fn idle_sessions_expire_and_the_number_is_limited() {

@@ -367,3 +367,135 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
     .await;
     Ok(())
 }
+
+/// Markup in a recipe and in a network is shown as text and never runs:
+/// a benchmark recipe (made for the test, in a temporary folder) whose
+/// title and ingredient lines hold `<script>` and `<img onerror>`, and a
+/// network with the same in its comments and as an unknown primitive.
+#[tokio::test(flavor = "multi_thread")]
+async fn markup_in_recipes_and_networks_never_runs() {
+    let dir = std::env::temp_dir().join(format!("sous-xss-{}", std::process::id()));
+    let texts = dir.join("data/recipe-texts");
+    let gold = dir.join("data/gold-standard-solutions/meaning-only");
+    std::fs::create_dir_all(&texts).unwrap();
+    std::fs::create_dir_all(&gold).unwrap();
+    let script = "<script>window.pwned = 'script'</script>";
+    let img = "<img src=x onerror=\"window.pwned = 'img'\">";
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    std::fs::write(
+        texts.join("xss-cookies.xml"),
+        format!(
+            "<recipe><id>xss-cookies</id><title>Cookies {}</title><ingredients>\
+             <ingredient>230 grams butter {}</ingredient></ingredients><instructions>\
+             <instruction>Beat it. {}</instruction></instructions></recipe>",
+            escape(script),
+            escape(img),
+            escape(script)
+        ),
+    )
+    .unwrap();
+    let almond = std::fs::read_to_string(sous_testdata::gold_file(
+        &sous_testdata::gold_current_dir(),
+        "almond-crescent-cookies",
+    ))
+    .unwrap();
+    std::fs::write(
+        gold.join("xss-cookies.solution"),
+        almond.replace("#almond-crescent-cookies", "#xss-cookies"),
+    )
+    .unwrap();
+    let base = common::start_with(sous_server::Config {
+        bind: "127.0.0.1".parse().unwrap(),
+        port: 0,
+        benchmark: Some(dir.clone()),
+        limits: Limits::default(),
+        preloaded: Vec::new(),
+        access: Default::default(),
+    });
+    let driver = start_driver();
+    let c = connect(&driver).await;
+    let result = check_markup(&c, &base, script, img).await;
+    c.close().await.ok();
+    std::fs::remove_dir_all(&dir).ok();
+    result.unwrap_or_else(|e| panic!("{e}"));
+}
+
+async fn check_markup(c: &Client, base: &str, script: &str, img: &str) -> Result<(), String> {
+    c.goto(&format!("{base}/"))
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_for(
+        c,
+        "the page to start",
+        "return document.body.dataset.ready === '1'",
+    )
+    .await;
+    c.find(Locator::Css("#recipe-select"))
+        .await
+        .map_err(|e| e.to_string())?
+        .select_by_value("recipe:xss-cookies")
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_for(
+        c,
+        "the recipe text",
+        "return document.getElementById('recipe-text').textContent.includes('Beat it.')",
+    )
+    .await;
+    // The markup is there, as text.
+    let text = js(
+        c,
+        "return document.getElementById('recipe-text').textContent",
+    )
+    .await;
+    let text = text.as_str().unwrap_or("");
+    if !text.contains(script) || !text.contains(img) {
+        return Err(format!("the markup is not shown as text: {text}"));
+    }
+    let elements = js(
+        c,
+        "return document.querySelectorAll('#recipe-text script, #recipe-text img').length",
+    )
+    .await;
+    if elements != 0 {
+        return Err(format!(
+            "{elements} elements were made from the recipe text"
+        ));
+    }
+    // A network with markup in its comments and as a primitive, run.
+    let network = format!("; {script}\n; {img}\n(get-kitchen ?kitchen)\n({img} ?a ?kitchen)\n");
+    js(
+        c,
+        &format!(
+            "const e = document.getElementById('network-editor'); e.value = {}; \
+             e.dispatchEvent(new Event('input')); return true",
+            serde_json::to_string(&network).unwrap()
+        ),
+    )
+    .await;
+    click(c, "#run-button").await?;
+    wait_for(
+        c,
+        "the error",
+        "return document.getElementById('status').textContent.includes('line 4')",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let pwned = js(c, "return window.pwned === undefined ? null : window.pwned").await;
+    if !pwned.is_null() {
+        return Err(format!("markup ran: {pwned}"));
+    }
+    let images = js(
+        c,
+        "return document.querySelectorAll('img[src=\"x\"]').length",
+    )
+    .await;
+    if images != 0 {
+        return Err("an <img> from the input is in the page".into());
+    }
+    Ok(())
+}

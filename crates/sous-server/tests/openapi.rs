@@ -598,6 +598,23 @@ fn every_documented_answer_happens_and_matches_its_schema() {
     };
     without_benchmark_and_over_limits(&tight);
 
+    // With a token: every route refuses a call without it.
+    let guarded = Api {
+        base: common::start_with(Config {
+            bind: "127.0.0.1".parse().unwrap(),
+            port: 0,
+            benchmark: None,
+            limits: Limits::default(),
+            preloaded: Vec::new(),
+            access: sous_server::Access {
+                token: Some("s3cret".into()),
+                cors_origins: Vec::new(),
+            },
+        }),
+        contract: &contract,
+    };
+    token_on_every_route(&guarded);
+
     let seen = contract.seen.borrow();
     let missing: Vec<_> = contract.documented().difference(&seen).cloned().collect();
     assert!(
@@ -655,6 +672,7 @@ fn preloaded(contract: &Contract) {
         port: 0,
         benchmark: None,
         limits: Limits::default(),
+        access: Default::default(),
         preloaded: vec![
             Preloaded {
                 recipe_id: "almond-crescent-cookies".into(),
@@ -920,6 +938,36 @@ fn quantitative(api: &Api) {
         api.post(url, &json!({"network": "(get-kitchen ?k", "step": 0}))
             .0,
         422
+    );
+}
+
+/// A server started with a token answers 401 on every API route without
+/// it (and with a wrong one), and serves the call with it.
+fn token_on_every_route(api: &Api) {
+    for (method, path) in sous_server::api_routes() {
+        let path = path.replace("{id}", "nope");
+        let code = match method.as_str() {
+            "GET" => api.get(&path).0,
+            "POST" => api.post(&path, &json!({})).0,
+            "DELETE" => api.delete(&path).0,
+            other => panic!("a {other} route"),
+        };
+        assert_eq!(code, 401, "{method} {path} without the token");
+    }
+    let url = format!("{}/api/kitchen", api.base);
+    let wrong = ureq::get(&url).set("Authorization", "Bearer guess").call();
+    assert!(matches!(wrong, Err(ureq::Error::Status(401, _))));
+    let right = ureq::get(&url)
+        .set("Authorization", "Bearer s3cret")
+        .call()
+        .unwrap();
+    assert_eq!(right.status(), 200);
+    // The page itself holds no data and stays open; it is sent with a CSP.
+    let page = ureq::get(&format!("{}/", api.base)).call().unwrap();
+    let csp = page.header("content-security-policy").unwrap_or_default();
+    assert!(
+        csp.contains("script-src 'self'") && !csp.contains("unsafe-eval"),
+        "{csp}"
     );
 }
 

@@ -15,6 +15,7 @@ pub fn start(benchmark: bool, limits: Limits) -> String {
         benchmark: benchmark.then(sous_testdata::benchmark_dir),
         limits,
         preloaded: Vec::new(),
+        access: Default::default(),
     })
 }
 
