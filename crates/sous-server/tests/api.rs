@@ -280,3 +280,52 @@ fn the_corrected_profile_through_the_api() {
 fn common_gold(recipe: &str) -> std::path::PathBuf {
     sous_testdata::gold_file(&sous_testdata::gold_current_dir(), recipe)
 }
+
+/// What schemathesis found (`.ci/schemathesis.sh`), one case each: the
+/// server and its document agree.
+#[test]
+fn schemathesis_findings_stay_fixed() {
+    let base = start(true, Limits::default());
+    let net = "(get-kitchen ?kitchen)";
+    // Unknown properties are refused, as the document's schemas say.
+    for (path, body) in [
+        ("/api/execute", json!({"network": net, "x": 1})),
+        (
+            "/api/evaluate",
+            json!({"recipe": "almond-crescent-cookies", "network": net, "x": 1}),
+        ),
+        ("/api/sessions", json!({"x": 1})),
+        ("/api/trace", json!({"network": net, "x": 1})),
+        ("/api/render", json!({"network": net, "step": 0, "x": 1})),
+    ] {
+        let (code, e) = post(&format!("{base}{path}"), &body);
+        assert_eq!(code, 422, "{path}: {e}");
+        assert!(
+            e["error"].as_str().unwrap().contains("unknown field"),
+            "{e}"
+        );
+    }
+    // An empty network is refused (the document says minLength 1).
+    assert_eq!(
+        post(&format!("{base}/api/execute"), &json!({"network": ""})).0,
+        422
+    );
+    // `null` for mode and profile is the default.
+    let (code, x) = post(
+        &format!("{base}/api/execute"),
+        &json!({"network": net, "mode": null, "profile": null}),
+    );
+    assert_eq!(code, 200, "{x}");
+    // A step of 0.0 is the whole number 0.
+    let r = ureq::post(&format!("{base}/api/render"))
+        .set("Content-Type", "application/json")
+        .send_string(&json!({"network": net, "step": 0.0}).to_string());
+    assert_eq!(r.map(|r| r.status()).unwrap_or(0), 200);
+    // Evaluating a session for no recipe is a conflict, not a bad request.
+    let (_, s) = post(&format!("{base}/api/sessions"), &json!({}));
+    let id = s["id"].as_str().unwrap();
+    let (code, _) = post(&format!("{base}/api/sessions/{id}/evaluate"), &json!({}));
+    assert_eq!(code, 409);
+    // Session ids are 128-bit.
+    assert_eq!(id.strip_prefix("s-").map(str::len), Some(32));
+}

@@ -806,6 +806,8 @@ fn sessions(api: &Api) {
     let (code, empty) = api.get(&session);
     assert_eq!(code, 200);
     assert_eq!(empty["network"], "");
+    // Nothing to score yet.
+    assert_eq!(api.post(&format!("{session}/evaluate"), &json!({})).0, 422);
     assert_eq!(api.post(&actions, &json!({"actions": ""})).0, 200);
     let (code, r) = api.post(&actions, &json!({"actions": "(get-kitchen ?kitchen)"}));
     assert_eq!(code, 200, "{r}");
@@ -831,7 +833,7 @@ fn sessions(api: &Api) {
     assert_eq!(api.post_raw(&actions, "nope").0, 400);
     assert_eq!(api.post_untyped(&actions, r#"{"actions": ""}"#).0, 415);
     let evaluate_bare = format!("/api/sessions/{bare}/evaluate");
-    assert_eq!(api.post(&evaluate_bare, &json!({})).0, 400);
+    assert_eq!(api.post(&evaluate_bare, &json!({})).0, 409);
 
     let gone = "/api/sessions/no-such-session";
     assert_eq!(api.get(gone).0, 404);

@@ -98,7 +98,7 @@ fn new_bindings_and_session_errors() {
     let (code, e) = common::post(&actions, &json!({"actions": "(fetch ?a ?b"}));
     assert_eq!(code, 422, "{e}");
     let (code, e) = common::post(&format!("{base}/api/sessions/{id}/evaluate"), &json!({}));
-    assert_eq!(code, 400, "a session for no recipe: {e}");
+    assert_eq!(code, 409, "a session for no recipe: {e}");
     let (code, e) = common::post(&format!("{base}/api/sessions"), &json!({}));
     assert_eq!(code, 503, "over the session limit: {e}");
     let (code, _) = common::post(

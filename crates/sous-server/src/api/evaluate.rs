@@ -11,6 +11,7 @@ use crate::{ApiError, AppState};
 use sous_eval::{Metric, MetricSet, Options, RecipeReport};
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EvaluateRequest {
     recipe: String,
     network: String,

@@ -16,6 +16,7 @@ use crate::{ApiError, AppState, Limits};
 
 /// The body of `POST /api/execute`.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ExecuteRequest {
     #[serde(default)]
     mode: Option<String>,

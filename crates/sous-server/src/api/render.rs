@@ -22,7 +22,20 @@ use crate::{ApiError, AppState};
 pub struct RenderRequest {
     network: String,
     /// The step after which to draw the kitchen (0-based, as in `steps`).
+    /// JSON Schema's integers include `3.0`, so an integral float is taken.
+    #[serde(deserialize_with = "whole_number")]
     step: usize,
+}
+
+fn whole_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let x = f64::deserialize(d)?;
+    if x >= 0.0 && x.fract() == 0.0 && x <= usize::MAX as f64 {
+        Ok(x as usize)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "`step` must be a whole number ≥ 0, not {x}"
+        )))
+    }
 }
 
 /// The last network executed for a picture, and its execution.

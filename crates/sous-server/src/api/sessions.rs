@@ -15,6 +15,7 @@ use crate::{ApiError, AppState};
 use sous_eval::session::SessionError as SessionEvalError;
 
 #[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub struct NewSession {
     /// The benchmark recipe the session is for (needed to evaluate it).
     recipe: Option<String>,
@@ -25,6 +26,7 @@ pub struct NewSession {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewActions {
     /// One or more predicates (MUHAI Cooking Language), one per line; they
     /// may use variables bound by earlier calls.
@@ -195,7 +197,8 @@ pub async fn evaluate(
 }
 
 fn no_recipe() -> ApiError {
-    ApiError::bad_request(
+    ApiError::new(
+        StatusCode::CONFLICT,
         "this session is for no recipe: start it with {\"recipe\": \"<id>\"} to evaluate it",
     )
 }

@@ -13,6 +13,7 @@ use super::network::read_network;
 use crate::{ApiError, AppState};
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TraceRequest {
     network: String,
 }
