@@ -14,7 +14,6 @@ use sous_eval::{csv, gold, text, GoldStandard, Metric, MetricSet, Options};
 use sous_server::{Config, Limits, Preloaded};
 
 use crate::run::{FAILED, INVALID, OK};
-use crate::Format;
 use crate::{render, serve};
 
 /// The reference's single-dash flags, rewritten to clap's long form.
@@ -41,12 +40,22 @@ pub enum SmatchMode {
     Exact,
 }
 
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum EvalFormat {
+    Text,
+    Json,
+    Jsonl,
+}
+
 #[derive(Args, Debug)]
 #[command(args_override_self = true)]
 pub struct EvaluateArgs {
-    /// The `.solution` file with the predicted networks (or `-input FILE`).
+    /// The `.solution` files with the predicted networks (or `-input FILE`):
+    /// files, folders (their `*.solution` files, recursively) or `-` for
+    /// standard input. Several inputs, a folder or `-` are read one recipe at
+    /// a time, in bounded memory.
     #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
+    files: Vec<PathBuf>,
     /// Same as FILE (the reference's `-input`).
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
@@ -79,8 +88,10 @@ pub struct EvaluateArgs {
     /// Score against the gold networks (`<recipe-id>.solution`) of this folder instead.
     #[arg(long, value_name = "DIR")]
     gold: Option<PathBuf>,
+    /// `jsonl`: one report per line as recipes finish, in input order
+    /// (with the file it came from).
     #[arg(long, value_enum, default_value = "text")]
-    format: Format,
+    format: EvalFormat,
     /// Explain each score: matched goals, the winning dish, ingredient by ingredient.
     #[arg(long)]
     explain: bool,
@@ -113,10 +124,15 @@ const NO_DATA: &str = "no gold networks: pass --benchmark DIR (a checkout of \
     or pass --gold DIR";
 
 pub fn run(args: EvaluateArgs) -> u8 {
-    let Some(input) = args.input.clone().or(args.file.clone()) else {
+    let mut inputs: Vec<PathBuf> = args.input.iter().chain(&args.files).cloned().collect();
+    if inputs.is_empty() {
         eprintln!("error: no input: `sous evaluate FILE.solution` (or `-input FILE`)");
         return INVALID;
-    };
+    }
+    let streaming = inputs.len() > 1
+        || args.format == EvalFormat::Jsonl
+        || inputs.iter().any(|p| p.as_os_str() == "-" || p.is_dir());
+    let input = inputs.remove(0);
     let Some((metrics, has_none)) = parse_metrics(&args) else {
         return INVALID;
     };
@@ -132,6 +148,23 @@ pub fn run(args: EvaluateArgs) -> u8 {
             return INVALID;
         }
     };
+    let options = Options {
+        metrics,
+        exact_smatch: args.smatch == SmatchMode::Exact,
+        smatch_runs: args.smatch_runs,
+        profile: args.profile.into(),
+        explain: args.explain || show,
+        backend: (args.mode == crate::Mode::Quantitative)
+            .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE)),
+    };
+    if streaming {
+        if show {
+            eprintln!("error: --show takes one file");
+            return INVALID;
+        }
+        inputs.insert(0, input);
+        return crate::evaluate_stream::run(&inputs, &gold, &options, &args.stream_settings());
+    }
     let loaded = load(&input);
     if let Some(d) = &loaded.fatal {
         render::diagnostic(&loaded.name, &loaded.text, d);
@@ -142,15 +175,6 @@ pub fn run(args: EvaluateArgs) -> u8 {
             render::diagnostic(&loaded.name, &loaded.text, d);
         }
     }
-    let options = Options {
-        metrics,
-        exact_smatch: args.smatch == SmatchMode::Exact,
-        smatch_runs: args.smatch_runs,
-        profile: args.profile.into(),
-        explain: args.explain || show,
-        backend: (args.mode == crate::Mode::Quantitative)
-            .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE)),
-    };
     let mut reports = evaluate_loaded(&loaded, &gold, &options, args.jobs);
     if args.reference_order {
         reports.reverse();
@@ -158,11 +182,11 @@ pub fn run(args: EvaluateArgs) -> u8 {
 
     let code = report_problems(&loaded, &reports);
     match args.format {
-        Format::Json => println!(
+        EvalFormat::Json | EvalFormat::Jsonl => println!(
             "{}",
             serde_json::to_string_pretty(&reports).expect("reports serialise")
         ),
-        Format::Text => {
+        EvalFormat::Text => {
             for r in &reports {
                 print!("{}", text::scores(r, metrics));
                 if args.explain {
@@ -253,6 +277,17 @@ fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -
     serve::serve(config, |addr| {
         eprintln!("sous shows the evaluation at http://{addr}/ (Ctrl-C to stop)");
     })
+}
+
+impl EvaluateArgs {
+    fn stream_settings(&self) -> crate::evaluate_stream::Settings {
+        crate::evaluate_stream::Settings {
+            format: self.format,
+            explain: self.explain,
+            output: self.output.clone(),
+            jobs: self.jobs,
+        }
+    }
 }
 
 fn is_true(v: &str) -> bool {

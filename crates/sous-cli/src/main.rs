@@ -2,6 +2,7 @@
 
 mod demo;
 mod evaluate;
+mod evaluate_stream;
 mod probe;
 mod render;
 mod run;

@@ -171,3 +171,67 @@ fn missing_benchmark_says_how_to_get_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("recipe-execution-benchmark"));
 }
+
+/// Several inputs (files, a folder, standard input) in one process, as JSON
+/// lines in input order; a bad file is reported and skipped.
+#[test]
+fn several_inputs_stream_as_json_lines() {
+    let examples = sous_testdata::benchmark_dir().join("documentation/examples/evaluation");
+    let dir = std::env::temp_dir().join(format!("sous-eval-many-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("folder")).unwrap();
+    let perfect = std::fs::read_to_string(examples.join("perfect.solution")).unwrap();
+    let wrong = std::fs::read_to_string(examples.join("wrong-ingredient.solution")).unwrap();
+    std::fs::write(dir.join("folder/a.solution"), &perfect).unwrap();
+    std::fs::write(dir.join("folder/b.solution"), format!("{wrong}\n{perfect}")).unwrap();
+    std::fs::write(dir.join("bad.solution"), [0xffu8, 0xfe, 0x00]).unwrap();
+    let out = common::sous(&[
+        "evaluate",
+        dir.join("folder").to_str().unwrap(),
+        dir.join("bad.solution").to_str().unwrap(),
+        dir.join("missing.solution").to_str().unwrap(),
+        "--format",
+        "jsonl",
+        "--metrics",
+        "goal-condition-success",
+        "dish-approximation-score",
+    ]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let files: Vec<&str> = lines.iter().map(|l| l["file"].as_str().unwrap()).collect();
+    assert_eq!(files.len(), 3, "{}", out.stdout);
+    assert!(files[0].ends_with("a.solution") && files[1].ends_with("b.solution"));
+    // The file that is not text is reported, not fatal.
+    assert!(out.stderr.contains("bad.solution"), "{}", out.stderr);
+    // Same numbers as scoring the files one by one; line numbers of the input.
+    assert_eq!(lines[0]["dish-approximation-score"], 1.0);
+    assert!((lines[1]["goal-condition-success"].as_f64().unwrap() - 0.42).abs() < 0.01);
+    let single = common::sous(&[
+        "evaluate",
+        dir.join("folder/b.solution").to_str().unwrap(),
+        "--format",
+        "json",
+        "--metrics",
+        "goal-condition-success",
+        "dish-approximation-score",
+    ]);
+    let single: serde_json::Value = serde_json::from_str(&single.stdout).unwrap();
+    let mut first = lines[1].clone();
+    first.as_object_mut().unwrap().remove("file");
+    assert_eq!(first, single[0]);
+    // Streamed, a repeated recipe id is not looked for (that would need
+    // memory that grows with the input); its line is still the file's.
+    assert_eq!(lines[2]["line"], single[1]["line"]);
+    assert!(out.stderr.contains("missing.solution"), "{}", out.stderr);
+    // Standard input.
+    let piped = std::process::Command::new(env!("CARGO_BIN_EXE_sous"))
+        .args(["evaluate", "-", "--format", "jsonl"])
+        .stdin(std::fs::File::open(dir.join("folder/b.solution")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&piped.stdout).lines().count(), 2);
+    std::fs::remove_dir_all(dir).ok();
+}

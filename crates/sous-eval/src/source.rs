@@ -178,3 +178,107 @@ mod tests {
         assert_eq!(loaded.recipe_text(2), "");
     }
 }
+
+/// One recipe's text cut from a larger input, with the line it starts on.
+#[derive(Debug, Clone)]
+pub struct Section {
+    /// 1-based line of its first line in the input.
+    pub first_line: u32,
+    pub text: String,
+}
+
+/// Cuts a `.solution` input into recipes as it is read (a recipe starts at
+/// a `#recipe-id` line; text before the first header belongs to the first
+/// recipe, or is the one network of a file without headers), so that an
+/// input of any length is held one recipe at a time.
+pub struct Sections<R> {
+    lines: std::io::Lines<R>,
+    line: u32,
+    pending: Option<(u32, String)>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> Sections<R> {
+    pub fn new(reader: R) -> Self {
+        Sections {
+            lines: reader.lines(),
+            line: 0,
+            pending: None,
+            done: false,
+        }
+    }
+}
+
+fn is_header(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+impl<R: std::io::BufRead> Iterator for Sections<R> {
+    type Item = std::io::Result<Section>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let (mut first_line, mut text) = self.pending.take().unwrap_or((1, String::new()));
+        let mut has_header = is_header(text.lines().next().unwrap_or(""));
+        loop {
+            match self.lines.next() {
+                None => {
+                    self.done = true;
+                    return (!text.trim().is_empty() || has_header)
+                        .then_some(Ok(Section { first_line, text }));
+                }
+                Some(Err(e)) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+                Some(Ok(l)) => {
+                    self.line += 1;
+                    if is_header(&l) {
+                        if has_header {
+                            // The next recipe starts here.
+                            self.pending = Some((self.line, format!("{l}\n")));
+                            return Some(Ok(Section { first_line, text }));
+                        }
+                        // The first header: what came before is its preamble.
+                        has_header = true;
+                        if text.trim().is_empty() {
+                            first_line = self.line;
+                            text.clear();
+                        }
+                    }
+                    text.push_str(&l);
+                    text.push('\n');
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod section_tests {
+    use super::*;
+
+    #[test]
+    fn an_input_is_cut_at_its_headers() {
+        let input = "; a comment\n#one\n(get-kitchen ?k)\n\n#two\n(get-kitchen ?k)\n";
+        let s: Vec<Section> = Sections::new(input.as_bytes())
+            .map(|s| s.unwrap())
+            .collect();
+        assert_eq!(s.len(), 2);
+        assert_eq!(
+            (s[0].first_line, s[0].text.as_str()),
+            (1, "; a comment\n#one\n(get-kitchen ?k)\n\n")
+        );
+        assert_eq!(
+            (s[1].first_line, s[1].text.as_str()),
+            (5, "#two\n(get-kitchen ?k)\n")
+        );
+        let headerless: Vec<Section> = Sections::new("(get-kitchen ?k)\n".as_bytes())
+            .map(|s| s.unwrap())
+            .collect();
+        assert_eq!(headerless.len(), 1);
+        assert_eq!(Sections::new("".as_bytes()).count(), 0);
+    }
+}

@@ -93,6 +93,9 @@ pub struct Execution {
     /// The backend's world of every kitchen-state variable (by variable
     /// index; empty in qualitative mode).
     pub worlds: Vec<Option<World>>,
+    /// Primitives tried by the search (a measure of its work that does not
+    /// depend on the machine; at most `Options::max_primitive_runs` + 1).
+    pub primitive_runs: usize,
 }
 
 impl Execution {
@@ -253,7 +256,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
     loop {
         let goal = node.done.iter().all(|&d| d) && node.bindings.iter().all(Option::is_some);
         if goal {
-            return finish(network, node, true);
+            return finish(network, node, true, runs);
         }
         let mut candidates = match pending.take() {
             Some(c) => c,
@@ -277,7 +280,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
                     message: format!("gave up after {} primitive runs without finding an order in which every action runs", options.max_primitive_runs),
                     span: None,
                 });
-                return finish(network, best, false);
+                return finish(network, best, false, runs);
             }
             match attempt(&network, &node, a, backend, options.profile) {
                 Attempt::Ran(effect) => {
@@ -292,7 +295,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
                 Attempt::Crash(failure) => {
                     let mut stuck = node;
                     stuck.failures.push(failure);
-                    return finish(network, stuck, false);
+                    return finish(network, stuck, false, runs);
                 }
             }
         }
@@ -322,16 +325,17 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
             None => {
                 let mut best = furthest.unwrap_or(node);
                 explain_stuck(&network, &mut best);
-                return finish(network, best, false);
+                return finish(network, best, false, runs);
             }
         }
     }
 }
 
-fn finish(network: Network, node: Node, solved: bool) -> Execution {
+fn finish(network: Network, node: Node, solved: bool, primitive_runs: usize) -> Execution {
     Execution {
         network,
         solved,
+        primitive_runs,
         bindings: node.bindings,
         steps: node.steps,
         failures: node.failures,

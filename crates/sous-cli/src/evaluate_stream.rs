@@ -1,0 +1,196 @@
+//! `sous evaluate` on several inputs (files, folders, `-`): each read one
+//! recipe at a time and scored in chunks on all cores, reports written as
+//! they come in input order, so that memory does not grow with the number
+//! of predictions. A bad file is reported and skipped.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+
+use sous_eval::report::RecipeReport;
+use sous_eval::{text, GoldStandard, Options};
+
+use crate::evaluate::EvalFormat;
+use crate::run::{FAILED, INVALID, OK};
+
+/// Recipes scored together (in parallel) before their reports are written.
+const CHUNK: usize = 256;
+
+pub struct Settings {
+    pub format: EvalFormat,
+    pub explain: bool,
+    pub output: Option<PathBuf>,
+    pub jobs: Option<usize>,
+}
+
+/// Files, in order: a folder's `*.solution` files sorted, recursively.
+fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(p)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            inside.sort();
+            let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) =
+                inside.into_iter().partition(|q| q.is_dir());
+            out.extend(
+                files
+                    .into_iter()
+                    .filter(|q| q.extension().is_some_and(|x| x == "solution")),
+            );
+            out.extend(expand(&dirs));
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings: &Settings) -> u8 {
+    if let Some(jobs) = settings.jobs {
+        // The process's pool: this is the only evaluation it runs.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build_global();
+    }
+    let mut csv = match &settings.output {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => {
+                let mut w = std::io::BufWriter::new(f);
+                let mut header = String::from("file,recipe-id");
+                for m in options.metrics.iter() {
+                    header.push(',');
+                    header.push_str(m.name());
+                }
+                let _ = writeln!(w, "{header}");
+                Some(w)
+            }
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return INVALID;
+            }
+        },
+        None => None,
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut code = OK;
+    let mut first_json = true;
+    if settings.format == EvalFormat::Json {
+        let _ = write!(out, "[");
+    }
+    for path in expand(inputs) {
+        let name = if path.as_os_str() == "-" {
+            "<stdin>".to_string()
+        } else {
+            path.display().to_string()
+        };
+        let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(BufReader::new(std::io::stdin()))
+        } else {
+            match std::fs::File::open(&path) {
+                Ok(f) => Box::new(BufReader::new(f)),
+                Err(e) => {
+                    eprintln!("error: cannot read {name}: {e} (skipped)");
+                    code = code.max(INVALID);
+                    continue;
+                }
+            }
+        };
+        let mut emit = |r: RecipeReport| {
+            code = code.max(problem_code(&name, &r));
+            if let Some(w) = csv.as_mut() {
+                let mut row = format!("{},{}", csv_field(&name), r.recipe_id);
+                for m in options.metrics.iter() {
+                    row.push(',');
+                    row.push_str(&sous_eval::csv::cell(&r, m));
+                }
+                let _ = writeln!(w, "{row}");
+            }
+            let _ = match settings.format {
+                EvalFormat::Jsonl => writeln!(out, "{}", with_file(&name, &r)),
+                EvalFormat::Json => {
+                    let sep = if first_json { "\n" } else { ",\n" };
+                    first_json = false;
+                    write!(out, "{sep}{}", with_file(&name, &r))
+                }
+                EvalFormat::Text => {
+                    let mut s = format!("{name}: {}", text::scores(&r, options.metrics));
+                    if settings.explain {
+                        let e = text::explanation(&r);
+                        if !e.is_empty() {
+                            s.push_str(&e);
+                            s.push('\n');
+                        }
+                    }
+                    write!(out, "{s}")
+                }
+            };
+        };
+        let read =
+            sous_eval::batch::evaluate_reader(reader, &name, gold, options, CHUNK, &mut emit);
+        let _ = out.flush();
+        match read {
+            Ok(0) => {
+                eprintln!("error: {name}: no recipe in this input (skipped)");
+                code = code.max(INVALID);
+            }
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: {name}: {e} (the rest of this input is skipped)");
+                code = code.max(INVALID);
+            }
+        }
+    }
+    if settings.format == EvalFormat::Json {
+        let _ = writeln!(out, "\n]");
+    }
+    let _ = out.flush();
+    if let Some(mut w) = csv {
+        if let Err(e) = w.flush() {
+            eprintln!("error: cannot write the CSV: {e}");
+            code = code.max(INVALID);
+        }
+    }
+    code
+}
+
+/// The report as JSON with the input it came from.
+fn with_file(name: &str, r: &RecipeReport) -> String {
+    let mut v = serde_json::to_value(r).unwrap_or_default();
+    if let Some(m) = v.as_object_mut() {
+        m.insert("file".into(), serde_json::Value::String(name.to_string()));
+    }
+    v.to_string()
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Reports a recipe's problem on standard error; the exit code it calls for.
+fn problem_code(name: &str, r: &RecipeReport) -> u8 {
+    for f in &r.failures {
+        eprintln!("warning: {name}: {}: {f}", r.recipe_id);
+    }
+    match &r.problem {
+        None => OK,
+        Some(p) => {
+            let at = p
+                .line
+                .map_or(String::new(), |l| format!(":{l}:{}", p.column.unwrap_or(1)));
+            eprintln!("error: {name}{at}: {}: {}", r.recipe_id, p.message);
+            if p.is_fatal() {
+                INVALID
+            } else {
+                FAILED
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs one target for RUNS executions (default 10^6) on its corpus, with a
+# hang limit of TIMEOUT seconds (default 10: the instrumented build runs about
+# 20 times slower than a release build, so this flags inputs that take about
+# half a second in release) and a 2 GB memory limit, and prints libFuzzer's
+# final stats.
+# A crash, hang or out-of-memory input lands in fuzz/artifacts/TARGET/; copy
+# it to crates/sous-cli/tests/fixtures/fuzz/ so an ordinary test replays it.
+set -euo pipefail
+cd "$(dirname "$0")"
+target="${1:?usage: fuzz/run.sh TARGET [RUNS]}"
+runs="${2:-1000000}"
+timeout="${TIMEOUT:-10}"
+mkdir -p "corpus/$target" "artifacts/$target"
+cargo +nightly fuzz run -O "$target" "corpus/$target" -- \
+  -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 -print_final_stats=1 \
+  -artifact_prefix="artifacts/$target/"
