@@ -273,6 +273,7 @@ fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -
         limits: Limits::default(),
         preloaded,
         access: Default::default(),
+        timeouts: Default::default(),
     };
     serve::serve(config, |addr| {
         eprintln!("sous shows the evaluation at http://{addr}/ (Ctrl-C to stop)");

@@ -77,6 +77,7 @@ pub fn run(args: ServeArgs) -> u8 {
             },
         },
         access,
+        timeouts: Default::default(),
     };
     serve(config, |addr| {
         eprintln!("sous serves http://{addr}/ (the API under /api/; Ctrl-C to stop)");

@@ -353,6 +353,7 @@ fn show_page(
         limits: sous_server::Limits::default(),
         preloaded,
         access: Default::default(),
+        timeouts: Default::default(),
     };
     crate::serve::serve(config, |addr| {
         eprintln!("sous shows the understood recipes at http://{addr}/ (Ctrl-C to stop)");

@@ -51,12 +51,37 @@ impl Default for Limits {
     }
 }
 
+/// How long and how many: what keeps slow or many clients from exhausting
+/// the server.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// A client must send a request's headers within this time (after
+    /// connecting, or after the previous answer on a kept-alive connection);
+    /// else the connection is closed. Also ends idle connections.
+    pub header_read: std::time::Duration,
+    /// A request's answer must be ready within this time (else 408).
+    pub request: std::time::Duration,
+    /// Most connections open at once; more are closed at once.
+    pub max_connections: usize,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            header_read: std::time::Duration::from_secs(10),
+            request: std::time::Duration::from_secs(120),
+            max_connections: 512,
+        }
+    }
+}
+
 /// What the server knows: the benchmark (recipes and gold networks), if any,
 /// and the recipes evaluated before it started (`sous evaluate --show`).
 pub struct AppState {
     pub benchmark: Option<Benchmark>,
     /// Who may call the API.
     pub access: Access,
+    pub timeouts: Timeouts,
     pub preloaded: Vec<Preloaded>,
     pub limits: Limits,
     pub sessions: sessions::Sessions,
@@ -71,6 +96,7 @@ impl AppState {
         AppState {
             benchmark,
             access: Access::default(),
+            timeouts: Timeouts::default(),
             preloaded: Vec::new(),
             limits,
             sessions: sessions::Sessions::default(),
@@ -162,12 +188,17 @@ pub fn router(state: Arc<AppState>) -> Router {
         router = router.route(e.path, e.handler);
     }
     let cors = access::cors(&state.access.cors_origins);
+    let request_timeout = state.timeouts.request;
     let router = router
         .route("/", get(page::index))
         .route("/assets/{name}", get(page::asset))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            request_timeout,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             access::require_token,
@@ -190,6 +221,8 @@ pub struct Config {
     pub preloaded: Vec<Preloaded>,
     /// Who may call the API.
     pub access: Access,
+    /// Slow and many clients.
+    pub timeouts: Timeouts,
 }
 
 /// The runtime to [`serve`] on: tokio's multi-threaded one, with a blocking
@@ -220,9 +253,49 @@ pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std
     let state = Arc::new(AppState {
         preloaded: config.preloaded,
         access: config.access,
+        timeouts: config.timeouts,
         ..AppState::new(benchmark, config.limits)
     });
+    let timeouts = state.timeouts;
     let listener = tokio::net::TcpListener::bind((config.bind, config.port)).await?;
     on_listening(listener.local_addr()?);
-    axum::serve(listener, router(state)).await
+    serve_connections(listener, router(state), timeouts).await
+}
+
+/// Accepts connections and serves each with a header-read timeout, at most
+/// `max_connections` at once (a connection over the limit is closed at
+/// once, so slow clients cannot hold every slot and starve the others).
+async fn serve_connections(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    timeouts: Timeouts,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+    let slots = Arc::new(tokio::sync::Semaphore::new(timeouts.max_connections));
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(s) => s,
+            // Out of file descriptors and the like: wait and go on.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(timeouts.header_read)
+                .keep_alive(true)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades()
+                .await;
+            drop(slot);
+        });
+    }
 }

@@ -329,3 +329,64 @@ fn schemathesis_findings_stay_fixed() {
     // Session ids are 128-bit.
     assert_eq!(id.strip_prefix("s-").map(str::len), Some(32));
 }
+
+/// A client that connects and sends nothing is dropped after the header
+/// timeout; connections over the cap are closed at once; the server still
+/// answers others meanwhile.
+#[test]
+fn slow_and_many_clients_do_not_exhaust_the_server() {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+    let base = common::start_with(sous_server::Config {
+        bind: "127.0.0.1".parse().unwrap(),
+        port: 0,
+        benchmark: None,
+        limits: Limits::default(),
+        preloaded: Vec::new(),
+        access: Default::default(),
+        timeouts: sous_server::Timeouts {
+            header_read: Duration::from_millis(300),
+            request: Duration::from_secs(30),
+            max_connections: 4,
+        },
+    });
+    let addr = base.trim_start_matches("http://").to_string();
+    // Three silent clients hold three of the four slots…
+    let silent: Vec<std::net::TcpStream> = (0..3)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(50));
+    // …and a fourth still gets answers.
+    assert_eq!(get(&format!("{base}/api/kitchen")).0, 200);
+    // The silent ones are closed after the header timeout.
+    let start = Instant::now();
+    for mut s in silent {
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut buf = [0u8; 64];
+        let n = s.read(&mut buf).unwrap_or(0);
+        assert!(
+            n == 0 || String::from_utf8_lossy(&buf[..n]).contains("408"),
+            "{n}"
+        );
+    }
+    assert!(start.elapsed() < Duration::from_secs(4));
+    // Over the cap, a connection is closed without an answer.
+    let held: Vec<std::net::TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&addr).unwrap();
+            s.write_all(b"GET /api/kitchen HTTP/1.1\r\nHost: x\r\n")
+                .unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(50));
+    let mut extra = std::net::TcpStream::connect(&addr).unwrap();
+    extra
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let _ = extra.write_all(b"GET /api/kitchen HTTP/1.1\r\nHost: x\r\n\r\n");
+    let mut buf = Vec::new();
+    let _ = extra.read_to_end(&mut buf);
+    assert!(buf.is_empty(), "{}", String::from_utf8_lossy(&buf));
+    drop(held);
+}

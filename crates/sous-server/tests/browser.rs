@@ -415,6 +415,7 @@ async fn markup_in_recipes_and_networks_never_runs() {
         limits: Limits::default(),
         preloaded: Vec::new(),
         access: Default::default(),
+        timeouts: Default::default(),
     });
     let driver = start_driver();
     let c = connect(&driver).await;

@@ -610,6 +610,7 @@ fn every_documented_answer_happens_and_matches_its_schema() {
                 token: Some("s3cret".into()),
                 cors_origins: Vec::new(),
             },
+            timeouts: Default::default(),
         }),
         contract: &contract,
     };
@@ -673,6 +674,7 @@ fn preloaded(contract: &Contract) {
         benchmark: None,
         limits: Limits::default(),
         access: Default::default(),
+        timeouts: Default::default(),
         preloaded: vec![
             Preloaded {
                 recipe_id: "almond-crescent-cookies".into(),

@@ -16,6 +16,7 @@ pub fn start(benchmark: bool, limits: Limits) -> String {
         limits,
         preloaded: Vec::new(),
         access: Default::default(),
+        timeouts: Default::default(),
     })
 }
 
