@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Soak test of `sous serve` on loopback (run by hand; the result goes in the
+README): starts the server, then for DURATION seconds runs WORKERS clients
+in one mix — executions, evaluations, and sessions created, extended,
+evaluated, ended, abandoned (left to expire) — and samples the server's
+memory every 10 s.
+
+    SOUS_BENCHMARK_DIR=../shared/recipe-execution-benchmark \
+        python3 tools/soak.py --sous target/release/sous --duration 1800
+
+Reports throughput, p50/p99 latency per kind of request, errors (anything
+but the expected answer, or a failed connection), and the resident memory
+at minute 5 and at the end (flat means under 10 % growth between them).
+Only the standard library is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Client:
+    def __init__(self, base: str):
+        self.base = base
+
+    def call(self, method: str, path: str, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=120) as r:
+                raw = r.read()
+                return r.status, (json.loads(raw) if raw else None)
+        except urllib.error.HTTPError as e:
+            e.read()
+            return e.code, None
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sous", default="target/release/sous")
+    p.add_argument("--duration", type=float, default=1800)
+    p.add_argument("--workers", type=int, default=4)
+    p.add_argument("--output", type=Path, default=None, help="write the figures as JSON here")
+    args = p.parse_args()
+    bench = Path(os.environ["SOUS_BENCHMARK_DIR"])
+    gold = sorted((bench / "data/gold-standard-solutions/meaning-only").glob("*.solution"))
+    examples = sorted((bench / "documentation/examples/evaluation").glob("*.solution"))
+    # The recipe id as the header writes it (two gold files are named otherwise).
+    networks = [(g.read_text().splitlines()[0].lstrip("#").strip(), g.read_text()) for g in gold]
+    port = free_port()
+    server = subprocess.Popen(
+        [args.sous, "serve", "--port", str(port), "--session-idle-seconds", "60", "--max-sessions", "100000"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(base + "/api/kitchen", timeout=1).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    start = time.time()
+    stop = start + args.duration
+    lock = threading.Lock()
+    latencies: dict[str, list[float]] = {}
+    errors: list[str] = []
+    memory: list[tuple[float, int]] = []
+
+    def record(kind: str, t0: float, ok: bool, what: str):
+        with lock:
+            latencies.setdefault(kind, []).append(time.time() - t0)
+            if not ok:
+                errors.append(f"{kind}: {what}")
+
+    def worker(seed: int):
+        rng = random.Random(seed)
+        c = Client(base)
+        while time.time() < stop:
+            roll = rng.random()
+            try:
+                if roll < 0.35:
+                    rid, text = rng.choice(networks)
+                    t0 = time.time()
+                    code, x = c.call("POST", "/api/execute", {"network": text})
+                    record("execute", t0, code == 200 and x["solved"] is not None, str(code))
+                elif roll < 0.6:
+                    f = rng.choice(examples)
+                    t0 = time.time()
+                    code, r = c.call(
+                        "POST", "/api/evaluate",
+                        {"recipe": "almond-crescent-cookies", "network": f.read_text(), "explain": rng.random() < 0.5},
+                    )
+                    record("evaluate", t0, code == 200, str(code))
+                else:
+                    rid, text = rng.choice(networks)
+                    lines = [l for l in text.splitlines() if l.startswith("(")]
+                    t0 = time.time()
+                    code, s = c.call("POST", "/api/sessions", {"recipe": rid})
+                    record("session-create", t0, code == 201, str(code))
+                    if code != 201:
+                        continue
+                    sid = s["id"]
+                    steps = rng.randint(1, len(lines))
+                    chunk = rng.randint(1, 6)
+                    for i in range(0, steps, chunk):
+                        t0 = time.time()
+                        code, _ = c.call("POST", f"/api/sessions/{sid}/actions", {"actions": "\n".join(lines[i : i + chunk])})
+                        record("session-actions", t0, code == 200, str(code))
+                    t0 = time.time()
+                    code, _ = c.call("POST", f"/api/sessions/{sid}/evaluate", {})
+                    record("session-evaluate", t0, code in (200, 409), str(code))
+                    if rng.random() < 0.7:
+                        t0 = time.time()
+                        code, _ = c.call("DELETE", f"/api/sessions/{sid}")
+                        record("session-end", t0, code == 204, str(code))
+                    # else abandoned: it expires after 60 s idle.
+            except Exception as e:  # a failed connection is an error too
+                record("connection", time.time(), False, repr(e))
+
+    def sampler():
+        while time.time() < stop:
+            memory.append((time.time() - start, rss_kb(server.pid)))
+            time.sleep(10)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(args.workers)]
+    threads.append(threading.Thread(target=sampler))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    memory.append((time.time() - start, rss_kb(server.pid)))
+    server.terminate()
+    server.wait()
+
+    elapsed = time.time() - start
+    total = sum(len(v) for v in latencies.values())
+    at5 = next((m for t, m in memory if t >= 300), memory[0][1])
+    end = memory[-1][1]
+    figures = {
+        "duration_s": round(elapsed),
+        "workers": args.workers,
+        "requests": total,
+        "throughput_per_s": round(total / elapsed, 1),
+        "errors": len(errors),
+        "first_errors": errors[:10],
+        "latency_ms": {
+            k: {
+                "n": len(v),
+                "p50": round(statistics.median(v) * 1000, 1),
+                "p99": round(sorted(v)[max(0, int(len(v) * 0.99) - 1)] * 1000, 1),
+            }
+            for k, v in sorted(latencies.items())
+        },
+        "rss_kb": {"minute_5": at5, "end": end, "max": max(m for _, m in memory),
+                   "growth_after_minute_5_pct": round((end - at5) / at5 * 100, 2)},
+        "rss_samples": memory,
+    }
+    text = json.dumps({k: v for k, v in figures.items() if k != "rss_samples"}, indent=2)
+    print(text)
+    if args.output:
+        args.output.write_text(json.dumps(figures, indent=2))
+    return 0 if not errors and figures["rss_kb"]["growth_after_minute_5_pct"] < 10 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
