@@ -4,8 +4,9 @@
 # 20 times slower than a release build, so this flags inputs that take about
 # half a second in release) and a 2 GB memory limit, and prints libFuzzer's
 # final stats.
-# A crash, hang or out-of-memory input lands in fuzz/artifacts/TARGET/; copy
-# it to crates/sous-cli/tests/fixtures/fuzz/ so an ordinary test replays it.
+# A crash, hang or out-of-memory input lands in fuzz/artifacts/TARGET/; keep
+# it as edits of its gold network in crates/sous-sim/tests/fixtures/fuzz/
+# (see README.md) so an ordinary test replays it.
 set -euo pipefail
 cd "$(dirname "$0")"
 target="${1:?usage: fuzz/run.sh TARGET [RUNS]}"
