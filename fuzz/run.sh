@@ -3,7 +3,9 @@
 # hang limit of TIMEOUT seconds (default 10: the instrumented build runs about
 # 20 times slower than a release build, so this flags inputs that take about
 # half a second in release) and a 2 GB memory limit, and prints libFuzzer's
-# final stats.
+# final stats. SANITIZER (default none) is cargo-fuzz's -s: the crates have
+# no unsafe code, and AddressSanitizer halves the rate; `SANITIZER=address`
+# brings it back.
 # A crash, hang or out-of-memory input lands in fuzz/artifacts/TARGET/; keep
 # it as edits of its gold network in crates/sous-sim/tests/fixtures/fuzz/
 # (see README.md) so an ordinary test replays it.
@@ -12,7 +14,8 @@ cd "$(dirname "$0")"
 target="${1:?usage: fuzz/run.sh TARGET [RUNS]}"
 runs="${2:-1000000}"
 timeout="${TIMEOUT:-10}"
+sanitizer="${SANITIZER:-none}"
 mkdir -p "corpus/$target" "artifacts/$target"
-cargo +nightly fuzz run -O "$target" "corpus/$target" -- \
+cargo +nightly fuzz run -O -s "$sanitizer" "$target" "corpus/$target" -- \
   -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="artifacts/$target/"

@@ -196,7 +196,13 @@ struct Climber<'p> {
     moves: Vec<Vec<i64>>,
     /// `swaps[i * n + j]` (`i < j`): gain of swapping, `i64::MIN` when not positive-able.
     swaps: Vec<i64>,
-    /// Scratch marks for the affected nodes.
+    /// Per row `i` of `swaps`: its largest gain and the first `j` holding it,
+    /// so that picking the best swap reads `n` rows, not `n²` pairs.
+    row_best: Vec<(i64, usize)>,
+    /// Rows whose `row_best` must be recomputed from `swaps`.
+    row_stale: Vec<bool>,
+    /// Scratch marks: the affected nodes in `apply`, a node's relation
+    /// neighbours in `refresh`.
     mark: Vec<bool>,
 }
 
@@ -214,6 +220,8 @@ impl<'p> Climber<'p> {
                 .map(|cs| vec![0; cs.len()])
                 .collect(),
             swaps: vec![i64::MIN; n * n],
+            row_best: vec![(i64::MIN, usize::MAX); n],
+            row_stale: vec![true; n],
             mark: vec![false; n],
         };
         for &m in &c.mapping {
@@ -233,27 +241,95 @@ impl<'p> Climber<'p> {
         for &i in nodes {
             self.scores[i] = node_score(pool, &self.mapping, i, self.mapping[i], usize::MAX, -1);
         }
-        let n = pool.n1;
         for &i in nodes {
             let score = self.scores[i];
             for (k, &nm) in pool.candidates_sorted[i].iter().enumerate() {
                 self.moves[i][k] =
                     node_score(pool, &self.mapping, i, nm as i32, usize::MAX, -1) - score;
             }
-            for j in 0..n {
-                if j == i {
-                    continue;
-                }
-                let (a, b) = if i < j { (i, j) } else { (j, i) };
-                self.swaps[a * n + b] =
-                    swap_gain(pool, &self.mapping, &self.scores, a, b).unwrap_or(i64::MIN);
+        }
+        let n = pool.n1;
+        for &i in nodes {
+            for e in &pool.adj[i] {
+                self.mark[e.other as usize] = true;
             }
+            for j in 0..i {
+                let gain = self.swap_gain(j, i).unwrap_or(i64::MIN);
+                self.set_swap(j, i, gain);
+            }
+            for j in i + 1..n {
+                self.swaps[i * n + j] = self.swap_gain(i, j).unwrap_or(i64::MIN);
+            }
+            self.row_stale[i] = true;
+            for e in &pool.adj[i] {
+                self.mark[e.other as usize] = false;
+            }
+        }
+    }
+
+    /// [`swap_gain`] from the cached move gains when `a` and `b` share no
+    /// relation (then each node's new score is its move gain to the other's
+    /// target); `mark` flags the relation neighbours of whichever of `a`, `b`
+    /// is being refreshed, so a marked pair takes the full computation.
+    #[inline]
+    fn swap_gain(&self, a: usize, b: usize) -> Option<i64> {
+        let pool = self.pool;
+        if self.mark[a] || self.mark[b] {
+            return swap_gain(pool, &self.mapping, &self.scores, a, b);
+        }
+        let (ma, mb) = (self.mapping[a], self.mapping[b]);
+        if ma == mb {
+            return None;
+        }
+        let a_new = (mb >= 0).then(|| pool.slot(a, mb as usize)).flatten();
+        let b_new = (ma >= 0).then(|| pool.slot(b, ma as usize)).flatten();
+        if a_new.is_none() && b_new.is_none() {
+            return None;
+        }
+        // A move gain is the new score minus the old one, so a node that
+        // takes a candidate contributes its move gain, one that does not
+        // loses its whole score.
+        let a_gain = a_new.map_or(-self.scores[a], |k| self.moves[a][k]);
+        let b_gain = b_new.map_or(-self.scores[b], |k| self.moves[b][k]);
+        Some(a_gain + b_gain)
+    }
+
+    /// Sets the gain of swapping `a < b`, keeping row `a`'s best up to date
+    /// when that is cheap and marking the row stale when it is not (its
+    /// best went down).
+    fn set_swap(&mut self, a: usize, b: usize, gain: i64) {
+        let n = self.pool.n1;
+        let old = std::mem::replace(&mut self.swaps[a * n + b], gain);
+        let (best, at) = self.row_best[a];
+        if gain > best || (gain == best && b < at) {
+            self.row_best[a] = (gain, b);
+        } else if b == at && gain < old {
+            self.row_stale[a] = true;
+        }
+    }
+
+    /// Recomputes the best of every stale row.
+    fn settle_rows(&mut self) {
+        let n = self.pool.n1;
+        for i in 0..n {
+            if !self.row_stale[i] {
+                continue;
+            }
+            self.row_stale[i] = false;
+            let mut best = (i64::MIN, usize::MAX);
+            for (d, &gain) in self.swaps[i * n + i + 1..(i + 1) * n].iter().enumerate() {
+                if gain > best.0 {
+                    best = (gain, i + 1 + d);
+                }
+            }
+            self.row_best[i] = best;
         }
     }
 
     /// `get_best_gain` over the cached gains: moves first (node ascending,
     /// free gold node ascending), then swaps (`i < j`); strictly larger wins.
-    fn best(&self) -> (i64, Option<Op>) {
+    fn best(&mut self) -> (i64, Option<Op>) {
+        self.settle_rows();
         let mut largest = 0i64;
         let mut best = None;
         for (i, gains) in self.moves.iter().enumerate() {
@@ -270,13 +346,10 @@ impl<'p> Climber<'p> {
                 }
             }
         }
-        let n = self.pool.n1;
-        for i in 0..n {
-            for (d, &gain) in self.swaps[i * n + i + 1..(i + 1) * n].iter().enumerate() {
-                if gain > largest {
-                    largest = gain;
-                    best = Some(Op::Swap { a: i, b: i + 1 + d });
-                }
+        for (i, &(gain, j)) in self.row_best.iter().enumerate() {
+            if gain > largest {
+                largest = gain;
+                best = Some(Op::Swap { a: i, b: j });
             }
         }
         (largest, best)

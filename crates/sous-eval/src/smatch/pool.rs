@@ -47,8 +47,9 @@ pub(crate) struct Pool {
     pub candidates: Vec<Vec<u32>>,
     /// The same candidates, ascending.
     pub candidates_sorted: Vec<Vec<u32>>,
-    /// `is_candidate[i * n2 + k]`.
-    is_candidate: Vec<bool>,
+    /// `slot[i * n2 + k]`: the position of `k` in `candidates_sorted[i]`,
+    /// `u32::MAX` when `k` is not a candidate of `i`.
+    slot: Vec<u32>,
     /// `w0[i * n2 + k]`.
     w0: Vec<u32>,
     /// Predicted relations per node (a self-loop is listed once).
@@ -162,13 +163,7 @@ impl Pool {
             .iter()
             .map(|s| s.iter().map(|k| k as u32).collect())
             .collect();
-        let mut is_candidate = vec![false; n1 * n2];
-        for (i, c) in candidates.iter().enumerate() {
-            for &k in c {
-                is_candidate[i * n2 + k as usize] = true;
-            }
-        }
-        let candidates_sorted = candidates
+        let candidates_sorted: Vec<Vec<u32>> = candidates
             .iter()
             .map(|c| {
                 let mut c = c.clone();
@@ -176,6 +171,12 @@ impl Pool {
                 c
             })
             .collect();
+        let mut slot = vec![u32::MAX; n1 * n2];
+        for (i, c) in candidates_sorted.iter().enumerate() {
+            for (at, &k) in c.iter().enumerate() {
+                slot[i * n2 + k as usize] = at as u32;
+            }
+        }
         Pool {
             n1,
             n2,
@@ -183,7 +184,7 @@ impl Pool {
             labels2: t2.instances.clone(),
             candidates,
             candidates_sorted,
-            is_candidate,
+            slot,
             w0,
             adj,
             relations1,
@@ -194,7 +195,14 @@ impl Pool {
 
     #[inline]
     pub fn is_candidate(&self, i: usize, k: usize) -> bool {
-        self.is_candidate[i * self.n2 + k]
+        self.slot[i * self.n2 + k] != u32::MAX
+    }
+
+    /// The position of `k` in `candidates_sorted[i]`, if it is a candidate.
+    #[inline]
+    pub fn slot(&self, i: usize, k: usize) -> Option<usize> {
+        let at = self.slot[i * self.n2 + k];
+        (at != u32::MAX).then_some(at as usize)
     }
 
     #[inline]
