@@ -19,6 +19,10 @@
 //!   bound (200,000 runs) allows about five times that: see fuzz/README.md.
 //! - `execute-slow-search-53dc9a89`: another almond-crescent-cookies-5,
 //!   23 of 50 lines run; 0.92 s of CPU in release, the slowest so far.
+//! - `execute-oom-1af8383f`: chocolate-fudge-cookies with 50,888,888,880 g
+//!   of cake mix, portioned by 20 g: the reference makes every portion and
+//!   runs out of memory, and so did we (2 GB in a second). An action may
+//!   now make at most `ops::MAX_NEW_OBJECTS` (10,000) objects.
 //! - `parse-slow-validation-*`: a croutons salad with misspelt primitives,
 //!   ingredients and units; every unknown name gets its did-you-mean
 //!   suggestion (over 1 s instrumented and loaded, 25 ms in release).
@@ -76,9 +80,10 @@ fn every_fuzz_finding_finishes_within_bounds() {
         .filter(|p| p.extension().is_some_and(|x| x == "edits"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 4);
+    assert_eq!(files.len(), 5);
     let limit = sous_sim::Options::default().max_primitive_runs;
     let mut runs = Vec::new();
+    let mut messages = Vec::new();
     for f in files {
         let bytes = rebuild(&std::fs::read(&f).unwrap());
         let text = String::from_utf8_lossy(&bytes);
@@ -98,8 +103,17 @@ fn every_fuzz_finding_finishes_within_bounds() {
                 x.primitive_runs
             );
             runs.push(x.primitive_runs);
+            messages.extend(x.failures.iter().map(|f| f.message.clone()));
         }
     }
+    // 50,888,888,880 g of dough in 20 g portions: an error, not 2.5 billion
+    // portions and an out-of-memory.
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("2544444455 portions: more than the 10000 objects")),
+        "{messages:?}"
+    );
     // The slow searches are rebuilt exactly (their work is as recorded).
     assert!(runs.contains(&2049) && runs.contains(&40975), "{runs:?}");
     // One reaches the bound: the search gives up there, as it must.

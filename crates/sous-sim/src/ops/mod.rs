@@ -11,6 +11,23 @@ use sous_kitchen::ConversionError;
 
 use crate::SimError;
 
+/// Most objects one action may make (portions, pieces, cracked eggs). The
+/// reference makes as many as the numbers say, so a mistyped amount
+/// (`50888888880 g` of dough in 20 g portions) runs it out of memory; here
+/// the action stops with an error instead. Recipes need a few dozen.
+pub const MAX_NEW_OBJECTS: f64 = 10_000.0;
+
+/// Fails when an action would make `count` objects, more than
+/// [`MAX_NEW_OBJECTS`].
+pub fn check_new_objects(count: f64, what: &str) -> Result<(), SimError> {
+    if count > MAX_NEW_OBJECTS {
+        return Err(SimError::Crash(format!(
+            "{count:.0} {what}: more than the {MAX_NEW_OBJECTS} objects one action may make"
+        )));
+    }
+    Ok(())
+}
+
 impl From<ConversionError> for SimError {
     fn from(e: ConversionError) -> Self {
         SimError::Crash(e.to_string())

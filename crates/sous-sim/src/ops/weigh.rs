@@ -56,6 +56,7 @@ fn take_pieces(
         // Lisp `floor`: whole pieces of the integer 1, and the rest first
         // (exact for an exact amount, a float for a float).
         let (wholes, part) = want.value.floor();
+        super::check_new_objects(wholes.to_f64(), "pieces")?;
         let mut out = Vec::new();
         let one = |v: Num, ids: &mut IdGen| {
             let mut e = Entity::new(stock.class, ids);

@@ -78,6 +78,7 @@ fn crack(x: &mut Exec, eggs: Pid, target: Pid) -> Result<(), SimError> {
     for item in &items {
         // `for i from 1 to n`: one egg per whole unit (none below 1).
         let n = amount_value(item)?;
+        crate::ops::check_new_objects(n.to_f64() + wholes.len() as f64, "eggs")?;
         let mut i = Num::ONE;
         while i <= n {
             let mut w = Entity::new(whole_egg, x.ids);

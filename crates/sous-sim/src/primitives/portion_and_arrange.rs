@@ -125,6 +125,7 @@ fn cut(
             "a portion size of zero: the reference never stops portioning".into(),
         ));
     }
+    crate::ops::check_new_objects((left / size.value).to_f64().ceil(), "portions")?;
     Ok(crate::ops::portions::split(
         dough,
         left,
