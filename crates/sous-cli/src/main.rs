@@ -140,6 +140,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Quit quietly when the reader of our output goes away (`sous run … |
+    // head`), as Unix tools do, instead of panicking on the write.
+    sigpipe::reset();
     render::install_report_handler();
     let cli = Cli::parse_from(evaluate::normalise_reference_flags(std::env::args()));
     let code = match cli.command {

@@ -99,3 +99,21 @@ fn a_five_thousand_line_network_is_handled() {
     assert!(v["failed_actions"].as_array().unwrap().len() > 4000);
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// A reader that goes away (`sous demo | head -1`) ends `sous` quietly, as
+/// it ends any Unix tool: no panic and no backtrace on standard error.
+#[test]
+fn a_closed_pipe_ends_sous_quietly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sous"))
+        .arg("demo")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sous starts");
+    // Close the reading end before `sous` writes anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("sous runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
