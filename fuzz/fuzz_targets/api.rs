@@ -13,7 +13,37 @@ use tower::ServiceExt;
 struct Server {
     runtime: tokio::runtime::Runtime,
     router: axum::Router,
-    session: String,
+}
+
+impl Server {
+    /// One request through the router: its status and body.
+    fn call(&self, method: &str, path: &str, body: Vec<u8>) -> (StatusCode, Vec<u8>) {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .header("content-type", "application/json")
+            .body(Body::from(body))
+            .unwrap();
+        let answer = self.runtime.block_on(self.router.clone().oneshot(request)).unwrap();
+        let status = answer.status();
+        let bytes = self
+            .runtime
+            .block_on(axum::body::to_bytes(answer.into_body(), usize::MAX))
+            .unwrap();
+        (status, bytes.to_vec())
+    }
+
+    /// A new session for a benchmark recipe (each input gets its own, so
+    /// that one input's actions do not pile up under the next ones).
+    fn new_session(&self) -> String {
+        let (_, bytes) = self.call("POST", "/api/sessions", br#"{"recipe": "almond-crescent-cookies"}"#.to_vec());
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        v["id"].as_str().unwrap_or("none").to_string()
+    }
+
+    fn end_session(&self, id: &str) {
+        self.call("DELETE", &format!("/api/sessions/{id}"), Vec::new());
+    }
 }
 
 fn server() -> &'static Server {
@@ -30,41 +60,36 @@ fn server() -> &'static Server {
             .enable_all()
             .build()
             .unwrap();
-        // One session for the session calls, for a benchmark recipe.
-        let create = Request::post("/api/sessions")
-            .header("content-type", "application/json")
-            .body(Body::from(r#"{"recipe": "almond-crescent-cookies"}"#))
-            .unwrap();
-        let answer = runtime.block_on(router.clone().oneshot(create)).unwrap();
-        let bytes = runtime
-            .block_on(axum::body::to_bytes(answer.into_body(), usize::MAX))
-            .unwrap();
-        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-        let session = v["id"].as_str().unwrap_or("none").to_string();
-        Server { runtime, router, session }
+        Server { runtime, router }
     })
 }
 
 fuzz_target!(|data: &[u8]| {
     let Some((&route, body)) = data.split_first() else { return };
     let s = server();
-    let path = match route % 6 {
-        0 => "/api/execute".to_string(),
-        1 => "/api/evaluate".to_string(),
-        2 => "/api/sessions".to_string(),
-        3 => format!("/api/sessions/{}/actions", s.session),
-        4 => format!("/api/sessions/{}/evaluate", s.session),
+    let session = matches!(route % 6, 3 | 4).then(|| s.new_session());
+    let path = match (route % 6, &session) {
+        (0, _) => "/api/execute".to_string(),
+        (1, _) => "/api/evaluate".to_string(),
+        (2, _) => "/api/sessions".to_string(),
+        (3, Some(id)) => format!("/api/sessions/{id}/actions"),
+        (4, Some(id)) => format!("/api/sessions/{id}/evaluate"),
         _ => "/api/trace".to_string(),
     };
-    let request = Request::post(path.as_str())
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_vec()))
-        .unwrap();
-    let answer = s.runtime.block_on(s.router.clone().oneshot(request)).unwrap();
-    let status = answer.status();
+    let (status, answer) = s.call("POST", &path, body.to_vec());
     assert!(
         !status.is_server_error() || status == StatusCode::SERVICE_UNAVAILABLE,
         "{path}: {status} for {:?}",
         String::from_utf8_lossy(body)
     );
+    // Sessions are ended, so the server's limit on them is never reached.
+    if route % 6 == 2 && status == StatusCode::CREATED {
+        let v: serde_json::Value = serde_json::from_slice(&answer).unwrap_or_default();
+        if let Some(id) = v["id"].as_str() {
+            s.end_session(id);
+        }
+    }
+    if let Some(id) = session {
+        s.end_session(&id);
+    }
 });

@@ -22,32 +22,6 @@ pub struct Settings {
     pub jobs: Option<usize>,
 }
 
-/// Files, in order: a folder's `*.solution` files sorted, recursively.
-fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in inputs {
-        if p.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(p)
-                .into_iter()
-                .flatten()
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            inside.sort();
-            let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) =
-                inside.into_iter().partition(|q| q.is_dir());
-            out.extend(
-                files
-                    .into_iter()
-                    .filter(|q| q.extension().is_some_and(|x| x == "solution")),
-            );
-            out.extend(expand(&dirs));
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
 pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings: &Settings) -> u8 {
     if let Some(jobs) = settings.jobs {
         // The process's pool: this is the only evaluation it runs.
@@ -81,7 +55,7 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
     if settings.format == EvalFormat::Json {
         let _ = write!(out, "[");
     }
-    for path in expand(inputs) {
+    for path in crate::inputs::solution_files(inputs) {
         let name = if path.as_os_str() == "-" {
             "<stdin>".to_string()
         } else {

@@ -3,6 +3,7 @@
 mod demo;
 mod evaluate;
 mod evaluate_stream;
+mod inputs;
 mod probe;
 mod render;
 mod run;

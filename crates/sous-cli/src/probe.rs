@@ -85,21 +85,7 @@ fn recipes_of(
     files: &[PathBuf],
     only: Option<&str>,
 ) -> (Vec<(sous_lang::Recipe, Option<String>)>, bool) {
-    let mut paths = Vec::new();
-    for f in files {
-        if f.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(f)
-                .into_iter()
-                .flatten()
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "solution"))
-                .collect();
-            inside.sort();
-            paths.extend(inside);
-        } else {
-            paths.push(f.clone());
-        }
-    }
+    let paths = crate::inputs::solution_files(files);
     let mut recipes = Vec::new();
     let mut bad = false;
     for p in paths {
@@ -130,7 +116,7 @@ fn recipes_of(
 pub fn trace(args: TraceArgs) -> u8 {
     let (recipes, bad) = recipes_of(std::slice::from_ref(&args.file), args.recipe.as_deref());
     let cooked = sous_probe::cook_all(&recipes, args.benchmark.as_deref());
-    let traces: Vec<Trace> = cooked.iter().map(Trace::new).collect();
+    let traces: Vec<&Trace> = cooked.iter().map(Cooked::trace).collect();
     let out = std::io::stdout();
     let mut out = out.lock();
     let written = match args.format {

@@ -78,6 +78,8 @@ pub struct Cooked {
     /// For each executed action (by network action index): its position
     /// in `execution.steps`.
     pub executed_at: Vec<Option<usize>>,
+    /// The step-by-step trace, made once for the tasks that read it.
+    trace: std::sync::OnceLock<crate::Trace>,
 }
 
 impl Cooked {
@@ -262,7 +264,13 @@ impl Cooked {
             inputs,
             outputs,
             executed_at,
+            trace: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The step-by-step trace ([`crate::Trace::new`]), made on first use.
+    pub fn trace(&self) -> &crate::Trace {
+        self.trace.get_or_init(|| crate::Trace::new(self))
     }
 
     /// The object bound to variable `v`, if it is comestible.

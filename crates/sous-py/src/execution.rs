@@ -71,7 +71,8 @@ impl Execution {
             .get_or_init(|| sous_sim::execution_json_with(&self.x, self.compact))
     }
 
-    fn field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+    /// One key of [`Execution::to_dict`], without converting the rest.
+    pub(crate) fn field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
         crate::to_py(py, &self.json()[key])
     }
 }

@@ -40,7 +40,7 @@ impl Session {
         empty: Value,
     ) -> PyResult<Bound<'py, PyAny>> {
         match &self.last {
-            Some(x) => x.to_dict(py)?.get_item(key),
+            Some(x) => x.field(py, key),
             None => crate::to_py(py, &empty),
         }
     }
@@ -88,7 +88,7 @@ impl Session {
         self.last = x.map(|x| Arc::new(Execution::new(Arc::new(x), true)));
         let added = PyDict::new(py);
         if let Some(last) = &self.last {
-            let bindings = last.to_dict(py)?.get_item("bindings")?;
+            let bindings = last.field(py, "bindings")?;
             for var in new {
                 added.set_item(&var, bindings.get_item(&var)?)?;
             }

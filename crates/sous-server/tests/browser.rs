@@ -161,7 +161,8 @@ async fn the_page_runs_the_almond_gold_network() {
     result.unwrap_or_else(|e| panic!("{e}"));
 }
 
-async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), String> {
+/// Loads the page and waits until its script has started.
+async fn open_page(c: &Client, base: &str) -> Result<(), String> {
     c.goto(&format!("{base}/"))
         .await
         .map_err(|e| e.to_string())?;
@@ -171,6 +172,11 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
         "return document.body.dataset.ready === '1'",
     )
     .await;
+    Ok(())
+}
+
+async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), String> {
+    open_page(c, base).await?;
     pick_almond(c).await?;
     wait_for(
         c,
@@ -426,15 +432,7 @@ async fn markup_in_recipes_and_networks_never_runs() {
 }
 
 async fn check_markup(c: &Client, base: &str, script: &str, img: &str) -> Result<(), String> {
-    c.goto(&format!("{base}/"))
-        .await
-        .map_err(|e| e.to_string())?;
-    wait_for(
-        c,
-        "the page to start",
-        "return document.body.dataset.ready === '1'",
-    )
-    .await;
+    open_page(c, base).await?;
     c.find(Locator::Css("#recipe-select"))
         .await
         .map_err(|e| e.to_string())?

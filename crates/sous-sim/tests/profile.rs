@@ -4,17 +4,22 @@
 
 mod common;
 
-use sous_sim::{execute_with, Options, Profile};
+use sous_sim::{execute_with, Execution, Options, Profile};
 
-fn time(recipe: &str, profile: Profile) -> f64 {
-    let file = common::gold_file(&common::gold_current_dir(), recipe);
-    let x = execute_with(
-        &common::parse_one(&file),
+/// Executes `recipe` in the kitchen of `profile`.
+fn run_in(recipe: &sous_lang::Recipe, profile: Profile) -> Execution {
+    execute_with(
+        recipe,
         Options {
             profile,
             ..Options::default()
         },
-    );
+    )
+}
+
+fn time(recipe: &str, profile: Profile) -> f64 {
+    let file = common::gold_file(&common::gold_current_dir(), recipe);
+    let x = run_in(&common::parse_one(&file), profile);
     // The reference fails the cupcakes' top-with (and the bake after it).
     assert!(
         x.solved
@@ -84,13 +89,7 @@ fn milk_left(profile: Profile) -> f64 {
         "#milk\n(get-kitchen ?k)\n(fetch-and-proportion ?m ?ks1 ?k ?t milk 30 g)\n",
     );
     assert!(diags.is_empty());
-    let x = execute_with(
-        &file.recipes[0],
-        Options {
-            profile,
-            ..Options::default()
-        },
-    );
+    let x = run_in(&file.recipes[0], profile);
     let json = sous_sim::execution_json(&x);
     let mut found = Vec::new();
     fn walk(v: &serde_json::Value, out: &mut Vec<f64>) {
@@ -132,15 +131,7 @@ fn where_the_reference_crashes_the_corrected_kitchen_fails_the_action() {
     );
     let (file, diags) = sous_lang::parse("crash.solution", &text);
     assert!(diags.is_empty(), "{diags:?}");
-    let run = |profile| {
-        execute_with(
-            &file.recipes[0],
-            Options {
-                profile,
-                ..Options::default()
-            },
-        )
-    };
+    let run = |profile| run_in(&file.recipes[0], profile);
     let reference = run(Profile::Reference);
     assert!(reference
         .failures
@@ -169,15 +160,7 @@ fn a_stock_that_runs_short_fails_the_fetch() {
          (fetch-and-proportion ?b ?ks2 ?ks1 ?t2 butter 300 g)\n",
     );
     assert!(diags.is_empty(), "{diags:?}");
-    let run = |profile| {
-        execute_with(
-            &file.recipes[0],
-            Options {
-                profile,
-                ..Options::default()
-            },
-        )
-    };
+    let run = |profile| run_in(&file.recipes[0], profile);
     // The reference weighs out 300 g twice and leaves −100 g in the stock.
     let reference = run(Profile::Reference);
     assert!(reference.failures.is_empty(), "{:?}", reference.failures);
@@ -195,13 +178,7 @@ fn a_stock_that_runs_short_fails_the_fetch() {
          (fetch-and-proportion ?a ?ks1 ?k ?t1 butter 300 g)\n\
          (fetch-and-proportion ?b ?ks2 ?ks1 ?t2 butter 200 g)\n",
     );
-    let fits = execute_with(
-        &file.recipes[0],
-        Options {
-            profile: Profile::Corrected,
-            ..Options::default()
-        },
-    );
+    let fits = run_in(&file.recipes[0], Profile::Corrected);
     assert!(fits.failures.is_empty(), "{:?}", fits.failures);
 }
 
@@ -215,15 +192,7 @@ fn portions_of_a_batter_can_be_topped() {
         "chocolate-cream-cheese-cupcakes",
     );
     let recipe = common::parse_one(&file);
-    let run = |profile| {
-        execute_with(
-            &recipe,
-            Options {
-                profile,
-                ..Options::default()
-            },
-        )
-    };
+    let run = |profile| run_in(&recipe, profile);
     let reference = run(Profile::Reference);
     assert_eq!(reference.failures.len(), 2, "{:?}", reference.failures);
     let corrected = run(Profile::Corrected);

@@ -8,10 +8,9 @@ use serde_json::json;
 
 use super::{number, step_name, AnswerKind, Draft};
 use crate::cooked::Cooked;
-use crate::trace::Trace;
 
 pub fn candidates(c: &Cooked) -> Vec<Draft> {
-    let trace = Trace::new(c);
+    let trace = c.trace();
     let mut all: Vec<&String> = trace.steps.iter().flat_map(|r| &r.tools).collect();
     all.sort();
     all.dedup();

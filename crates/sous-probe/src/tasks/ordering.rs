@@ -10,10 +10,9 @@ use serde_json::json;
 
 use super::{number, step_name, AnswerKind, Draft};
 use crate::cooked::Cooked;
-use crate::trace::Trace;
 
 pub fn candidates(c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
-    let trace = Trace::new(c);
+    let trace = c.trace();
     let steps = c.numbered();
     let (mut yes, mut no) = (Vec::new(), Vec::new());
     for &a in &steps {
