@@ -2,8 +2,8 @@
 """Soak test of `sous serve` on loopback (run by hand; the result goes in the
 README): starts the server, then for DURATION seconds runs WORKERS clients
 in one mix — executions, evaluations, and sessions created, extended,
-evaluated, ended, abandoned (left to expire) — and samples the server's
-memory every 10 s.
+evaluated, ended, abandoned (left to expire) — at a fixed rate (--rate,
+150 requests/s by default), and samples the server's memory every second.
 
     SOUS_BENCHMARK_DIR=../shared/recipe-execution-benchmark \
         python3 tools/soak.py --sous target/release/sous --duration 1800
@@ -48,10 +48,24 @@ def rss_kb(pid: int) -> int:
 
 
 class Client:
-    def __init__(self, base: str):
+    """One client; with a `rate` (requests/s), requests start on a fixed
+    schedule, whatever the latency (an open loop), so the load, and with it
+    the number of live sessions, does not follow the server's speed."""
+
+    def __init__(self, base: str, rate: float | None = None):
         self.base = base
+        self.interval = 1 / rate if rate else 0.0
+        self.next = time.time()
+
+    def pace(self):
+        if self.interval:
+            self.next += self.interval
+            delay = self.next - time.time()
+            if delay > 0:
+                time.sleep(delay)
 
     def call(self, method: str, path: str, body=None):
+        self.pace()
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(self.base + path, data=data, method=method)
         if data is not None:
@@ -70,6 +84,8 @@ def main() -> int:
     p.add_argument("--sous", default="target/release/sous")
     p.add_argument("--duration", type=float, default=1800)
     p.add_argument("--workers", type=int, default=4)
+    p.add_argument("--rate", type=float, default=150,
+                   help="requests per second, all clients together (0: as fast as the server answers)")
     p.add_argument("--output", type=Path, default=None, help="write the figures as JSON here")
     args = p.parse_args()
     bench = Path(os.environ["SOUS_BENCHMARK_DIR"])
@@ -105,7 +121,7 @@ def main() -> int:
 
     def worker(seed: int):
         rng = random.Random(seed)
-        c = Client(base)
+        c = Client(base, args.rate / args.workers if args.rate else None)
         while time.time() < stop:
             roll = rng.random()
             try:
@@ -190,6 +206,7 @@ def main() -> int:
     figures = {
         "duration_s": round(elapsed),
         "workers": args.workers,
+        "rate_target_per_s": args.rate,
         "requests": total,
         "throughput_per_s": round(total / elapsed, 1),
         "errors": len(errors),

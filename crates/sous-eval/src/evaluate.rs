@@ -118,12 +118,14 @@ pub fn evaluate_recipe(
         Some(Simulator(b)) => sous_sim::execute_in(recipe, sim_options, b),
         None => sous_sim::execute_with(recipe, sim_options),
     };
-    report.failures = predicted
-        .failures
-        .iter()
-        .filter(|f| f.kind == FailureKind::FailedObject)
-        .map(|f| failure_text(&predicted, f))
-        .collect();
+    report.failures = capped_lines(
+        predicted
+            .failures
+            .iter()
+            .filter(|f| f.kind == FailureKind::FailedObject)
+            .map(|f| failure_text(&predicted, f))
+            .collect(),
+    );
     if !predicted.solved {
         report.problem = Some(no_solution(&predicted));
         return report;
@@ -213,11 +215,13 @@ fn invalid(diagnostics: &[Diagnostic]) -> Option<Problem> {
         line: Some(first.span.line),
         column: Some(first.span.column),
         span: Some(first.span),
-        details: errors
-            .iter()
-            .skip(1)
-            .map(|d| format!("{}:{}: {}", d.span.line, d.span.column, d.message))
-            .collect(),
+        details: capped_lines(
+            errors
+                .iter()
+                .skip(1)
+                .map(|d| format!("{}:{}: {}", d.span.line, d.span.column, d.message))
+                .collect(),
+        ),
     })
 }
 
@@ -263,11 +267,13 @@ fn no_solution(x: &Execution) -> Problem {
         line: span.map(|s| s.line),
         column: span.map(|s| s.column),
         span,
-        details: stopping
-            .iter()
-            .skip(1)
-            .map(|f| failure_text(x, f))
-            .collect(),
+        details: capped_lines(
+            stopping
+                .iter()
+                .skip(1)
+                .map(|f| failure_text(x, f))
+                .collect(),
+        ),
     }
 }
 
@@ -295,9 +301,13 @@ fn ingredient_view(u: &Unfolded) -> IngredientView {
 }
 
 fn explain_dish(dish: &DishScore<'_>, gold: &Node<'_>) -> DishExplanation {
-    let candidates = dish
-        .candidates
+    // The first candidates, and the winner wherever it is.
+    let listed: Vec<usize> = (0..dish.candidates.len())
+        .filter(|&i| i < MAX_LISTED || i == dish.best)
+        .collect();
+    let candidates = listed
         .iter()
+        .map(|&i| &dish.candidates[i])
         .map(|c| CandidateSummary {
             node: node_summary(&c.node),
             score: c.outcome.total(),
@@ -317,12 +327,14 @@ fn explain_dish(dish: &DishScore<'_>, gold: &Node<'_>) -> DishExplanation {
         .collect();
     let mut out = DishExplanation {
         gold: node_summary(gold),
-        best: dish.best,
+        best: listed.iter().position(|&i| i == dish.best).unwrap_or(0),
         candidates,
+        candidates_left_out: dish.candidates.len() - listed.len(),
         container: None,
         contents: None,
         ingredients: Vec::new(),
         surplus: Vec::new(),
+        surplus_left_out: 0,
     };
     let best = &dish.candidates[dish.best];
     let CandidateOutcome::Scored(s) = &best.outcome else {
@@ -349,7 +361,13 @@ fn explain_dish(dish: &DishScore<'_>, gold: &Node<'_>) -> DishExplanation {
     });
     out.contents = Some(s.contents);
     out.ingredients = s.ingredients.iter().map(explain_ingredient).collect();
-    out.surplus = s.surplus.iter().map(ingredient_view).collect();
+    out.surplus = s
+        .surplus
+        .iter()
+        .take(MAX_LISTED)
+        .map(ingredient_view)
+        .collect();
+    out.surplus_left_out = s.surplus.len().saturating_sub(MAX_LISTED);
     out
 }
 

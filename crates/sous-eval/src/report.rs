@@ -137,6 +137,23 @@ impl Problem {
     }
 }
 
+/// Most entries a report lists of anything that grows with the prediction
+/// (dish candidates, surplus ingredients, problem details, failures); the
+/// rest are counted. A 5,000-line network would otherwise explain itself in
+/// megabytes.
+pub const MAX_LISTED: usize = 50;
+
+/// `items` cut to [`MAX_LISTED`], the last entry saying how many were left
+/// out.
+pub fn capped_lines(mut items: Vec<String>) -> Vec<String> {
+    if items.len() > MAX_LISTED {
+        let left_out = items.len() - (MAX_LISTED - 1);
+        items.truncate(MAX_LISTED - 1);
+        items.push(format!("… and {left_out} more"));
+    }
+    items
+}
+
 /// Why the scores are what they are.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -154,16 +171,28 @@ pub struct DishExplanation {
     pub gold: NodeSummary,
     /// Index into `candidates` of the winner.
     pub best: usize,
-    /// Every candidate dish, from the last action backwards.
+    /// The candidate dishes, from the last action backwards: the first
+    /// [`MAX_LISTED`], and the winner if it comes later.
     pub candidates: Vec<CandidateSummary>,
+    /// Candidates not listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub candidates_left_out: usize,
     /// Details of the winner (absent when it scored 0 without comparison).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub container: Option<ContainerExplanation>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<Points>,
     pub ingredients: Vec<IngredientExplanation>,
-    /// Predicted base ingredients the gold dish does not have.
+    /// Predicted base ingredients the gold dish does not have (the first
+    /// [`MAX_LISTED`]).
     pub surplus: Vec<IngredientView>,
+    /// Surplus ingredients not listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub surplus_left_out: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, Serialize)]

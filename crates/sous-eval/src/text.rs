@@ -192,7 +192,11 @@ fn explain_dish(out: &mut String, d: &DishExplanation) {
         })
         .collect();
     if !others.is_empty() {
-        let _ = writeln!(out, "    other candidates: {}", others.join("; "));
+        let more = match d.candidates_left_out {
+            0 => String::new(),
+            n => format!("; … and {n} more"),
+        };
+        let _ = writeln!(out, "    other candidates: {}{more}", others.join("; "));
     }
     if let Some(c) = &d.container {
         let _ = writeln!(
@@ -236,6 +240,9 @@ fn explain_dish(out: &mut String, d: &DishExplanation) {
     }
     for s in &d.surplus {
         let _ = writeln!(out, "      in excess: {}", view(s));
+    }
+    if d.surplus_left_out > 0 {
+        let _ = writeln!(out, "      in excess: … and {} more", d.surplus_left_out);
     }
 }
 

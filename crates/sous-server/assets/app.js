@@ -824,6 +824,10 @@ function dishComparison(d) {
     body.append(el("tr", { class: "imperfect" }, el("th", {}, "in excess"), el("td", { class: "hint" }, "—"),
       el("td", { class: "diff" }, `${s.class} ${s.amount}`), el("td", { class: "score" }, "0")));
   }
+  if (d["surplus-left-out"]) {
+    body.append(el("tr", { class: "imperfect" }, el("th", {}, "in excess"), el("td", { class: "hint" }, "—"),
+      el("td", { class: "diff" }, `… and ${d["surplus-left-out"]} more`), el("td", { class: "score" }, "0")));
+  }
   table.append(body);
   const contents = d.contents ? `contents ${fmt(d.contents.points)}/${fmt(d.contents["max-points"])} points` : "";
   return el("div", { class: "comparison-box" },
