@@ -28,6 +28,9 @@ impl Ignore {
 }
 
 /// Whether two entities are the same state of the same kind of thing.
+/// (Inlined into `similar_values`, its hot caller: left to itself the
+/// compiler sometimes does not, and the dish score gets 5 % slower.)
+#[inline]
 pub fn similar(a: &Entity, b: &Entity, ignore: Ignore) -> bool {
     a.class == b.class
         && a.slots()

@@ -19,13 +19,20 @@ pub const MAX_NEW_OBJECTS: f64 = 10_000.0;
 
 /// Fails when an action would make `count` objects, more than
 /// [`MAX_NEW_OBJECTS`].
+#[inline]
 pub fn check_new_objects(count: f64, what: &str) -> Result<(), SimError> {
     if count > MAX_NEW_OBJECTS {
-        return Err(SimError::Crash(format!(
-            "{count:.0} {what}: more than the {MAX_NEW_OBJECTS} objects one action may make"
-        )));
+        return Err(too_many_objects(count, what));
     }
     Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn too_many_objects(count: f64, what: &str) -> SimError {
+    SimError::Crash(format!(
+        "{count:.0} {what}: more than the {MAX_NEW_OBJECTS} objects one action may make"
+    ))
 }
 
 impl From<ConversionError> for SimError {
