@@ -124,7 +124,7 @@ const NO_DATA: &str = "no gold networks: pass --benchmark DIR (a checkout of \
     or pass --gold DIR";
 
 pub fn run(args: EvaluateArgs) -> u8 {
-    let mut inputs: Vec<PathBuf> = args.input.iter().chain(&args.files).cloned().collect();
+    let inputs: Vec<PathBuf> = args.input.iter().chain(&args.files).cloned().collect();
     if inputs.is_empty() {
         eprintln!("error: no input: `sous evaluate FILE.solution` (or `-input FILE`)");
         return INVALID;
@@ -132,7 +132,6 @@ pub fn run(args: EvaluateArgs) -> u8 {
     let streaming = inputs.len() > 1
         || args.format == EvalFormat::Jsonl
         || inputs.iter().any(|p| p.as_os_str() == "-" || p.is_dir());
-    let input = inputs.remove(0);
     let Some((metrics, has_none)) = parse_metrics(&args) else {
         return INVALID;
     };
@@ -162,10 +161,9 @@ pub fn run(args: EvaluateArgs) -> u8 {
             eprintln!("error: --show takes one file");
             return INVALID;
         }
-        inputs.insert(0, input);
         return crate::evaluate_stream::run(&inputs, &gold, &options, &args.stream_settings());
     }
-    let loaded = load(&input);
+    let loaded = load(&inputs[0]);
     if let Some(d) = &loaded.fatal {
         render::diagnostic(&loaded.name, &loaded.text, d);
         return INVALID;
@@ -349,17 +347,32 @@ fn progress_bar(n: usize) -> ProgressBar {
 pub fn report_problems(loaded: &Loaded, reports: &[RecipeReport]) -> u8 {
     let mut code = OK;
     for r in reports {
-        for f in &r.failures {
-            eprintln!("warning: {}: {}: {f}", loaded.name, r.recipe_id);
-        }
+        warn_failures(&loaded.name, r);
         if let Some(p) = &r.problem {
-            code = code.max(if p.is_fatal() { INVALID } else { FAILED });
+            code = code.max(exit_code(p));
             if p.kind != ProblemKind::Invalid && p.kind != ProblemKind::Duplicate {
                 report_problem(&loaded.name, &loaded.text, &r.recipe_id, p);
             }
         }
     }
     code
+}
+
+/// The actions of `r` that could not do their job, as warnings.
+pub fn warn_failures(name: &str, r: &RecipeReport) {
+    for f in &r.failures {
+        eprintln!("warning: {name}: {}: {f}", r.recipe_id);
+    }
+}
+
+/// The exit code a recipe's problem calls for: invalid input, or a network
+/// without a solution.
+pub fn exit_code(p: &Problem) -> u8 {
+    if p.is_fatal() {
+        INVALID
+    } else {
+        FAILED
+    }
 }
 
 fn report_problem(name: &str, text: &str, recipe: &str, p: &Problem) {

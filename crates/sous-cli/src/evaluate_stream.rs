@@ -7,10 +7,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 
 use sous_eval::report::RecipeReport;
-use sous_eval::{text, GoldStandard, Options};
+use sous_eval::{csv, text, GoldStandard, Options};
 
 use crate::evaluate::EvalFormat;
-use crate::run::{FAILED, INVALID, OK};
+use crate::run::{INVALID, OK};
 
 /// Recipes scored together (in parallel) before their reports are written.
 const CHUNK: usize = 256;
@@ -29,16 +29,12 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
             .num_threads(jobs)
             .build_global();
     }
-    let mut csv = match &settings.output {
+    let mut results = match &settings.output {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => {
                 let mut w = std::io::BufWriter::new(f);
-                let mut header = String::from("file,recipe-id");
-                for m in options.metrics.iter() {
-                    header.push(',');
-                    header.push_str(m.name());
-                }
-                let _ = writeln!(w, "{header}");
+                let header = csv::header(options.metrics, options.exact_smatch);
+                let _ = writeln!(w, "file,{header}");
                 Some(w)
             }
             Err(e) => {
@@ -75,13 +71,9 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
         };
         let mut emit = |r: RecipeReport| {
             code = code.max(problem_code(&name, &r));
-            if let Some(w) = csv.as_mut() {
-                let mut row = format!("{},{}", csv_field(&name), r.recipe_id);
-                for m in options.metrics.iter() {
-                    row.push(',');
-                    row.push_str(&sous_eval::csv::cell(&r, m));
-                }
-                let _ = writeln!(w, "{row}");
+            if let Some(w) = results.as_mut() {
+                let row = csv::row(&r, options.metrics, options.exact_smatch);
+                let _ = writeln!(w, "{},{row}", csv_field(&name));
             }
             let _ = match settings.format {
                 EvalFormat::Jsonl => writeln!(out, "{}", with_file(&name, &r)),
@@ -122,7 +114,7 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
         let _ = writeln!(out, "\n]");
     }
     let _ = out.flush();
-    if let Some(mut w) = csv {
+    if let Some(mut w) = results {
         if let Err(e) = w.flush() {
             eprintln!("error: cannot write the CSV: {e}");
             code = code.max(INVALID);
@@ -150,9 +142,7 @@ fn csv_field(s: &str) -> String {
 
 /// Reports a recipe's problem on standard error; the exit code it calls for.
 fn problem_code(name: &str, r: &RecipeReport) -> u8 {
-    for f in &r.failures {
-        eprintln!("warning: {name}: {}: {f}", r.recipe_id);
-    }
+    crate::evaluate::warn_failures(name, r);
     match &r.problem {
         None => OK,
         Some(p) => {
@@ -160,11 +150,7 @@ fn problem_code(name: &str, r: &RecipeReport) -> u8 {
                 .line
                 .map_or(String::new(), |l| format!(":{l}:{}", p.column.unwrap_or(1)));
             eprintln!("error: {name}{at}: {}: {}", r.recipe_id, p.message);
-            if p.is_fatal() {
-                INVALID
-            } else {
-                FAILED
-            }
+            crate::evaluate::exit_code(p)
         }
     }
 }

@@ -235,3 +235,50 @@ fn several_inputs_stream_as_json_lines() {
     assert_eq!(String::from_utf8_lossy(&piped.stdout).lines().count(), 2);
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// Streamed (several inputs) or not, the results CSV has the same columns
+/// and cells, the streamed one with the file in front; `--smatch exact`
+/// adds its column to both.
+#[test]
+fn a_streamed_csv_has_the_columns_of_a_single_file_csv() {
+    let examples = sous_testdata::benchmark_dir().join("documentation/examples/evaluation");
+    let perfect = examples.join("perfect.solution");
+    let wrong = examples.join("wrong-ingredient.solution");
+    let args = ["--metrics", "smatch-score", "--smatch", "exact", "-output"];
+    let mut rows = Vec::new();
+    for file in [&perfect, &wrong] {
+        let csv = temp_csv(&format!("single-{}.csv", rows.len()));
+        let mut call = vec!["evaluate", file.to_str().unwrap()];
+        call.extend(args);
+        call.push(csv.to_str().unwrap());
+        sous(&call);
+        rows.push(std::fs::read_to_string(&csv).unwrap());
+    }
+    let streamed = temp_csv("streamed.csv");
+    let mut call = vec![
+        "evaluate",
+        perfect.to_str().unwrap(),
+        wrong.to_str().unwrap(),
+    ];
+    call.extend(args);
+    call.push(streamed.to_str().unwrap());
+    sous(&call);
+    let streamed = std::fs::read_to_string(&streamed).unwrap();
+    let lines: Vec<&str> = streamed.lines().collect();
+    let single: Vec<&str> = rows.iter().map(|r| r.lines().nth(1).unwrap()).collect();
+    assert_eq!(
+        lines[0],
+        format!("file,{}", rows[0].lines().next().unwrap())
+    );
+    assert!(
+        lines[0].ends_with("smatch-score,smatch-score-exact"),
+        "{}",
+        lines[0]
+    );
+    for (line, (file, row)) in lines[1..]
+        .iter()
+        .zip([&perfect, &wrong].iter().zip(&single))
+    {
+        assert_eq!(*line, format!("{},{row}", file.display()));
+    }
+}

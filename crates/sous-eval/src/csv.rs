@@ -9,6 +9,17 @@ use crate::RecipeReport;
 /// an integer, `NIL` where there is no value. With `exact_smatch`, a
 /// `smatch-score-exact` column follows `smatch-score`.
 pub fn results_csv(reports: &[RecipeReport], metrics: MetricSet, exact_smatch: bool) -> String {
+    let mut out = header(metrics, exact_smatch);
+    out.push('\n');
+    for r in reports {
+        out.push_str(&row(r, metrics, exact_smatch));
+        out.push('\n');
+    }
+    out
+}
+
+/// The header line of [`results_csv`] (without its line end).
+pub fn header(metrics: MetricSet, exact_smatch: bool) -> String {
     let mut out = String::from("recipe-id");
     for m in metrics.iter() {
         out.push(',');
@@ -17,23 +28,24 @@ pub fn results_csv(reports: &[RecipeReport], metrics: MetricSet, exact_smatch: b
             out.push_str(",smatch-score-exact");
         }
     }
-    out.push('\n');
-    for r in reports {
-        out.push_str(&r.recipe_id);
-        for m in metrics.iter() {
+    out
+}
+
+/// One report's line of [`results_csv`] (without its line end).
+pub fn row(r: &RecipeReport, metrics: MetricSet, exact_smatch: bool) -> String {
+    let mut out = r.recipe_id.clone();
+    for m in metrics.iter() {
+        out.push(',');
+        out.push_str(&cell(r, m));
+        if m == Metric::SmatchScore && exact_smatch {
             out.push(',');
-            out.push_str(&cell(r, m));
-            if m == Metric::SmatchScore && exact_smatch {
-                out.push(',');
-                out.push_str(
-                    &r.smatch
-                        .as_ref()
-                        .and_then(|s| s.exact.as_ref())
-                        .map_or("NIL".into(), |e| two_decimals(e.f1)),
-                );
-            }
+            out.push_str(
+                &r.smatch
+                    .as_ref()
+                    .and_then(|s| s.exact.as_ref())
+                    .map_or("NIL".into(), |e| two_decimals(e.f1)),
+            );
         }
-        out.push('\n');
     }
     out
 }
