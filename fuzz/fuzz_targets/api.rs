@@ -37,13 +37,18 @@ impl Server {
     /// that one input's actions do not pile up under the next ones).
     fn new_session(&self) -> String {
         let (_, bytes) = self.call("POST", "/api/sessions", br#"{"recipe": "almond-crescent-cookies"}"#.to_vec());
-        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-        v["id"].as_str().unwrap_or("none").to_string()
+        session_id(&bytes).unwrap_or_else(|| "none".into())
     }
 
     fn end_session(&self, id: &str) {
         self.call("DELETE", &format!("/api/sessions/{id}"), Vec::new());
     }
+}
+
+/// The `id` of a session-creation answer.
+fn session_id(answer: &[u8]) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_slice(answer).ok()?;
+    v["id"].as_str().map(str::to_string)
 }
 
 fn server() -> &'static Server {
@@ -84,9 +89,8 @@ fuzz_target!(|data: &[u8]| {
     );
     // Sessions are ended, so the server's limit on them is never reached.
     if route % 6 == 2 && status == StatusCode::CREATED {
-        let v: serde_json::Value = serde_json::from_slice(&answer).unwrap_or_default();
-        if let Some(id) = v["id"].as_str() {
-            s.end_session(id);
+        if let Some(id) = session_id(&answer) {
+            s.end_session(&id);
         }
     }
     if let Some(id) = session {
