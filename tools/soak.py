@@ -90,9 +90,9 @@ def main() -> int:
     args = p.parse_args()
     bench = Path(os.environ["SOUS_BENCHMARK_DIR"])
     gold = sorted((bench / "data/gold-standard-solutions/meaning-only").glob("*.solution"))
-    examples = sorted((bench / "documentation/examples/evaluation").glob("*.solution"))
+    examples = [f.read_text() for f in sorted((bench / "documentation/examples/evaluation").glob("*.solution"))]
     # The recipe id as the header writes it (two gold files are named otherwise).
-    networks = [(g.read_text().splitlines()[0].lstrip("#").strip(), g.read_text()) for g in gold]
+    networks = [(t.splitlines()[0].lstrip("#").strip(), t) for t in (g.read_text() for g in gold)]
     port = free_port()
     server = subprocess.Popen(
         [args.sous, "serve", "--port", str(port), "--session-idle-seconds", "60", "--max-sessions", "100000"],
@@ -131,11 +131,11 @@ def main() -> int:
                     code, x = c.call("POST", "/api/execute", {"network": text})
                     record("execute", t0, code == 200 and x["solved"] is not None, str(code))
                 elif roll < 0.6:
-                    f = rng.choice(examples)
+                    example = rng.choice(examples)
                     t0 = time.time()
                     code, r = c.call(
                         "POST", "/api/evaluate",
-                        {"recipe": "almond-crescent-cookies", "network": f.read_text(), "explain": rng.random() < 0.5},
+                        {"recipe": "almond-crescent-cookies", "network": example, "explain": rng.random() < 0.5},
                     )
                     record("evaluate", t0, code == 200, str(code))
                 else:
