@@ -1,490 +1,33 @@
-//! Carrying out one action in the physics kitchen.
-//!
-//! The qualitative primitive has already decided what the action does; the
-//! difference between its input and output kitchen states says what must
-//! happen physically:
-//! - an object whose holder changed is carried there by the hand;
-//! - ingredient mass that left one holder and arrived in another is poured
-//!   (particles) or carried (solid pieces, and portions set down on a flat
-//!   surface such as the counter-top or a tray);
-//! - portions that became one mixture in the same holder are merged by the
-//!   custom dynamics: their particles become the mixture's, masses exact;
-//! - what only changes attributes (temperature, baked, shape) is a passive
-//!   phase: its time is advanced analytically, with no frames.
-//!
-//! Afterwards the output kitchen state is amended with what the physics
-//! measured: a portion that lost particles on the way holds less.
+//! Moving matter: splitting a portion, pouring, setting down, carrying
+//! pieces, assembling what arrived into a portion, and writing measured
+//! masses back into the kitchen state.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, KitchenState, Num, Ontology, Pid, Value};
-use sous_sim::{ActionContext, BackendError};
+use sous_sim::BackendError;
 
+use super::spots::spot_for;
+use super::{fmt_g, holder_name};
 use crate::hand;
 use crate::inventory::{minus, scaled, Inventory, PortionEntry};
 use crate::layout::{Form, Layout};
-use crate::placement::{footprint, spot_in_container, spot_in_place};
+use crate::placement::footprint;
 use crate::pour::{self, lattice, particles_for};
 use crate::scene::Scene;
 use crate::world::{
     ActionPhysics, Body, BodyId, BodyKind, Matter, Portion, Pose, Spill, Vec3, World,
 };
 
-/// A mass movement the diff asks for.
-#[derive(Debug, Clone)]
-struct Flow {
-    /// Index into the world's portions.
-    source: usize,
-    grams: Num,
-    /// Index into the after inventory's portions.
-    sink: usize,
-}
-
-pub fn realize(
-    world_in: &World,
-    ctx: &ActionContext<'_>,
-    after: &mut KitchenState,
-) -> Result<World, BackendError> {
-    let layout = Layout::get();
-    let mut world = world_in.clone();
-    world.last = ActionPhysics::default();
-    let mut ops: Vec<String> = Vec::new();
-    let inv = Inventory::of(after);
-    let places: BTreeMap<Pid, &'static str> = inv
-        .places
-        .iter()
-        .map(|(pid, c)| (*pid, Ontology::get().name(*c)))
-        .collect();
-
-    // Objects: gone, new, moved.
-    let gone: Vec<Pid> = world
-        .objects
-        .keys()
-        .copied()
-        .filter(|p| !inv.objects.contains_key(p))
-        .collect();
-    for pid in gone {
-        if let Some(id) = world.objects.remove(&pid) {
-            world.bodies.remove(&id);
-        }
-    }
-    let mut moved: Vec<(Pid, BodyId)> = Vec::new();
-    for (pid, entry) in &inv.objects {
-        match world.objects.get(pid) {
-            Some(id) => {
-                if world.bodies[id].holder != entry.holder {
-                    moved.push((*pid, *id));
-                }
-            }
-            None => {
-                // An object the primitive made: it appears at its holder.
-                let id = world.new_body(Body {
-                    class: entry.class,
-                    kind: BodyKind::Object { pid: *pid },
-                    pose: Pose::at([0.0; 3]),
-                    holder: entry.holder,
-                });
-                world.objects.insert(*pid, id);
-                let half = layout.shape(entry.class).extent().0;
-                let at = spot_for(layout, &world, &places, entry.holder, half, 0.1, &[id])
-                    .unwrap_or([0.0, 1.0, 0.5]);
-                world.bodies.get_mut(&id).expect("just made").pose = Pose::at(at);
-            }
-        }
-    }
-    // Outer objects first (a tray before the paper on it), in kitchen order.
-    moved.sort_by_key(|(pid, _)| depth(&inv, *pid));
-
-    let flows = plan_flows(&world, &inv);
-    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-        eprintln!("== {}", ctx.text);
-        for f in &flows {
-            let (src, sink) = (&world.portions[f.source], &inv.portions[f.sink]);
-            eprintln!(
-                "   flow {} g {}#{} in {:?} -> {}#{} in {:?}",
-                f.grams.to_f64(),
-                Ontology::get().name(src.class),
-                src.pid.0,
-                src.holder,
-                Ontology::get().name(sink.class),
-                sink.pid.0,
-                sink.holder
-            );
-        }
-        let before = Inventory::of(ctx.before);
-        for e in inv.portions.iter().filter(|e| !before.portions.contains(e)) {
-            eprintln!(
-                "   after: {}#{} {} g in {:?} copies {:?} coating {}",
-                Ontology::get().name(e.class),
-                e.pid.0,
-                e.grams.to_f64(),
-                e.holder,
-                e.copies.iter().map(|c| c.to_f64()).collect::<Vec<_>>(),
-                e.coating
-            );
-        }
-        for (id, b) in &world.bodies {
-            if places.get(&b.holder) == Some(&"counter-top") {
-                eprintln!(
-                    "   {} {} at {:?}",
-                    id.0,
-                    Ontology::get().name(b.class),
-                    b.pose.position
-                );
-            }
-        }
-    }
-    let mut stats = ActionPhysics::default();
-    let mut scene = Scene::build(&mut world, &places, &[]);
-    for (pid, id) in &moved {
-        let entry = &inv.objects[pid];
-        let body = scene.world.bodies[id].clone();
-        let (half, height) = footprint(layout, &body);
-        let to = if entry.covers {
-            on_rim(layout, scene.world, entry.holder)
-        } else {
-            spot_for(
-                layout,
-                scene.world,
-                &places,
-                entry.holder,
-                half,
-                height,
-                &[*id],
-            )
-        }
-        .ok_or_else(|| {
-            BackendError::Failed(format!(
-                "there is no room for the {} in the {}",
-                Ontology::get().name(body.class),
-                holder_name(&inv, &places, entry.holder)
-            ))
-        })?;
-        scene.world.bodies.get_mut(id).expect("moved").holder = entry.holder;
-        stats.hand_path_m += hand::carry(&mut scene, *id, to);
-        ops.push(format!(
-            "carried {} to {}",
-            Ontology::get().name(body.class),
-            holder_name(&inv, &places, entry.holder)
-        ));
-    }
-
-    // Mass flows, grouped by (source, sink).
-    let mut inflow: BTreeMap<usize, Vec<Portion>> = BTreeMap::new();
-    let mut leftovers: Vec<Portion> = Vec::new();
-    let mut remaining: Vec<Option<Portion>> =
-        scene.world.portions.iter().cloned().map(Some).collect();
-    for flow in &flows {
-        let Some(src) = remaining[flow.source].take() else {
-            continue;
-        };
-        let sink = &inv.portions[flow.sink];
-        let (taken, rest) = split(&src, flow.grams, &mut scene);
-        remaining[flow.source] = rest;
-        let arrived = if src.holder == sink.holder {
-            ops.push(format!(
-                "merged {} g of {} into {}",
-                fmt_g(flow.grams),
-                Ontology::get().name(src.class),
-                Ontology::get().name(sink.class)
-            ));
-            Some(taken)
-        } else {
-            stats.moved_g += flow.grams.to_f64();
-            move_matter(
-                &mut scene,
-                &inv,
-                &places,
-                taken,
-                sink,
-                &mut stats,
-                &mut ops,
-                &mut leftovers,
-            )?
-        };
-        if let Some(p) = arrived {
-            inflow.entry(flow.sink).or_default().push(p);
-        }
-    }
-    // Portions nobody asked for stay; sinks are assembled from their inflows.
-    let mut portions: Vec<Portion> = remaining.into_iter().flatten().collect();
-    portions.extend(leftovers);
-    for (i, entry) in inv.portions.iter().enumerate() {
-        if let Some(parts) = inflow.remove(&i) {
-            portions.push(assemble(&mut scene, entry, parts));
-        }
-    }
-    // Keep every after entry's class up to date (a cracked egg is now
-    // whole egg). The composition is not taken from the qualitative state:
-    // it records where the matter came from and only flows change it, so
-    // mass is conserved per starting ingredient whatever the amounts say.
-    for p in &mut portions {
-        if let Some(e) = inv
-            .portions
-            .iter()
-            .find(|e| e.pid == p.pid && e.holder == p.holder)
-        {
-            p.class = e.class;
-        }
-    }
-    scene.world.portions = portions;
-    scene.settle(layout.simulation.settle_max_frames);
-    scene.write_back()?;
-    let (pen, speed) = scene.rest_figures();
-    stats.frames = scene.frames;
-    drop(scene);
-
-    amend_amounts(&world, &inv, after);
-    stats.simulated_seconds = stats.frames as f64 * layout.simulation.dt as f64;
-    let analytic = crate::dynamics::Dynamics::get()
-        .rule(ctx.signature.name)
-        .is_some_and(|r| r.duration == crate::dynamics::Duration::Analytic);
-    if analytic {
-        stats.passive_seconds = (ctx.end - ctx.start - stats.simulated_seconds).max(0.0);
-        if stats.passive_seconds > 0.0 {
-            ops.push(format!(
-                "waited {:.0} s (advanced analytically)",
-                stats.passive_seconds
-            ));
-        }
-    }
-    stats.time_cost_seconds = stats.simulated_seconds + stats.passive_seconds;
-    stats.max_penetration_m = pen;
-    stats.max_speed_at_rest = speed;
-    stats.spilled_g = world.spills.iter().map(|s| s.grams.to_f64()).sum::<f64>()
-        - world_in
-            .spills
-            .iter()
-            .map(|s| s.grams.to_f64())
-            .sum::<f64>();
-    stats.operations = ops;
-    world.last = stats;
-    Ok(world)
-}
-
-fn fmt_g(g: Num) -> String {
-    let x = g.to_f64();
-    if (x - x.round()).abs() < 1e-9 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.2}")
-    }
-}
-
-/// How deep an object sits in the kitchen tree.
-fn depth(inv: &Inventory, pid: Pid) -> usize {
-    let mut d = 0;
-    let mut cur = pid;
-    while let Some(e) = inv.objects.get(&cur) {
-        d += 1;
-        cur = e.holder;
-        if d > 64 {
-            break;
-        }
-    }
-    d
-}
-
-fn holder_name(inv: &Inventory, places: &BTreeMap<Pid, &'static str>, holder: Pid) -> String {
-    if let Some(p) = places.get(&holder) {
-        return p.to_string();
-    }
-    inv.objects.get(&holder).map_or("kitchen".into(), |o| {
-        Ontology::get().name(o.class).to_string()
-    })
-}
-
-/// On top of a container's rim, at its middle (where a cover lies).
-fn on_rim(layout: &Layout, world: &World, holder: Pid) -> Option<Vec3> {
-    let b = world.object(holder)?;
-    let [x, y, z] = b.pose.position;
-    Some([x, y + layout.shape(b.class).extent().1 + 0.002, z])
-}
-
-/// A free spot in or on `holder` (a place or an object).
-fn spot_for(
-    layout: &Layout,
-    world: &World,
-    places: &BTreeMap<Pid, &'static str>,
-    holder: Pid,
-    half: [f32; 2],
-    height: f32,
-    moving: &[BodyId],
-) -> Option<Vec3> {
-    match places.get(&holder) {
-        Some(name) => spot_in_place(
-            layout,
-            world,
-            holder,
-            layout.places.get(*name)?,
-            half,
-            height,
-            moving,
-        )
-        .or_else(|| stack_on_like(layout, world, holder, moving)),
-        None => spot_in_container(layout, world, holder, half, height, moving),
-    }
-}
-
-/// A test of whether a source may feed a sink in one pass of the planner.
-type Pass = dyn Fn(&Portion, &PortionEntry) -> bool;
-
-/// When a surface is full, an empty thing goes on top of an empty one of
-/// its kind standing there (as a cook stacks plates), else on an empty flat
-/// thing at least as large (a plate on an unused board); on the lowest
-/// such stack.
-fn stack_on_like(layout: &Layout, world: &World, holder: Pid, moving: &[BodyId]) -> Option<Vec3> {
-    let [id] = moving else {
-        return None;
-    };
-    let class = world.bodies.get(id)?.class;
-    let (half, _) = layout.shape(class).extent();
-    let empty = |pid: Pid| {
-        !world.bodies.values().any(|b| b.holder == pid)
-            && !world.portions.iter().any(|p| p.holder == pid)
-    };
-    let top_of = |b: &Body| {
-        let spec = layout.shape(b.class);
-        let rise = if b.class == class && spec.nest > 0.0 {
-            spec.nest
-        } else {
-            spec.extent().1
-        };
-        [
-            b.pose.position[0],
-            b.pose.position[1] + rise + 0.002,
-            b.pose.position[2],
-        ]
-    };
-    let candidates: Vec<&Body> = world
-        .bodies
-        .iter()
-        .filter(|(other, b)| {
-            *other != id
-                && b.holder == holder
-                && matches!(b.kind, BodyKind::Object { pid } if empty(pid))
-        })
-        .map(|(_, b)| b)
-        .collect();
-    // Only the top of each stack takes more.
-    let covered = |b: &Body| {
-        candidates.iter().any(|o| {
-            o.pose.position[1] > b.pose.position[1] + 1e-3
-                && (o.pose.position[0] - b.pose.position[0]).abs() < half[0]
-                && (o.pose.position[2] - b.pose.position[2]).abs() < half[1]
-        })
-    };
-    let candidates: Vec<&Body> = candidates.iter().copied().filter(|b| !covered(b)).collect();
-    // The lowest stack first: stacks grow evenly and stay clear of the
-    // wall cupboards above the worktop.
-    fn lowest(bs: Vec<&Body>) -> Option<&Body> {
-        bs.into_iter()
-            .min_by(|a, b| a.pose.position[1].total_cmp(&b.pose.position[1]))
-    }
-    let like = lowest(
-        candidates
-            .iter()
-            .copied()
-            .filter(|b| b.class == class)
-            .collect(),
-    );
-    let wider = || {
-        lowest(
-            candidates
-                .iter()
-                .copied()
-                .filter(|b| {
-                    let spec = layout.shape(b.class);
-                    let (h, _) = spec.extent();
-                    spec.is_flat() && h[0] >= half[0] && h[1] >= half[1]
-                })
-                .collect(),
-        )
-    };
-    like.or_else(wider).map(top_of)
-}
-
-/// Pairs every gram that arrived somewhere with a gram that left somewhere:
-/// the same portion first (it moved), then what was already in the same
-/// holder (a merge), then the same ingredient class, then anything.
-fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
-    let mut avail: Vec<Num> = world.portions.iter().map(|p| p.grams).collect();
-    let mut need: Vec<Num> = inv.portions.iter().map(|p| p.grams).collect();
-    // Portions that stay where they were keep what they have.
-    for (s, p) in world.portions.iter().enumerate() {
-        if let Some(k) = inv
-            .portions
-            .iter()
-            .position(|e| e.pid == p.pid && e.holder == p.holder)
-        {
-            let keep = need[k].min(avail[s]);
-            avail[s] -= keep;
-            need[k] -= keep;
-        }
-    }
-    let mut flows = Vec::new();
-    let passes: [&Pass; 4] = [
-        &|p, e| p.pid == e.pid,
-        &|p, e| p.holder == e.holder,
-        &|p, e| {
-            e.composition
-                .iter()
-                .any(|(c, _)| p.composition.iter().any(|(d, _)| c == d))
-        },
-        &|_, _| true,
-    ];
-    // Matter that left its holder altogether is the likeliest to have gone
-    // somewhere: such sources are drawn on first (a stock and the portion
-    // taken from it can share an identity).
-    let mut sources: Vec<usize> = (0..world.portions.len()).collect();
-    sources.sort_by_key(|&s| {
-        let p = &world.portions[s];
-        inv.portions
-            .iter()
-            .any(|e| e.pid == p.pid && e.holder == p.holder)
-    });
-    // Sinks whose mass is only a guess (egg shells, peel) are fed last: the
-    // matter goes to the products whose mass the ontology knows.
-    let known: Vec<usize> = (0..inv.portions.len())
-        .filter(|&k| !inv.portions[k].estimated)
-        .collect();
-    let guessed: Vec<usize> = (0..inv.portions.len())
-        .filter(|&k| inv.portions[k].estimated)
-        .collect();
-    for (pass, sinks) in passes
-        .iter()
-        .map(|p| (p, &known))
-        .chain(passes.iter().map(|p| (p, &guessed)))
-    {
-        for &k in sinks {
-            let e = &inv.portions[k];
-            for &s in &sources {
-                let p = &world.portions[s];
-                if need[k].is_zero() || need[k] < Num::ZERO {
-                    break;
-                }
-                if avail[s].is_zero() || avail[s] < Num::ZERO || !pass(p, e) {
-                    continue;
-                }
-                let g = need[k].min(avail[s]);
-                avail[s] -= g;
-                need[k] -= g;
-                flows.push(Flow {
-                    source: s,
-                    grams: g,
-                    sink: k,
-                });
-            }
-        }
-    }
-    flows
-}
-
 /// Splits `grams` off a portion: the part taken and what stays (if any).
 /// Particles are divided by count (the top ones are taken), each part's
 /// particles sharing its exact mass; a block is cut; pieces are counted out.
-fn split(src: &Portion, grams: Num, scene: &mut Scene<'_>) -> (Portion, Option<Portion>) {
+pub(super) fn split(
+    src: &Portion,
+    grams: Num,
+    scene: &mut Scene<'_>,
+) -> (Portion, Option<Portion>) {
     if grams >= src.grams {
         return (src.clone(), None);
     }
@@ -579,7 +122,7 @@ fn split(src: &Portion, grams: Num, scene: &mut Scene<'_>) -> (Portion, Option<P
 #[allow(clippy::too_many_arguments)]
 /// Moves a portion to the holder of `sink`: pours particles into a
 /// container, sets portions down on flat surfaces, carries solids.
-fn move_matter(
+pub(super) fn move_matter(
     scene: &mut Scene<'_>,
     inv: &Inventory,
     places: &BTreeMap<Pid, &'static str>,
@@ -724,7 +267,7 @@ fn move_matter(
 
 /// Particles with no container to pour from: they are dropped from the
 /// hand just above the target.
-fn scoop(mut portion: Portion, sink: &PortionEntry) -> Portion {
+pub(super) fn scoop(mut portion: Portion, sink: &PortionEntry) -> Portion {
     portion.holder = sink.holder;
     portion
 }
@@ -732,7 +275,7 @@ fn scoop(mut portion: Portion, sink: &PortionEntry) -> Portion {
 /// A portion set down on a flat surface becomes solid lumps (balls of
 /// their volume), one per copy of the entity, each carried there by the
 /// hand from where the portion was.
-fn lump(
+pub(super) fn lump(
     scene: &mut Scene<'_>,
     inv: &Inventory,
     places: &BTreeMap<Pid, &'static str>,
@@ -802,7 +345,11 @@ fn lump(
 /// the custom dynamics of mixing: whatever went in, particles or solids,
 /// becomes the mixture's particles (at most the cap, each of the same exact
 /// mass). Otherwise the parts keep their matter.
-fn assemble(scene: &mut Scene<'_>, entry: &PortionEntry, parts: Vec<Portion>) -> Portion {
+pub(super) fn assemble(
+    scene: &mut Scene<'_>,
+    entry: &PortionEntry,
+    parts: Vec<Portion>,
+) -> Portion {
     let grams: Num = parts.iter().map(|p| p.grams).sum();
     let composition = parts.iter().fold(Vec::new(), |acc, p| {
         crate::inventory::add(&acc, &p.composition)
@@ -881,7 +428,7 @@ fn assemble(scene: &mut Scene<'_>, entry: &PortionEntry, parts: Vec<Portion>) ->
 /// Writes measured masses back: a portion whose physical mass differs from
 /// its qualitative amount (particles lost on the way) gets its amount
 /// scaled to what arrived.
-fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenState) {
+pub(super) fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenState) {
     for e in &inv.portions {
         let physical: Num = world
             .portions

@@ -1,0 +1,293 @@
+//! Carrying out one action in the physics kitchen.
+//!
+//! The qualitative primitive has already decided what the action does; the
+//! difference between its input and output kitchen states says what must
+//! happen physically:
+//! - an object whose holder changed is carried there by the hand;
+//! - ingredient mass that left one holder and arrived in another is poured
+//!   (particles) or carried (solid pieces, and portions set down on a flat
+//!   surface such as the counter-top or a tray);
+//! - portions that became one mixture in the same holder are merged by the
+//!   custom dynamics: their particles become the mixture's, masses exact;
+//! - what only changes attributes (temperature, baked, shape) is a passive
+//!   phase: its time is advanced analytically, with no frames.
+//!
+//! Afterwards the output kitchen state is amended with what the physics
+//! measured: a portion that lost particles on the way holds less.
+
+use std::collections::BTreeMap;
+
+use sous_kitchen::{KitchenState, Num, Ontology, Pid};
+use sous_sim::{ActionContext, BackendError};
+
+mod flows;
+mod matter;
+mod spots;
+
+use crate::hand;
+use crate::inventory::Inventory;
+use crate::layout::Layout;
+use crate::placement::footprint;
+use crate::scene::Scene;
+use crate::world::{ActionPhysics, Body, BodyId, BodyKind, Portion, Pose, World};
+use flows::plan_flows;
+use matter::{amend_amounts, assemble, move_matter, split};
+use spots::{on_rim, spot_for};
+
+pub fn realize(
+    world_in: &World,
+    ctx: &ActionContext<'_>,
+    after: &mut KitchenState,
+) -> Result<World, BackendError> {
+    let layout = Layout::get();
+    let mut world = world_in.clone();
+    world.last = ActionPhysics::default();
+    let mut ops: Vec<String> = Vec::new();
+    let inv = Inventory::of(after);
+    let places: BTreeMap<Pid, &'static str> = inv
+        .places
+        .iter()
+        .map(|(pid, c)| (*pid, Ontology::get().name(*c)))
+        .collect();
+
+    // Objects: gone, new, moved.
+    let gone: Vec<Pid> = world
+        .objects
+        .keys()
+        .copied()
+        .filter(|p| !inv.objects.contains_key(p))
+        .collect();
+    for pid in gone {
+        if let Some(id) = world.objects.remove(&pid) {
+            world.bodies.remove(&id);
+        }
+    }
+    let mut moved: Vec<(Pid, BodyId)> = Vec::new();
+    for (pid, entry) in &inv.objects {
+        match world.objects.get(pid) {
+            Some(id) => {
+                if world.bodies[id].holder != entry.holder {
+                    moved.push((*pid, *id));
+                }
+            }
+            None => {
+                // An object the primitive made: it appears at its holder.
+                let id = world.new_body(Body {
+                    class: entry.class,
+                    kind: BodyKind::Object { pid: *pid },
+                    pose: Pose::at([0.0; 3]),
+                    holder: entry.holder,
+                });
+                world.objects.insert(*pid, id);
+                let half = layout.shape(entry.class).extent().0;
+                let at = spot_for(layout, &world, &places, entry.holder, half, 0.1, &[id])
+                    .unwrap_or([0.0, 1.0, 0.5]);
+                world.bodies.get_mut(&id).expect("just made").pose = Pose::at(at);
+            }
+        }
+    }
+    // Outer objects first (a tray before the paper on it), in kitchen order.
+    moved.sort_by_key(|(pid, _)| depth(&inv, *pid));
+
+    let flows = plan_flows(&world, &inv);
+    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
+        eprintln!("== {}", ctx.text);
+        for f in &flows {
+            let (src, sink) = (&world.portions[f.source], &inv.portions[f.sink]);
+            eprintln!(
+                "   flow {} g {}#{} in {:?} -> {}#{} in {:?}",
+                f.grams.to_f64(),
+                Ontology::get().name(src.class),
+                src.pid.0,
+                src.holder,
+                Ontology::get().name(sink.class),
+                sink.pid.0,
+                sink.holder
+            );
+        }
+        let before = Inventory::of(ctx.before);
+        for e in inv.portions.iter().filter(|e| !before.portions.contains(e)) {
+            eprintln!(
+                "   after: {}#{} {} g in {:?} copies {:?} coating {}",
+                Ontology::get().name(e.class),
+                e.pid.0,
+                e.grams.to_f64(),
+                e.holder,
+                e.copies.iter().map(|c| c.to_f64()).collect::<Vec<_>>(),
+                e.coating
+            );
+        }
+        for (id, b) in &world.bodies {
+            if places.get(&b.holder) == Some(&"counter-top") {
+                eprintln!(
+                    "   {} {} at {:?}",
+                    id.0,
+                    Ontology::get().name(b.class),
+                    b.pose.position
+                );
+            }
+        }
+    }
+    let mut stats = ActionPhysics::default();
+    let mut scene = Scene::build(&mut world, &places, &[]);
+    for (pid, id) in &moved {
+        let entry = &inv.objects[pid];
+        let body = scene.world.bodies[id].clone();
+        let (half, height) = footprint(layout, &body);
+        let to = if entry.covers {
+            on_rim(layout, scene.world, entry.holder)
+        } else {
+            spot_for(
+                layout,
+                scene.world,
+                &places,
+                entry.holder,
+                half,
+                height,
+                &[*id],
+            )
+        }
+        .ok_or_else(|| {
+            BackendError::Failed(format!(
+                "there is no room for the {} in the {}",
+                Ontology::get().name(body.class),
+                holder_name(&inv, &places, entry.holder)
+            ))
+        })?;
+        scene.world.bodies.get_mut(id).expect("moved").holder = entry.holder;
+        stats.hand_path_m += hand::carry(&mut scene, *id, to);
+        ops.push(format!(
+            "carried {} to {}",
+            Ontology::get().name(body.class),
+            holder_name(&inv, &places, entry.holder)
+        ));
+    }
+
+    // Mass flows, grouped by (source, sink).
+    let mut inflow: BTreeMap<usize, Vec<Portion>> = BTreeMap::new();
+    let mut leftovers: Vec<Portion> = Vec::new();
+    let mut remaining: Vec<Option<Portion>> =
+        scene.world.portions.iter().cloned().map(Some).collect();
+    for flow in &flows {
+        let Some(src) = remaining[flow.source].take() else {
+            continue;
+        };
+        let sink = &inv.portions[flow.sink];
+        let (taken, rest) = split(&src, flow.grams, &mut scene);
+        remaining[flow.source] = rest;
+        let arrived = if src.holder == sink.holder {
+            ops.push(format!(
+                "merged {} g of {} into {}",
+                fmt_g(flow.grams),
+                Ontology::get().name(src.class),
+                Ontology::get().name(sink.class)
+            ));
+            Some(taken)
+        } else {
+            stats.moved_g += flow.grams.to_f64();
+            move_matter(
+                &mut scene,
+                &inv,
+                &places,
+                taken,
+                sink,
+                &mut stats,
+                &mut ops,
+                &mut leftovers,
+            )?
+        };
+        if let Some(p) = arrived {
+            inflow.entry(flow.sink).or_default().push(p);
+        }
+    }
+    // Portions nobody asked for stay; sinks are assembled from their inflows.
+    let mut portions: Vec<Portion> = remaining.into_iter().flatten().collect();
+    portions.extend(leftovers);
+    for (i, entry) in inv.portions.iter().enumerate() {
+        if let Some(parts) = inflow.remove(&i) {
+            portions.push(assemble(&mut scene, entry, parts));
+        }
+    }
+    // Keep every after entry's class up to date (a cracked egg is now
+    // whole egg). The composition is not taken from the qualitative state:
+    // it records where the matter came from and only flows change it, so
+    // mass is conserved per starting ingredient whatever the amounts say.
+    for p in &mut portions {
+        if let Some(e) = inv
+            .portions
+            .iter()
+            .find(|e| e.pid == p.pid && e.holder == p.holder)
+        {
+            p.class = e.class;
+        }
+    }
+    scene.world.portions = portions;
+    scene.settle(layout.simulation.settle_max_frames);
+    scene.write_back()?;
+    let (pen, speed) = scene.rest_figures();
+    stats.frames = scene.frames;
+    drop(scene);
+
+    amend_amounts(&world, &inv, after);
+    stats.simulated_seconds = stats.frames as f64 * layout.simulation.dt as f64;
+    let analytic = crate::dynamics::Dynamics::get()
+        .rule(ctx.signature.name)
+        .is_some_and(|r| r.duration == crate::dynamics::Duration::Analytic);
+    if analytic {
+        stats.passive_seconds = (ctx.end - ctx.start - stats.simulated_seconds).max(0.0);
+        if stats.passive_seconds > 0.0 {
+            ops.push(format!(
+                "waited {:.0} s (advanced analytically)",
+                stats.passive_seconds
+            ));
+        }
+    }
+    stats.time_cost_seconds = stats.simulated_seconds + stats.passive_seconds;
+    stats.max_penetration_m = pen;
+    stats.max_speed_at_rest = speed;
+    stats.spilled_g = world.spills.iter().map(|s| s.grams.to_f64()).sum::<f64>()
+        - world_in
+            .spills
+            .iter()
+            .map(|s| s.grams.to_f64())
+            .sum::<f64>();
+    stats.operations = ops;
+    world.last = stats;
+    Ok(world)
+}
+
+pub(super) fn fmt_g(g: Num) -> String {
+    let x = g.to_f64();
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+/// How deep an object sits in the kitchen tree.
+pub(super) fn depth(inv: &Inventory, pid: Pid) -> usize {
+    let mut d = 0;
+    let mut cur = pid;
+    while let Some(e) = inv.objects.get(&cur) {
+        d += 1;
+        cur = e.holder;
+        if d > 64 {
+            break;
+        }
+    }
+    d
+}
+
+pub(super) fn holder_name(
+    inv: &Inventory,
+    places: &BTreeMap<Pid, &'static str>,
+    holder: Pid,
+) -> String {
+    if let Some(p) = places.get(&holder) {
+        return p.to_string();
+    }
+    inv.objects.get(&holder).map_or("kitchen".into(), |o| {
+        Ontology::get().name(o.class).to_string()
+    })
+}
