@@ -66,8 +66,29 @@ fn dist(a: Vec3, b: Vec3) -> f32 {
     ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }
 
+/// The deepest contact (m) of body `id` with anything, now (0 when it
+/// touches nothing).
+pub fn contact_depth(scene: &Scene<'_>, id: BodyId) -> f64 {
+    let Some(body) = scene.body(id) else {
+        return 0.0;
+    };
+    let mut deepest = 0.0f64;
+    for &c in body.colliders() {
+        for pair in scene.physics.narrow_phase.contact_pairs_with(c) {
+            for m in pair.manifolds() {
+                for p in &m.points {
+                    deepest = deepest.max(-p.dist as f64);
+                }
+            }
+        }
+    }
+    deepest
+}
+
 /// Carries body `id` to `to` (the middle of its base, upright), lets go
-/// and waits for it to rest. Returns the length of the path.
+/// and waits for it to rest. Returns the length of the path. On its way
+/// (between lifting off and setting down) the carried body must touch
+/// nothing: the deepest contact seen then is kept in `scene.max_carry_contact`.
 pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
     scene.add(id);
     let from = match scene.world.bodies.get(&id) {
@@ -87,6 +108,7 @@ pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
         b.set_body_type(RigidBodyType::KinematicPositionBased, true);
     }
     let mut length = 0.0f64;
+    let legs = pts.len().saturating_sub(1);
     // Turned upright while rising (the first two legs), upright afterwards.
     let rising: f32 = pts.windows(2).take(2).map(|w| dist(w[0], w[1])).sum();
     let mut risen = 0.0f32;
@@ -113,6 +135,13 @@ pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
                 b.set_next_kinematic_position(Pose::from_parts(Vector::new(p[0], p[1], p[2]), rot));
             }
             scene.step();
+            // Lifting off and setting down touch the surfaces at either end.
+            if leg > 0 && leg + 1 < legs {
+                let depth = contact_depth(scene, id);
+                if depth > scene.max_carry_contact {
+                    scene.max_carry_contact = depth;
+                }
+            }
         }
         if leg < 2 {
             risen += d;

@@ -251,7 +251,7 @@ impl Layout {
 
 /// The entry of `class` or of its nearest ancestor (the ontology's class
 /// precedence list, most specific first).
-fn nearest<T>(table: &BTreeMap<String, T>, class: ClassId) -> Option<&T> {
+pub(crate) fn nearest<T>(table: &BTreeMap<String, T>, class: ClassId) -> Option<&T> {
     let onto = Ontology::get();
     std::iter::once(&class)
         .chain(&onto.class(class).precedence)

@@ -57,6 +57,11 @@ fn taken(
         .bodies
         .iter()
         .filter(|(id, b)| b.holder == holder && !moving.contains(id))
+        // A lining lies under what stands on it.
+        .filter(|(_, b)| {
+            !matches!(b.kind, BodyKind::Object { .. })
+                || layout.shape(b.class).kind != crate::layout::ShapeKind::Sheet
+        })
         .map(|(_, b)| {
             let (h, _) = footprint(layout, b);
             ([b.pose.position[0], b.pose.position[2]], h)
@@ -152,8 +157,8 @@ pub fn spot_in_container(
             body.pose.position
         );
     }
-    // A full tray takes more on top, at its centre.
-    spot.or(Some([x, floor + 0.02, z]))
+    // A full tray takes no more: nothing is heaped on what it holds.
+    spot
 }
 
 /// Where the `k`-th thing of radius `r` and height `height` goes in a well

@@ -29,6 +29,8 @@ pub struct Scene<'w> {
     pub frames: u64,
     /// Places by pid (open ones are where dynamic bodies stand).
     pub places: BTreeMap<Pid, &'static str>,
+    /// The deepest contact a carried body made on its way (m).
+    pub max_carry_contact: f64,
 }
 
 pub fn to_pose(p: &WPose) -> Pose {
@@ -94,6 +96,7 @@ impl<'w> Scene<'w> {
             handles: BTreeMap::new(),
             frames: 0,
             places: places.clone(),
+            max_carry_contact: 0.0,
         };
         let open: Vec<BodyId> = scene
             .world
@@ -141,6 +144,28 @@ impl<'w> Scene<'w> {
         // Not inserted asleep: rapier 0.36 then misses its first contacts
         // (a bowl sank 1.3 cm into the counter, a disc fell through it).
         let (h, _) = self.physics.insert(rb, collider);
+        self.handles.insert(id, h);
+    }
+
+    /// Puts a body of the world into the scene as a fixed obstacle (what
+    /// stands in a closed place the hand reaches into).
+    pub fn add_fixed(&mut self, id: BodyId) {
+        if self.handles.contains_key(&id) {
+            return;
+        }
+        let Some(body) = self.world.bodies.get(&id) else {
+            return;
+        };
+        let friction = self.layout.simulation.body_friction;
+        let collider = match &body.kind {
+            BodyKind::Object { .. } => shapes::collider(self.layout.shape(body.class), friction),
+            BodyKind::Solid { half } => {
+                shapes::solid_collider(*half, self.layout.ingredient(body.class).density, friction)
+            }
+        };
+        let (h, _) = self
+            .physics
+            .insert(RigidBodyBuilder::fixed().pose(to_pose(&body.pose)), collider);
         self.handles.insert(id, h);
     }
 

@@ -103,6 +103,19 @@ pub struct Spill {
     pub positions: Vec<Vec3>,
 }
 
+/// One pour: where the matter went.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct PourRecord {
+    pub ingredient: String,
+    pub from: String,
+    pub to: String,
+    pub grams: f64,
+    pub landed_g: f64,
+    pub spilled_g: f64,
+    /// Still in the source when it was righted.
+    pub stayed_g: f64,
+}
+
 /// What carrying out one action took.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct ActionPhysics {
@@ -124,8 +137,18 @@ pub struct ActionPhysics {
     pub max_penetration_m: f64,
     /// The fastest body when the action ended.
     pub max_speed_at_rest: f64,
+    /// The deepest contact a carried body made between lifting off and
+    /// setting down (m): carried things touch nothing on their way.
+    pub max_carry_contact_m: f64,
+    /// Every pour of the action.
+    pub pours: Vec<PourRecord>,
+    /// Whether the action's custom dynamics fired, and why.
+    pub trigger: Option<crate::dynamics::TriggerReport>,
     /// What was done, in words, in order.
     pub operations: Vec<String>,
+    /// Bodies the hand carried (for the custom dynamics' checks).
+    #[serde(skip)]
+    pub carried: Vec<BodyId>,
 }
 
 /// The physical kitchen after some action.

@@ -119,6 +119,9 @@ pub(super) fn split(
     (taken, Some(rest))
 }
 
+/// More pieces than this go over in handfuls rather than one by one.
+const PIECES_IN_HAND: usize = 4;
+
 #[allow(clippy::too_many_arguments)]
 /// Moves a portion to the holder of `sink`: pours particles into a
 /// container, sets portions down on flat surfaces, carries solids.
@@ -192,6 +195,16 @@ pub(super) fn move_matter(
                     ..portion.clone()
                 });
             }
+            let from_name = holder_name(inv, places, portion.holder);
+            stats.pours.push(crate::world::PourRecord {
+                ingredient: name.clone(),
+                from: from_name,
+                to: to_name.clone(),
+                grams: portion.grams.to_f64(),
+                landed_g: landed_g.to_f64(),
+                spilled_g: (each * Num::int(out.spilled.len() as i64)).to_f64(),
+                stayed_g: (each * Num::int(out.stayed.len() as i64)).to_f64(),
+            });
             ops.push(format!(
                 "poured {} g of {name} into the {to_name}: {} particles, {landed} landed, {} spilled, {} stayed",
                 fmt_g(portion.grams),
@@ -233,6 +246,45 @@ pub(super) fn move_matter(
             ));
             Ok(Some(p))
         }
+        Matter::Solids { bodies } if bodies.len() > PIECES_IN_HAND => {
+            // Many small pieces (cut parts, counted items) go over in
+            // handfuls: the hand travels once per handful, and each piece
+            // is set where the pile in (or the rows on) the target have room.
+            let from = scene
+                .world
+                .objects
+                .get(&portion.holder)
+                .map(|id| scene.world.bodies[id].pose.position);
+            let mut last_to = None;
+            for id in &bodies {
+                let body = scene.world.bodies[id].clone();
+                let (half, height) = footprint(layout, &body);
+                let to = spot_for(layout, scene.world, places, to_holder, half, height, &[*id])
+                    .ok_or_else(|| {
+                        BackendError::Failed(format!(
+                            "there is no room for {name} on the {to_name}"
+                        ))
+                    })?;
+                let b = scene.world.bodies.get_mut(id).expect("a portion's body");
+                b.holder = to_holder;
+                b.pose = Pose::at([to[0], to[1] + height / 2.0, to[2]]);
+                stats.particles_moved += 1;
+                stats.carried.push(*id);
+                last_to = Some(to);
+            }
+            if let (Some(a), Some(b)) = (from, last_to) {
+                let trips = bodies.len().div_ceil(PIECES_IN_HAND) as f64;
+                let d = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+                stats.hand_path_m += 2.0 * trips * d as f64;
+            }
+            ops.push(format!(
+                "carried {} g of {name} ({} pieces, in handfuls) to the {to_name}",
+                fmt_g(portion.grams),
+                bodies.len()
+            ));
+            portion.holder = to_holder;
+            Ok(Some(portion))
+        }
         Matter::Solids { bodies } => {
             for id in &bodies {
                 scene.add(*id);
@@ -252,6 +304,7 @@ pub(super) fn move_matter(
                     .holder = to_holder;
                 stats.hand_path_m += hand::carry(scene, *id, to);
                 stats.particles_moved += 1;
+                stats.carried.push(*id);
             }
             ops.push(format!(
                 "carried {} g of {name} ({} piece{}) to the {to_name}",
@@ -333,6 +386,7 @@ pub(super) fn lump(
             );
         }
         stats.particles_moved += 1;
+        stats.carried.push(id);
         bodies.push(id);
     }
     portion.holder = sink.holder;

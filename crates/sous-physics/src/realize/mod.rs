@@ -156,6 +156,7 @@ pub fn realize(
         })?;
         scene.world.bodies.get_mut(id).expect("moved").holder = entry.holder;
         stats.hand_path_m += hand::carry(&mut scene, *id, to);
+        stats.carried.push(*id);
         ops.push(format!(
             "carried {} to {}",
             Ontology::get().name(body.class),
@@ -222,17 +223,38 @@ pub fn realize(
         }
     }
     scene.world.portions = portions;
+    // The custom dynamics decide whether the action took effect.
+    let rule = crate::dynamics::Dynamics::get().rule(ctx.signature.name);
+    if let Some(rule) = rule {
+        let carried = std::mem::take(&mut stats.carried);
+        let mut check = crate::dynamics::Check {
+            scene: &mut scene,
+            ctx,
+            rule,
+            world_in,
+            inv: &inv,
+            places: &places,
+            after,
+            carried: &carried,
+            stats: &mut stats,
+        };
+        let report = crate::dynamics::fire(&mut check)?;
+        if report.fired {
+            ops.push(format!("{:?} fired", report.rule).to_lowercase());
+        }
+        stats.trigger = Some(report);
+        stats.carried = carried;
+    }
     scene.settle(layout.simulation.settle_max_frames);
     scene.write_back()?;
     let (pen, speed) = scene.rest_figures();
     stats.frames = scene.frames;
+    stats.max_carry_contact_m = scene.max_carry_contact;
     drop(scene);
 
     amend_amounts(&world, &inv, after);
     stats.simulated_seconds = stats.frames as f64 * layout.simulation.dt as f64;
-    let analytic = crate::dynamics::Dynamics::get()
-        .rule(ctx.signature.name)
-        .is_some_and(|r| r.duration == crate::dynamics::Duration::Analytic);
+    let analytic = rule.is_some_and(|r| r.duration == crate::dynamics::Duration::Analytic);
     if analytic {
         stats.passive_seconds = (ctx.end - ctx.start - stats.simulated_seconds).max(0.0);
         if stats.passive_seconds > 0.0 {

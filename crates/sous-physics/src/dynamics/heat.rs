@@ -1,0 +1,382 @@
+//! The `heat` trigger: bake, boil, fry, melt, refrigerate and
+//! bring-to-temperature take effect when the container has been in (or on)
+//! its appliance and its contents' temperature, following the heat law of
+//! `data/heat.toml`, reached what the action needs.
+//!
+//! The hand carries the container into the appliance (a free spot on a
+//! rack, a shelf or the stove top, tall enough for it) along a path on
+//! which it must touch nothing, the time passes analytically, and the hand
+//! takes it back to where it stood: the reference keeps it there.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use sous_kitchen::{slot, Entity, KitchenState, Ontology, Pid};
+use sous_sim::BackendError;
+
+use super::Check;
+use crate::hand;
+use crate::layout::nearest;
+use crate::placement::{footprint, spot_in_place};
+
+/// The heat law's constants, as compiled into the crate.
+pub const HEAT_TOML: &str = include_str!("../../data/heat.toml");
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Heat {
+    pub tau_100g: BTreeMap<String, f64>,
+    pub appliances: BTreeMap<String, Appliance>,
+    pub stove_modes: BTreeMap<String, f64>,
+    pub reaches: BTreeMap<String, Reach>,
+    pub melting_point_c: BTreeMap<String, f64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Appliance {
+    pub place: String,
+    #[serde(default)]
+    pub temperature_c: Option<f64>,
+    #[serde(default)]
+    pub from_contents: bool,
+    pub tau_factor: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Reach {
+    #[serde(default)]
+    pub above_c: Option<f64>,
+    #[serde(default)]
+    pub below_c: Option<f64>,
+    #[serde(default)]
+    pub melts: bool,
+    #[serde(default)]
+    pub fraction: Option<f64>,
+}
+
+/// Why `heat.toml` is unusable.
+#[derive(Debug, thiserror::Error)]
+pub enum HeatError {
+    #[error("heat.toml: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("heat.toml: `{0}` is not a class of the ontology")]
+    UnknownClass(String),
+    #[error("heat.toml: `{0}` needs a `default` entry")]
+    NoDefault(&'static str),
+    #[error("heat.toml: rule `{rule}` names `{name}`, which heat.toml does not define")]
+    Undefined { rule: String, name: String },
+}
+
+impl Heat {
+    pub fn get() -> &'static Heat {
+        static HEAT: OnceLock<Heat> = OnceLock::new();
+        HEAT.get_or_init(|| Heat::parse(HEAT_TOML).expect("the embedded heat law is valid"))
+    }
+
+    /// Parses the constants; every class named must be in the ontology, and
+    /// every appliance and `reaches` a rule names must be defined.
+    pub fn parse(text: &str) -> Result<Heat, HeatError> {
+        let heat: Heat = toml::from_str(text)?;
+        let onto = Ontology::get();
+        for (table, what) in [
+            (&heat.tau_100g, "tau-100g"),
+            (&heat.melting_point_c, "melting-point-c"),
+        ] {
+            if !table.contains_key("default") {
+                return Err(HeatError::NoDefault(what));
+            }
+            if let Some(c) = table
+                .keys()
+                .find(|k| *k != "default" && onto.id(k).is_none())
+            {
+                return Err(HeatError::UnknownClass(c.clone()));
+            }
+        }
+        for (name, rule) in &super::Dynamics::get().rules {
+            let named = [
+                rule.appliance
+                    .as_ref()
+                    .filter(|a| !heat.appliances.contains_key(*a)),
+                rule.reaches
+                    .as_ref()
+                    .filter(|r| !heat.reaches.contains_key(*r)),
+            ];
+            if let Some(missing) = named.into_iter().flatten().next() {
+                return Err(HeatError::Undefined {
+                    rule: name.clone(),
+                    name: missing.clone(),
+                });
+            }
+        }
+        Ok(heat)
+    }
+
+    fn tau_100g(&self, class: sous_kitchen::ClassId) -> f64 {
+        nearest(&self.tau_100g, class)
+            .copied()
+            .unwrap_or(self.tau_100g["default"])
+    }
+
+    fn melting_point(&self, class: sous_kitchen::ClassId) -> f64 {
+        nearest(&self.melting_point_c, class)
+            .copied()
+            .unwrap_or(self.melting_point_c["default"])
+    }
+}
+
+/// What the heat law showed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HeatEvidence {
+    pub appliance: String,
+    /// Where the container stood while it heated or cooled.
+    pub at: String,
+    pub surroundings_c: f64,
+    /// The slowest piece: its ingredient, mass and time constant.
+    pub piece: String,
+    pub piece_g: f64,
+    pub tau_s: f64,
+    pub seconds: f64,
+    pub start_c: f64,
+    pub end_c: f64,
+    /// What the action needs, in words ("at least 90 °C").
+    pub needs: String,
+    /// (seconds, °C), ten intervals.
+    pub history: Vec<[f64; 2]>,
+}
+
+pub(super) type Found = Option<(HeatEvidence, Option<u64>)>;
+
+pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
+    let heat = Heat::get();
+    let rule = c.rule;
+    let Some(subject) = c.arg_pid(rule.subject.as_deref()) else {
+        return Ok(None);
+    };
+    let appliance_name = rule.appliance.clone().unwrap_or_default();
+    let appliance = &heat.appliances[&appliance_name];
+    let reach = &heat.reaches[rule.reaches.as_deref().unwrap_or_default()];
+    // The slowest piece among the contents: the heaviest one.
+    let Some(piece) = c
+        .inv
+        .portions
+        .iter()
+        .filter(|p| p.holder == subject && !p.coating)
+        .map(|p| {
+            let n = p.copies.len().max(p.pieces.unwrap_or(1) as usize).max(1);
+            (p.class, p.grams.to_f64() / n as f64)
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+    else {
+        return Ok(None);
+    };
+    let onto = Ontology::get();
+    let start_c = contents_temperature(c.ctx.before, subject)
+        .or_else(|| temperature_of(c.ctx.before.root()))
+        .unwrap_or(18.0);
+    let place_pid = c
+        .places
+        .iter()
+        .find(|(_, n)| **n == appliance.place)
+        .map(|(p, _)| *p);
+    let surroundings_c = if appliance.from_contents {
+        contents_temperature(c.after, subject).unwrap_or(start_c)
+    } else if let Some(mode) = heating_mode(c) {
+        mode
+    } else {
+        place_pid
+            .and_then(|p| c.after.find(p))
+            .and_then(|e| temperature_of(e))
+            .or(appliance.temperature_c)
+            .unwrap_or(start_c)
+    };
+    let seconds = (c.ctx.end - c.ctx.start).max(time_from_args(c)).max(0.0);
+    let tau = heat.tau_100g(piece.0) * (piece.1.max(1.0) / 100.0).cbrt() * appliance.tau_factor;
+    let at = |t: f64| surroundings_c + (start_c - surroundings_c) * (-t / tau).exp();
+    let end_c = at(seconds);
+    let history: Vec<[f64; 2]> = (0..=10)
+        .map(|i| {
+            let t = seconds * i as f64 / 10.0;
+            [round2(t), round2(at(t))]
+        })
+        .collect();
+    let (ok, needs) = if let Some(min) = reach.above_c {
+        (end_c >= min, format!("at least {min} °C"))
+    } else if let Some(max) = reach.below_c {
+        (end_c <= max, format!("at most {max} °C"))
+    } else if reach.melts {
+        let m = heat.melting_point(piece.0);
+        (end_c >= m, format!("its melting point, {m} °C"))
+    } else {
+        let f = reach.fraction.unwrap_or(0.5);
+        let gap = (start_c - surroundings_c).abs();
+        (
+            (end_c - surroundings_c).abs() <= (1.0 - f) * gap + 1e-9,
+            format!("within {:.1} °C of {surroundings_c} °C", (1.0 - f) * gap),
+        )
+    };
+    // Into the appliance and back.
+    let mut frame = None;
+    let mut where_ = c.name_of(subject);
+    if let (Some(place_pid), Some(&id)) = (place_pid, c.scene.world.objects.get(&subject)) {
+        let body = c.scene.world.bodies[&id].clone();
+        if body.holder != place_pid {
+            let layout = c.scene.layout;
+            let place = &layout.places[&appliance.place];
+            let (half, height) = footprint(layout, &body);
+            // What stands in a closed place is in the hand's way.
+            let inside: Vec<_> = c
+                .scene
+                .world
+                .bodies
+                .iter()
+                .filter(|(_, b)| b.holder == place_pid)
+                .map(|(i, _)| *i)
+                .collect();
+            for i in inside {
+                c.scene.add_fixed(i);
+            }
+            let spot = spot_in_place(layout, c.scene.world, place_pid, place, half, height, &[id])
+                .filter(|s| fits_under(place, s[1], height));
+            let Some(spot) = spot else {
+                return Err(BackendError::Failed(format!(
+                    "the {} did not fit in the {}: no free {} for {:.0} × {:.0} × {:.0} cm",
+                    onto.name(body.class),
+                    appliance.place,
+                    if place.closed { "rack or shelf" } else { "spot" },
+                    200.0 * half[0],
+                    200.0 * half[1],
+                    100.0 * height
+                )));
+            };
+            let home = body.pose.position;
+            c.scene.add(id);
+            c.stats.hand_path_m += hand::carry(c.scene, id, spot);
+            frame = Some(c.scene.frames);
+            where_ = format!(
+                "{} at ({:.2}, {:.2}, {:.2})",
+                appliance.place, spot[0], spot[1], spot[2]
+            );
+            c.stats.hand_path_m += hand::carry(c.scene, id, home);
+        }
+    }
+    if !ok {
+        return Err(BackendError::Failed(format!(
+            "the {} reached {:.1} °C in {:.0} s in the {} (from {:.1} °C toward {:.1} °C); {} needs {}",
+            onto.name(piece.0),
+            end_c,
+            seconds,
+            appliance.place,
+            start_c,
+            surroundings_c,
+            c.ctx.signature.name,
+            needs
+        )));
+    }
+    Ok(Some((
+        HeatEvidence {
+            appliance: appliance_name,
+            at: where_,
+            surroundings_c,
+            piece: onto.name(piece.0).to_string(),
+            piece_g: round2(piece.1),
+            tau_s: round2(tau),
+            seconds,
+            start_c: round2(start_c),
+            end_c: round2(end_c),
+            needs,
+            history,
+        },
+        frame,
+    )))
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Whether something `height` tall standing at `y` fits under the place's
+/// ceiling or the next shelf up.
+fn fits_under(place: &crate::layout::PlaceLayout, y: f32, height: f32) -> bool {
+    if !place.closed {
+        return true;
+    }
+    let ceiling = place
+        .shelves
+        .iter()
+        .copied()
+        .filter(|&s| s > y + 0.01)
+        .fold(place.max[1], f32::min);
+    y + height <= ceiling
+}
+
+/// A temperature slot in degrees Celsius.
+fn temperature_of(e: &Entity) -> Option<f64> {
+    let a = e.get(slot::TEMPERATURE).as_amount()?;
+    let v = a.value.to_f64();
+    match Ontology::get().name(a.unit) {
+        "degrees-fahrenheit" => Some((v - 32.0) * 5.0 / 9.0),
+        _ => Some(v),
+    }
+}
+
+/// The temperature of the first content of `holder` that has one.
+fn contents_temperature(ks: &KitchenState, holder: Pid) -> Option<f64> {
+    ks.find(holder)?.contents().iter().find_map(|e| {
+        temperature_of(e).or_else(|| e.contents().iter().find_map(|x| temperature_of(x)))
+    })
+}
+
+/// The burner temperature of the action's heating mode, if it has one.
+fn heating_mode(c: &Check<'_, '_, '_>) -> Option<f64> {
+    let i = c.ctx.signature.index_of("heating-mode")?;
+    let mode = c.ctx.args.get(i)?.as_ref()?;
+    Heat::get().stove_modes.get(mode.class_name()).copied()
+}
+
+/// Seconds given by a time quantity and unit among the arguments.
+fn time_from_args(c: &Check<'_, '_, '_>) -> f64 {
+    let sig = c.ctx.signature;
+    let mut best: f64 = 0.0;
+    for (i, a) in sig.args.iter().enumerate() {
+        let Some(stem) = a.name.strip_suffix("-quantity") else {
+            continue;
+        };
+        let Some(u) = sig.index_of(&format!("{stem}-unit")) else {
+            continue;
+        };
+        let (Some(Some(q)), Some(Some(unit))) = (c.ctx.args.get(i), c.ctx.args.get(u)) else {
+            continue;
+        };
+        let per = match unit.class_name() {
+            "second" => 1.0,
+            "minute" => 60.0,
+            "hour" => 3600.0,
+            _ => continue,
+        };
+        if let Some(v) = q.quantity_value() {
+            best = best.max(v.to_f64() * per);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_heat_law_parses() {
+        let h = Heat::parse(HEAT_TOML).unwrap();
+        assert!(h.appliances.contains_key("oven"));
+        let bad = HEAT_TOML.replace("butter = 32.0", "buter = 32.0");
+        assert!(matches!(Heat::parse(&bad), Err(HeatError::UnknownClass(c)) if c == "buter"));
+        let no_oven = HEAT_TOML.replace("[appliances.oven]", "[appliances.stove-top]");
+        assert!(matches!(
+            Heat::parse(&no_oven),
+            Err(HeatError::Undefined { name, .. }) if name == "oven"
+        ));
+    }
+}

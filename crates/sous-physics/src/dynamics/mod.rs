@@ -1,0 +1,150 @@
+//! Custom dynamics: scripts that run beside the rigid-body simulation and
+//! decide whether an action's effect takes place, from geometry and motion.
+//!
+//! The rules are data (`data/dynamics.toml`, read by `rules.rs`). Each rule
+//! names a trigger, and each trigger is one module here:
+//! - `rest.rs`: what was carried, poured or set down came to rest on its target;
+//! - `stir.rs`: a tool moved through the ingredients until they mixed;
+//! - `blade.rs`: a blade passed through each piece, which fell apart into parts;
+//! - `heat.rs`: the container went into the appliance and its temperature
+//!   history reached what the action needs;
+//! - `contact.rs`: the matter lies on the target's surface.
+//!
+//! A trigger that does not fire fails the action with the physical reason,
+//! like any other failure; one that fires is reported with its evidence.
+
+mod blade;
+mod contact;
+mod heat;
+mod rest;
+mod rules;
+mod stir;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use sous_kitchen::{KitchenState, Pid};
+use sous_sim::{ActionContext, BackendError};
+
+use crate::inventory::Inventory;
+use crate::scene::Scene;
+use crate::world::World;
+
+pub use heat::{Heat, HEAT_TOML};
+pub use rules::{Duration, Dynamics, DynamicsError, Outcome, Rule, Trigger, DYNAMICS_TOML};
+
+/// Whether an action's trigger fired, when, and what showed it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TriggerReport {
+    /// The trigger of the action's rule.
+    pub rule: Trigger,
+    pub fired: bool,
+    /// The frame (of this action's simulated motion) at which it fired.
+    pub frame: Option<u64>,
+    pub evidence: Evidence,
+}
+
+/// What a trigger measured.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Evidence {
+    /// No condition to check.
+    None,
+    Rest(rest::RestEvidence),
+    Stir(stir::StirEvidence),
+    Blade(blade::BladeEvidence),
+    Heat(heat::HeatEvidence),
+    Contact(contact::ContactEvidence),
+}
+
+/// What a trigger check sees: the scene after the action's flows, the
+/// action, the world before it, and the kitchen state after it.
+pub struct Check<'s, 'w, 'c> {
+    pub scene: &'s mut Scene<'w>,
+    pub ctx: &'s ActionContext<'c>,
+    pub rule: &'static Rule,
+    pub world_in: &'s World,
+    pub inv: &'s Inventory,
+    pub places: &'s BTreeMap<Pid, &'static str>,
+    pub after: &'s KitchenState,
+    /// Bodies carried in this action (objects and pieces).
+    pub carried: &'s [crate::world::BodyId],
+    /// The action's figures, which a check adds to (the hand's path).
+    pub stats: &'s mut crate::world::ActionPhysics,
+}
+
+impl Check<'_, '_, '_> {
+    /// The persistent id of the object an argument of the rule names.
+    pub fn arg_pid(&self, arg: Option<&str>) -> Option<Pid> {
+        let i = self.ctx.signature.index_of(arg?)?;
+        let e = self.ctx.args.get(i)?.as_ref()?;
+        (!e.is_failed()).then_some(e.pid)
+    }
+
+    /// The tool an argument names: its value when the network gave one,
+    /// else the object of the argument's type that the action took into
+    /// use (the primitive's default, bound only after the backend ran).
+    pub fn tool_pid(&self, arg: Option<&str>) -> Option<Pid> {
+        if let Some(p) = self.arg_pid(arg) {
+            return Some(p);
+        }
+        let spec = self.ctx.signature.args[self.ctx.signature.index_of(arg?)?];
+        let ty = sous_kitchen::Ontology::get().id(spec.ty)?;
+        let mut used_before = Vec::new();
+        collect_used(self.ctx.before.root(), &mut used_before);
+        let mut used_after = Vec::new();
+        collect_used(self.after.root(), &mut used_after);
+        used_after
+            .into_iter()
+            .find(|(pid, class)| {
+                sous_kitchen::Ontology::get().is_a(*class, ty)
+                    && !used_before.iter().any(|(b, _)| b == pid)
+            })
+            .map(|(pid, _)| pid)
+    }
+
+    /// The name of a kitchen object or place, for messages.
+    pub fn name_of(&self, pid: Pid) -> String {
+        crate::realize::holder_name(self.inv, self.places, pid)
+    }
+}
+
+/// Every object marked used, with its class.
+fn collect_used(e: &sous_kitchen::Entity, out: &mut Vec<(Pid, sous_kitchen::ClassId)>) {
+    if e.flag(sous_kitchen::slot::USED) {
+        out.push((e.pid, e.class));
+    }
+    for c in e.contents() {
+        collect_used(c, out);
+    }
+}
+
+/// Checks the trigger of the action's rule. `Ok` with `fired: true` when
+/// the effect takes place (`fired: false` when there was nothing for it to
+/// act on: the primitive itself found no subject); an error with the
+/// physical reason otherwise.
+pub fn fire(check: &mut Check<'_, '_, '_>) -> Result<TriggerReport, BackendError> {
+    fn wrap<E>(
+        found: Option<(E, Option<u64>)>,
+        to: fn(E) -> Evidence,
+    ) -> (bool, Option<u64>, Evidence) {
+        match found {
+            Some((e, frame)) => (true, frame, to(e)),
+            None => (false, None, Evidence::None),
+        }
+    }
+    let (fired, frame, evidence) = match check.rule.trigger {
+        Trigger::Anywhere => (true, None, Evidence::None),
+        Trigger::Rest => wrap(rest::check(check)?, Evidence::Rest),
+        Trigger::Stir => wrap(stir::check(check)?, Evidence::Stir),
+        Trigger::Blade => wrap(blade::check(check)?, Evidence::Blade),
+        Trigger::Heat => wrap(heat::check(check)?, Evidence::Heat),
+        Trigger::Contact => wrap(contact::check(check)?, Evidence::Contact),
+    };
+    Ok(TriggerReport {
+        rule: check.rule.trigger,
+        fired,
+        frame,
+        evidence,
+    })
+}

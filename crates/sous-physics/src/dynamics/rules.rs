@@ -1,0 +1,236 @@
+//! The rules as data (`data/dynamics.toml`): for each cooking action, what
+//! must happen physically for it to take effect (its trigger, with the
+//! arguments it is about), whether its time is simulated or advanced
+//! analytically, and what it does to matter.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+/// The dynamics file, as compiled into the crate.
+pub const DYNAMICS_TOML: &str = include_str!("../../data/dynamics.toml");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    Anywhere,
+    Rest,
+    Stir,
+    Blade,
+    Heat,
+    Contact,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    Analytic,
+    Motion,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Attributes,
+    Parts,
+    Merge,
+    Coat,
+    Move,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Rule {
+    pub trigger: Trigger,
+    /// The argument whose object the trigger is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
+    /// The argument holding the tool (stir, blade).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    /// The place the subject is carried to (heat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appliance: Option<String>,
+    /// What the temperature history must show (heat; see `heat.toml`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reaches: Option<String>,
+    pub duration: Duration,
+    pub outcome: Vec<Outcome>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dynamics {
+    pub rules: BTreeMap<String, Rule>,
+    pub stir: Stir,
+    pub blade: Blade,
+    pub cuts: BTreeMap<String, Cut>,
+    pub rest: RestParams,
+    pub contact: ContactParams,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct RestParams {
+    pub max_miss: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ContactParams {
+    pub share: f64,
+    pub above: f32,
+}
+
+/// The stirring script's constants (see `dynamics.toml`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Stir {
+    pub threshold: f64,
+    pub cells: [usize; 3],
+    pub sweep_radius: f32,
+    pub exchange: f64,
+    pub revolutions_per_second: f32,
+    pub grip: f32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Blade {
+    pub max_parts: usize,
+}
+
+/// A cutting pattern: the axes the blade passes along and the parts' size.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Cut {
+    pub axes: String,
+    pub size: f32,
+    #[serde(default)]
+    pub halves: bool,
+}
+
+/// Why the dynamics file is unusable.
+#[derive(Debug, thiserror::Error)]
+pub enum DynamicsError {
+    #[error("dynamics.toml: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("dynamics.toml: `{0}` is not a primitive of the language")]
+    UnknownPrimitive(String),
+    #[error("dynamics.toml: the primitive `{0}` has no rule")]
+    Missing(String),
+    #[error("dynamics.toml: `{0}` is not a cutting pattern of the ontology")]
+    UnknownPattern(String),
+    #[error("dynamics.toml: `{primitive}` names `{arg}`, which is not one of its arguments")]
+    UnknownArgument { primitive: String, arg: String },
+    #[error("dynamics.toml: `{primitive}` has trigger `{trigger:?}` but no `{field}`")]
+    Incomplete {
+        primitive: String,
+        trigger: Trigger,
+        field: &'static str,
+    },
+}
+
+impl Dynamics {
+    /// The embedded rules (checked by the tests, so they always parse).
+    pub fn get() -> &'static Dynamics {
+        static DYNAMICS: OnceLock<Dynamics> = OnceLock::new();
+        DYNAMICS
+            .get_or_init(|| Dynamics::parse(DYNAMICS_TOML).expect("the embedded rules are valid"))
+    }
+
+    /// Parses rules; every primitive of the language needs exactly one.
+    pub fn parse(text: &str) -> Result<Dynamics, DynamicsError> {
+        let d: Dynamics = toml::from_str(text)?;
+        let names: Vec<&str> = sous_lang::signatures().iter().map(|s| s.name).collect();
+        if let Some(unknown) = d.rules.keys().find(|k| !names.contains(&k.as_str())) {
+            return Err(DynamicsError::UnknownPrimitive(unknown.clone()));
+        }
+        if let Some(missing) = names.iter().find(|n| !d.rules.contains_key(**n)) {
+            return Err(DynamicsError::Missing(missing.to_string()));
+        }
+        let onto = sous_kitchen::Ontology::get();
+        if let Some(p) = d.cuts.keys().find(|p| onto.id(p).is_none()) {
+            return Err(DynamicsError::UnknownPattern(p.clone()));
+        }
+        for (name, rule) in &d.rules {
+            let forms: Vec<_> = sous_lang::signatures()
+                .iter()
+                .filter(|s| s.name == name)
+                .collect();
+            for arg in rule.subject.iter().chain(&rule.tool) {
+                if forms.iter().any(|s| s.index_of(arg).is_none()) {
+                    return Err(DynamicsError::UnknownArgument {
+                        primitive: name.clone(),
+                        arg: arg.clone(),
+                    });
+                }
+            }
+            let needs: &[(&'static str, bool)] = match rule.trigger {
+                Trigger::Anywhere => &[],
+                Trigger::Rest | Trigger::Contact => &[("subject", rule.subject.is_some())],
+                Trigger::Stir | Trigger::Blade => &[
+                    ("subject", rule.subject.is_some()),
+                    ("tool", rule.tool.is_some()),
+                ],
+                Trigger::Heat => &[
+                    ("subject", rule.subject.is_some()),
+                    ("appliance", rule.appliance.is_some()),
+                    ("reaches", rule.reaches.is_some()),
+                ],
+            };
+            if let Some((field, _)) = needs.iter().find(|(_, has)| !has) {
+                return Err(DynamicsError::Incomplete {
+                    primitive: name.clone(),
+                    trigger: rule.trigger,
+                    field,
+                });
+            }
+        }
+        Ok(d)
+    }
+
+    /// The rule of a primitive.
+    pub fn rule(&self, primitive: &str) -> Option<&Rule> {
+        self.rules.get(primitive)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_primitive_has_one_valid_rule() {
+        let d = Dynamics::parse(DYNAMICS_TOML).expect("valid rules");
+        let mut names: Vec<&str> = sous_lang::signatures().iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(d.rules.len(), names.len());
+        assert_eq!(d.rule("bake").unwrap().duration, Duration::Analytic);
+        assert!(d.rule("mix").unwrap().outcome.contains(&Outcome::Merge));
+        assert_eq!(d.rule("bake").unwrap().trigger, Trigger::Heat);
+        assert_eq!(d.rule("cut").unwrap().tool.as_deref(), Some("cutting-tool"));
+    }
+
+    #[test]
+    fn a_rule_for_no_primitive_or_a_missing_one_is_an_error() {
+        let extra = format!("{DYNAMICS_TOML}\n[rules.juggle]\ntrigger = \"anywhere\"\nduration = \"motion\"\noutcome = []\n");
+        assert!(
+            matches!(Dynamics::parse(&extra), Err(DynamicsError::UnknownPrimitive(p)) if p == "juggle")
+        );
+        let without = DYNAMICS_TOML.replace("[rules.bake]", "[rules.bake-not]");
+        assert!(Dynamics::parse(&without).is_err());
+        let typo = DYNAMICS_TOML.replace("tool = \"mixing-tool\"", "tool = \"mixer-tool\"");
+        assert!(matches!(
+            Dynamics::parse(&typo),
+            Err(DynamicsError::UnknownArgument { arg, .. }) if arg == "mixer-tool"
+        ));
+        let no_tool = DYNAMICS_TOML.replace("tool = \"cutting-tool\"\n", "");
+        assert!(matches!(
+            Dynamics::parse(&no_tool),
+            Err(DynamicsError::Incomplete { field: "tool", .. })
+        ));
+    }
+}
