@@ -28,14 +28,33 @@ fn free_spot(
     half: [f32; 2],
     taken: &[([f32; 2], [f32; 2])],
 ) -> Option<Vec3> {
+    free_spot_within(x, z, y, half, taken, None)
+}
+
+/// `free_spot`, within a circle (centre x, z and radius) as well when one
+/// is given: the whole footprint inside a round plate or pan.
+fn free_spot_within(
+    x: (f32, f32),
+    z: (f32, f32),
+    y: f32,
+    half: [f32; 2],
+    taken: &[([f32; 2], [f32; 2])],
+    circle: Option<([f32; 2], f32)>,
+) -> Option<Vec3> {
     let mut cz = z.1 - half[1];
     while cz >= z.0 + half[1] - 1e-4 {
         let mut cx = x.0 + half[0];
         while cx <= x.1 - half[0] + 1e-4 {
-            let clear = taken.iter().all(|(c, h)| {
-                (cx - c[0]).abs() >= half[0] + h[0] + GAP
-                    || (cz - c[1]).abs() >= half[1] + h[1] + GAP
+            let in_circle = circle.is_none_or(|(c, r)| {
+                let dx = (cx - c[0]).abs() + half[0];
+                let dz = (cz - c[1]).abs() + half[1];
+                dx * dx + dz * dz <= r * r
             });
+            let clear = in_circle
+                && taken.iter().all(|(c, h)| {
+                    (cx - c[0]).abs() >= half[0] + h[0] + GAP
+                        || (cz - c[1]).abs() >= half[1] + h[1] + GAP
+                });
             if clear {
                 return Some([cx, y, cz]);
             }
@@ -126,7 +145,7 @@ pub fn spot_in_container(
     world: &World,
     holder: Pid,
     half: [f32; 2],
-    height: f32,
+    _height: f32,
     moving: &[crate::world::BodyId],
 ) -> Option<Vec3> {
     let body = world.object(holder)?;
@@ -135,21 +154,30 @@ pub fn spot_in_container(
     let floor = y + spec.wall.max(0.002);
     let inner = spec.inner();
     if !spec.is_flat() {
-        let k = taken(layout, world, holder, moving).len();
         // The half diagonal: a box turned any way fits in that circle.
         let r = (half[0] * half[0] + half[1] * half[1]).sqrt();
-        let p = pile_spot(k, r, height, inner[0].min(inner[1]));
-        return Some([x + p[0], floor + p[1], z + p[2]]);
+        let p = heap_spot(
+            layout,
+            world,
+            holder,
+            moving,
+            [x, floor, z],
+            r,
+            inner[0].min(inner[1]),
+        );
+        return Some(p);
     }
     let here = taken(layout, world, holder, moving);
     // Keep clear of the rim: touching it would shove the tray.
     let m = 0.006;
-    let spot = free_spot(
+    let circle = spec.is_round().then_some(([x, z], inner[0] - m));
+    let spot = free_spot_within(
         (x - inner[0] + m, x + inner[0] - m),
         (z - inner[1] + m, z + inner[1] - m),
         floor,
         half,
         &here,
+        circle,
     );
     if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
         eprintln!(
@@ -161,28 +189,92 @@ pub fn spot_in_container(
     spot
 }
 
+/// Where a thing of radius `r` goes in a well whose floor's middle is at
+/// `base` (world frame): on the spot of a grid inside the circle it fits
+/// in where what already lies there is lowest (the middle first among
+/// equals), on top of it. Things of any size heap up as they would.
+fn heap_spot(
+    layout: &Layout,
+    world: &World,
+    holder: Pid,
+    moving: &[crate::world::BodyId],
+    base: Vec3,
+    r: f32,
+    inner: f32,
+) -> Vec3 {
+    let below: Vec<([f32; 2], f32, f32)> = world
+        .bodies
+        .iter()
+        .filter(|(id, b)| b.holder == holder && !moving.contains(id))
+        .map(|(_, b)| {
+            let (h, height) = footprint(layout, b);
+            let top = match b.kind {
+                // A solid's origin is the middle of its base.
+                BodyKind::Solid { half } => b.pose.position[1] + 2.0 * half[1],
+                BodyKind::Object { .. } => b.pose.position[1] + height,
+            };
+            (
+                [b.pose.position[0], b.pose.position[2]],
+                h[0].max(h[1]),
+                top,
+            )
+        })
+        .collect();
+    let mut best: Option<(f32, f32, Vec3)> = None;
+    for i in 0.. {
+        let p = pile_spot(i, r, 0.0, inner);
+        if p[1] > 0.0 {
+            break;
+        }
+        let (x, z) = (base[0] + p[0], base[2] + p[2]);
+        let level = below
+            .iter()
+            .filter(|(c, h, _)| (c[0] - x).abs() < r + h && (c[1] - z).abs() < r + h)
+            .map(|(_, _, top)| *top)
+            .fold(base[1], f32::max);
+        let d = p[0] * p[0] + p[2] * p[2];
+        if best.is_none_or(|(l, bd, _)| level < l - 1e-4 || (level < l + 1e-4 && d < bd)) {
+            best = Some((level, d, [x, level, z]));
+        }
+    }
+    best.map_or(base, |(_, _, p)| p)
+}
+
 /// Where the `k`-th thing of radius `r` and height `height` goes in a well
-/// of inner radius `inner` (container frame, base of the thing): the middle
-/// first, then a ring along the wall when there is room for one, then the
-/// next layer, one height up.
+/// of inner radius `inner` (container frame, base of the thing): layer by
+/// layer, each layer a square grid of spots (one thing wide apart) inside
+/// the circle the things fit in, the middle first; the next layer one
+/// height up, shifted by half a spot so things settle into the gaps.
 pub fn pile_spot(k: usize, r: f32, height: f32, inner: f32) -> Vec3 {
     let reach = (inner - r).max(0.0);
-    let ring = if reach >= 2.0 * r {
-        ((std::f32::consts::TAU * reach) / (2.0 * r)).floor() as usize
-    } else {
-        0
-    };
-    let per_layer = 1 + ring;
-    let layer = k / per_layer;
-    let i = k % per_layer;
-    // A layer is a little more than one thing high, and for round things
-    // up to the old half-diagonal rule (a ball set on top of another rolls
-    // off an exact stack into the gap beside it).
-    let rise = (1.05 * height + 0.002).max((1.9 * r).min(1.35 * height));
-    let y = layer as f32 * rise;
-    if i == 0 {
-        return [0.0, y, 0.0];
+    let step = 2.0 * r + 0.002;
+    let n = (reach / step).floor() as i32;
+    let mut ring: Vec<(f32, f32)> = Vec::new();
+    for i in -n..=n {
+        for j in -n..=n {
+            let (x, z) = (i as f32 * step, j as f32 * step);
+            if x * x + z * z <= reach * reach + 1e-9 {
+                ring.push((x, z));
+            }
+        }
     }
-    let a = (i - 1) as f32 / ring as f32 * std::f32::consts::TAU + layer as f32 * 0.5;
-    [reach * a.cos(), y, reach * a.sin()]
+    // The middle first, then outwards.
+    ring.sort_by(|a, b| (a.0 * a.0 + a.1 * a.1).total_cmp(&(b.0 * b.0 + b.1 * b.1)));
+    if ring.is_empty() {
+        ring.push((0.0, 0.0));
+    }
+    let layer = k / ring.len();
+    let (x, z) = ring[k % ring.len()];
+    let shift = if layer % 2 == 1 && ring.len() > 1 {
+        0.5 * step
+    } else {
+        0.0
+    };
+    let y = layer as f32 * (height + 0.002);
+    let (x, z) = if (x + shift).powi(2) + (z + shift).powi(2) <= reach * reach {
+        (x + shift, z + shift)
+    } else {
+        (x, z)
+    };
+    [x, y, z]
 }

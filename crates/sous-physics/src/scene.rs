@@ -163,9 +163,10 @@ impl<'w> Scene<'w> {
                 shapes::solid_collider(*half, self.layout.ingredient(body.class).density, friction)
             }
         };
-        let (h, _) = self
-            .physics
-            .insert(RigidBodyBuilder::fixed().pose(to_pose(&body.pose)), collider);
+        let (h, _) = self.physics.insert(
+            RigidBodyBuilder::fixed().pose(to_pose(&body.pose)),
+            collider,
+        );
         self.handles.insert(id, h);
     }
 

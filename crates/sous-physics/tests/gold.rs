@@ -24,20 +24,10 @@
 use sous_physics::{execute_in_mode_with, physics_summary, Mode};
 
 /// Gold networks that the physics kitchen does not cook yet: the custom
-/// dynamics fail one action physically (issue 21 is open on them). Each is
-/// the network and the start of the action that fails; the test fails if
-/// one of them cooks (take it off this list) or fails anywhere else.
-const NOT_YET: &[(&str, &str)] = &[
-    // 10 g of butter carried from the fridge into the frying pan do not
-    // end on its surface.
-    ("basic-chicken-salad", "(grease"),
-    // Large diced pieces in a bowl and on a tray: the stirring script
-    // reaches homogeneity 0.42–0.48 of the 0.75 needed in 30 s.
-    ("classic-potato-salad", "(mingle"),
-    ("vegan-black-bean-and-sweet-potato-salad", "(mingle"),
-    // One dipped ball ends outside the cookie sheet's walls.
-    ("whole-wheat-ginger-snaps", "(transfer-items"),
-];
+/// dynamics fail one action physically. Each is the network and the start
+/// of the action that fails; the test fails if one of them cooks (take it
+/// off this list) or fails anywhere else. Empty: all 30 cook.
+const NOT_YET: &[(&str, &str)] = &[];
 
 /// Steps whose trigger finds nothing to act on although the step runs:
 /// not understood yet (issue 21 is open on them).
@@ -152,12 +142,21 @@ fn check(path: &std::path::Path, profile: Profile) -> Result<(), String> {
         };
         let rule = format!("{:?}", t.rule);
         let unchecked = failed_here.contains(&step.action.as_str())
-            || UNCHECKED.iter().any(|(r, a)| *r == stem && step.action.starts_with(a));
+            || UNCHECKED
+                .iter()
+                .any(|(r, a)| *r == stem && step.action.starts_with(a));
         if ["Stir", "Heat"].contains(&rule.as_str()) && !t.fired && !unchecked {
-            return Err(format!("{id}: `{}`: the {rule} trigger did not fire", step.action));
+            return Err(format!(
+                "{id}: `{}`: the {rule} trigger did not fire",
+                step.action
+            ));
         }
     }
-    if s.steps.iter().any(|st| st.physics.max_carry_contact_m > 0.0) && profile == Profile::Reference {
+    if s.steps
+        .iter()
+        .any(|st| st.physics.max_carry_contact_m > 0.0)
+        && profile == Profile::Reference
+    {
         let worst = s
             .steps
             .iter()

@@ -124,13 +124,15 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
                 2.0 * half[2] / nz as f32,
             ];
             let centre = body.pose.position;
-            for (ix, iy, iz) in (0..nx)
-                .flat_map(|x| (0..ny).flat_map(move |y| (0..nz).map(move |z| (x, y, z))))
+            for (ix, iy, iz) in
+                (0..nx).flat_map(|x| (0..ny).flat_map(move |y| (0..nz).map(move |z| (x, y, z))))
             {
-                let offset = |n: usize, k: usize, s: f32| (k as f32 - (n as f32 - 1.0) / 2.0) * (s + GAP);
+                let offset =
+                    |n: usize, k: usize, s: f32| (k as f32 - (n as f32 - 1.0) / 2.0) * (s + GAP);
+                // A solid's origin is the middle of its base: layers stack up.
                 let at = [
                     centre[0] + offset(nx, ix, size[0]),
-                    centre[1] + offset(ny, iy, size[1]),
+                    centre[1] + iy as f32 * (size[1] + GAP),
                     centre[2] + offset(nz, iz, size[2]),
                 ];
                 let part = c.scene.world.new_body(Body {
@@ -192,7 +194,11 @@ fn part_counts(half: [f32; 3], cut: &super::rules::Cut, max: usize) -> ([usize; 
                 1
             }
         };
-        let n = [along('x', half[0]), along('y', half[1]), along('z', half[2])];
+        let n = [
+            along('x', half[0]),
+            along('y', half[1]),
+            along('z', half[2]),
+        ];
         if n[0] * n[1] * n[2] <= max.max(1) {
             return (n, size);
         }
@@ -222,7 +228,10 @@ mod tests {
             halves: false,
         };
         let (n, s) = part_counts(half, &minced, 64);
-        assert!(n[0] * n[1] * n[2] <= 64 && n.iter().all(|&k| k > 1), "{n:?}");
+        assert!(
+            n[0] * n[1] * n[2] <= 64 && n.iter().all(|&k| k > 1),
+            "{n:?}"
+        );
         assert!(s > 0.003);
         let halves = Cut {
             axes: "x".into(),

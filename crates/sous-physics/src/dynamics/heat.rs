@@ -245,7 +245,11 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
                     "the {} did not fit in the {}: no free {} for {:.0} × {:.0} × {:.0} cm",
                     onto.name(body.class),
                     appliance.place,
-                    if place.closed { "rack or shelf" } else { "spot" },
+                    if place.closed {
+                        "rack or shelf"
+                    } else {
+                        "spot"
+                    },
                     200.0 * half[0],
                     200.0 * half[1],
                     100.0 * height

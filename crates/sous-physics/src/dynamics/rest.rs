@@ -30,12 +30,7 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let onto = Ontology::get();
     let layout = c.scene.layout;
     let poured: f64 = c.stats.pours.iter().map(|p| p.grams).sum();
-    let missed: f64 = c
-        .stats
-        .pours
-        .iter()
-        .map(|p| p.spilled_g + p.stayed_g)
-        .sum();
+    let missed: f64 = c.stats.pours.iter().map(|p| p.spilled_g + p.stayed_g).sum();
     if let Some(p) = c
         .stats
         .pours

@@ -91,8 +91,9 @@ pub struct Stir {
     pub cells: [usize; 3],
     pub sweep_radius: f32,
     pub exchange: f64,
-    pub revolutions_per_second: f32,
+    pub head_speed: f32,
     pub grip: f32,
+    pub min_particles: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -65,7 +65,10 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let (tool_name, tool_len) = match tool_pid.and_then(|t| c.world_in.object(t)) {
         Some(t) => {
             let s = layout.shape(t.class);
-            (onto.name(t.class).to_string(), s.size[0].max(s.radius * 2.0))
+            (
+                onto.name(t.class).to_string(),
+                s.size[0].max(s.radius * 2.0),
+            )
         }
         None => ("hand".to_string(), 0.18),
     };
@@ -101,25 +104,49 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let seconds = (c.ctx.end - c.ctx.start).max(1.0);
     let dt = layout.simulation.dt as f64;
     let frames = (seconds / dt).round() as u64;
-    let mut lacey_now = lacey(&points, &labels, names.len(), params.cells);
+    let mut lacey_now = lacey(
+        &points,
+        &labels,
+        names.len(),
+        params.cells,
+        params.min_particles,
+    );
     if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-        let lo = points.iter().fold([f32::MAX; 3], |a, p| [a[0].min(p[0]), a[1].min(p[1]), a[2].min(p[2])]);
-        let hi = points.iter().fold([f32::MIN; 3], |a, p| [a[0].max(p[0]), a[1].max(p[1]), a[2].max(p[2])]);
-        let per: Vec<usize> = (0..names.len()).map(|k| labels.iter().filter(|&&l| l == k).count()).collect();
+        let lo = points.iter().fold([f32::MAX; 3], |a, p| {
+            [a[0].min(p[0]), a[1].min(p[1]), a[2].min(p[2])]
+        });
+        let hi = points.iter().fold([f32::MIN; 3], |a, p| {
+            [a[0].max(p[0]), a[1].max(p[1]), a[2].max(p[2])]
+        });
+        let per: Vec<usize> = (0..names.len())
+            .map(|k| labels.iter().filter(|&&l| l == k).count())
+            .collect();
         eprintln!("stir {names:?} {per:?} bed {lo:?}..{hi:?} lacey {lacey_now}");
+        for k in 0..names.len() {
+            let ys: Vec<f32> = points
+                .iter()
+                .zip(&labels)
+                .filter(|(_, l)| **l == k)
+                .map(|(p, _)| p[1])
+                .collect();
+            let lo = ys.iter().copied().fold(f32::MAX, f32::min);
+            let hi = ys.iter().copied().fold(f32::MIN, f32::max);
+            eprintln!("   {} y {lo:.3}..{hi:.3}", names[k]);
+        }
     }
     let before = lacey_now;
     let mut fired_at = (lacey_now >= params.threshold).then_some(0);
     let mut rng = SplitMix(container.0 as u64 ^ 0x5eed);
     let mut path = 0.0f64;
     let mut last: Option<Vec3> = None;
-    let omega = std::f32::consts::TAU * params.revolutions_per_second;
     // The path spans the floor: round containers evenly, trays along their length.
     let (ax, az) = if spec.is_round() {
         (reach, reach)
     } else {
         (inner[0], inner[1])
     };
+    // Round the container at the cook's stirring speed.
+    let omega = params.head_speed / (0.5 * ax.max(az)).max(0.01);
     let mut order: Vec<usize> = Vec::new();
     for f in 1..=frames {
         let t = f as f32 * dt as f32;
@@ -158,7 +185,13 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
             }
         }
         if f % 30 == 0 || f == frames {
-            lacey_now = lacey(&points, &labels, names.len(), params.cells);
+            lacey_now = lacey(
+                &points,
+                &labels,
+                names.len(),
+                params.cells,
+                params.min_particles,
+            );
             if fired_at.is_none() && lacey_now >= params.threshold {
                 fired_at = Some(f);
             }
@@ -223,8 +256,15 @@ fn bed(world: &World, container: Pid) -> (Vec<Vec3>, Vec<usize>, Vec<String>) {
     let mut labels = Vec::new();
     let mut names: Vec<String> = Vec::new();
     for p in world.portions.iter().filter(|p| p.holder == container) {
-        let label = names.len();
-        names.push(onto.name(p.class).to_string());
+        // Portions of one ingredient (eight potatoes) are one ingredient.
+        let name = onto.name(p.class).to_string();
+        let label = match names.iter().position(|n| *n == name) {
+            Some(l) => l,
+            None => {
+                names.push(name);
+                names.len() - 1
+            }
+        };
         match &p.matter {
             Matter::Particles { local, .. } => {
                 points.extend(local.iter().copied());
@@ -236,7 +276,12 @@ fn bed(world: &World, container: Pid) -> (Vec<Vec3>, Vec<usize>, Vec<String>) {
                 for b in bodies.iter().filter_map(|b| world.bodies.get(b)) {
                     if let BodyKind::Solid { half } = b.kind {
                         let q = b.pose.position;
-                        let centre = [q[0] - origin[0], q[1] - origin[1], q[2] - origin[2]];
+                        // Its origin is the middle of its base.
+                        let centre = [
+                            q[0] - origin[0],
+                            q[1] - origin[1] + half[1],
+                            q[2] - origin[2],
+                        ];
                         for p in fill_box(centre, half) {
                             points.push(p);
                             labels.push(label);
@@ -248,6 +293,9 @@ fn bed(world: &World, container: Pid) -> (Vec<Vec3>, Vec<usize>, Vec<String>) {
     }
     (points, labels, names)
 }
+
+/// Beds shallower than this (m) are judged across their surface only.
+const SHALLOW: f32 = 0.06;
 
 /// Grid points filling a box (at most 4 along each axis).
 fn fill_box(centre: Vec3, half: Vec3) -> Vec<Vec3> {
@@ -278,8 +326,15 @@ fn fill_box(centre: Vec3, half: Vec3) -> Vec<Vec3> {
 /// (S0² − S²) / (S0² − Sr²) over the cells of a grid spanning the points,
 /// where S² is the variance of its share between cells, S0² = p(1 − p)
 /// that of ingredients lying apart and Sr² = p(1 − p)/n that of a random
-/// mixture with n particles a cell. One ingredient is mixed by definition.
-pub fn lacey(points: &[Vec3], labels: &[usize], kinds: usize, cells: [usize; 3]) -> f64 {
+/// mixture with n particles a cell. One ingredient is mixed by definition;
+/// one of fewer than `min_particles` is not judged.
+pub fn lacey(
+    points: &[Vec3],
+    labels: &[usize],
+    kinds: usize,
+    cells: [usize; 3],
+    min_particles: usize,
+) -> f64 {
     if kinds < 2 || points.is_empty() {
         return 1.0;
     }
@@ -290,6 +345,12 @@ pub fn lacey(points: &[Vec3], labels: &[usize], kinds: usize, cells: [usize; 3])
             lo[a] = lo[a].min(p[a]);
             hi[a] = hi[a].max(p[a]);
         }
+    }
+    // A bed shallower than `SHALLOW` (a layer on a tray) is judged across
+    // its surface only: what lies under what there is not stirred apart.
+    let mut cells = cells;
+    if hi[1] - lo[1] < SHALLOW {
+        cells[1] = 1;
     }
     let cell_of = |p: &Vec3| {
         let mut idx = 0;
@@ -314,6 +375,9 @@ pub fn lacey(points: &[Vec3], labels: &[usize], kinds: usize, cells: [usize; 3])
     let mut worst: f64 = 1.0;
     for k in 0..kinds {
         let total = labels.iter().filter(|&&l| l == k).count() as f64;
+        if total < min_particles as f64 {
+            continue;
+        }
         let p = total / n;
         let s0 = p * (1.0 - p);
         let sr = s0 / per_cell;
@@ -369,7 +433,7 @@ mod tests {
             points.push([x, if below { 0.0 } else { 0.05 }, z]);
             labels.push(usize::from(!below));
         }
-        let apart = lacey(&points, &labels, 2, [4, 2, 4]);
+        let apart = lacey(&points, &labels, 2, [4, 2, 4], 8);
         assert!(apart < 0.05, "{apart}");
         // Every other particle swapped between the layers.
         let mut rng = SplitMix(7);
@@ -377,7 +441,7 @@ mod tests {
             let j = (rng.next() % points.len() as u64) as usize;
             points.swap(i, j);
         }
-        let mixed = lacey(&points, &labels, 2, [4, 2, 4]);
+        let mixed = lacey(&points, &labels, 2, [4, 2, 4], 8);
         assert!(mixed > 0.8, "{mixed}");
     }
 }

@@ -267,14 +267,22 @@ pub(super) fn move_matter(
                     })?;
                 let b = scene.world.bodies.get_mut(id).expect("a portion's body");
                 b.holder = to_holder;
-                b.pose = Pose::at([to[0], to[1] + height / 2.0, to[2]]);
+                b.pose = Pose::at([to[0], to[1] + 0.001, to[2]]);
+                let pose = crate::scene::to_pose(&b.pose);
+                // A piece the scene simulates is moved there too.
+                if let Some(rb) = scene.body_mut(*id) {
+                    rb.set_position(pose, true);
+                    rb.set_linvel(rapier3d::prelude::Vector::ZERO, true);
+                    rb.set_angvel(rapier3d::prelude::Vector::ZERO, true);
+                }
                 stats.particles_moved += 1;
                 stats.carried.push(*id);
                 last_to = Some(to);
             }
             if let (Some(a), Some(b)) = (from, last_to) {
                 let trips = bodies.len().div_ceil(PIECES_IN_HAND) as f64;
-                let d = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+                let d =
+                    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
                 stats.hand_path_m += 2.0 * trips * d as f64;
             }
             ops.push(format!(
