@@ -5,6 +5,8 @@
 //! Edits, applied in order to the gold network's predicate lines (counted
 //! from 1, header excluded):
 //! - `drop N`, `drop-last N`, `dup N`, `swap A B`;
+//! - `insert N (LINE)`: LINE inserted before line N (after the last for
+//!   one past it);
 //! - `set N K TOKEN`: token K of line N (the predicate name is token 0);
 //! - `permute SEED`: the lines in a seeded random order;
 //! - `duplicate SEED N`: N seeded random lines repeated right after themselves.
@@ -53,6 +55,14 @@ fn apply(lines: &mut Vec<String>, edit: &str) {
             .unwrap_or_else(|| panic!("`{edit}`: a number expected"))
     };
     match w[0] {
+        "insert" => {
+            let at = n(1) - 1;
+            let text = edit
+                .split_once('(')
+                .map(|(_, rest)| format!("({rest}"))
+                .unwrap_or_else(|| panic!("`{edit}`: a line in parentheses expected"));
+            lines.insert(at, text);
+        }
         "drop" => {
             lines.remove(n(1) - 1);
         }

@@ -225,10 +225,8 @@ pub(super) fn move_matter(
             };
             Ok(Some(portion))
         }
-        Matter::Particles { .. }
-            if portion.grams.to_f64() < 10.0 * sink.copies.len().max(1) as f64 =>
-        {
-            // A dusting (under 10 g a piece) is strewn, not shaped into lumps.
+        Matter::Particles { .. } if sink.copies.len() <= 1 && portion.grams.to_f64() < 10.0 => {
+            // A dusting (under 10 g, not portions) is strewn, not shaped into lumps.
             ops.push(format!(
                 "strewed {} g of {name} on the {to_name}",
                 fmt_g(portion.grams)
