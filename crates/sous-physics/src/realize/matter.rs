@@ -119,6 +119,11 @@ pub(super) fn split(
     (taken, Some(rest))
 }
 
+/// Under this many grams a piece, matter set down on a flat surface is a
+/// dusting (sugar a cookie is dipped in), not a lump: the smallest cookies
+/// and balls of dough weigh more.
+const DUSTING_G: f64 = 5.5;
+
 /// More pieces than this go over in handfuls rather than one by one.
 const PIECES_IN_HAND: usize = 4;
 
@@ -225,8 +230,10 @@ pub(super) fn move_matter(
             };
             Ok(Some(portion))
         }
-        Matter::Particles { .. } if sink.copies.len() <= 1 && portion.grams.to_f64() < 10.0 => {
-            // A dusting (under 10 g, not portions) is strewn, not shaped into lumps.
+        Matter::Particles { .. }
+            if portion.grams.to_f64() < DUSTING_G * sink.copies.len().max(1) as f64 =>
+        {
+            // A dusting is strewn, not shaped into lumps.
             ops.push(format!(
                 "strewed {} g of {name} on the {to_name}",
                 fmt_g(portion.grams)
