@@ -131,33 +131,34 @@ impl Builder {
         })
     }
 
-    /// A primitive of vertices (positions, normals) and optional indices.
+    /// An indexed primitive: positions, optional normals (without them a
+    /// viewer shades each face flat, which is what the rasterizer does).
     fn primitive(
         &mut self,
         positions: &[[f32; 3]],
-        normals: &[[f32; 3]],
-        indices: Option<&[u32]>,
+        normals: Option<&[[f32; 3]]>,
+        indices: &[u32],
         color: [u8; 3],
     ) -> json::mesh::Primitive {
         use json::accessor::{ComponentType, Type};
         let bounds = bounds(positions);
         let v = self.view(&floats(positions), json::buffer::Target::ArrayBuffer);
         let pos = self.accessor(v, positions.len(), ComponentType::F32, Type::Vec3, Some(bounds));
-        let v = self.view(&floats(normals), json::buffer::Target::ArrayBuffer);
-        let nor = self.accessor(v, normals.len(), ComponentType::F32, Type::Vec3, None);
-        let indices = indices.map(|ix| {
-            let bytes: Vec<u8> = ix.iter().flat_map(|i| i.to_le_bytes()).collect();
-            let v = self.view(&bytes, json::buffer::Target::ElementArrayBuffer);
-            self.accessor(v, ix.len(), ComponentType::U32, Type::Scalar, None)
-        });
         let mut attributes = BTreeMap::new();
         attributes.insert(Checked::Valid(json::mesh::Semantic::Positions), pos);
-        attributes.insert(Checked::Valid(json::mesh::Semantic::Normals), nor);
+        if let Some(normals) = normals {
+            let v = self.view(&floats(normals), json::buffer::Target::ArrayBuffer);
+            let nor = self.accessor(v, normals.len(), ComponentType::F32, Type::Vec3, None);
+            attributes.insert(Checked::Valid(json::mesh::Semantic::Normals), nor);
+        }
+        let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+        let v = self.view(&bytes, json::buffer::Target::ElementArrayBuffer);
+        let indices = self.accessor(v, indices.len(), ComponentType::U32, Type::Scalar, None);
         json::mesh::Primitive {
             attributes,
             extensions: None,
             extras: Default::default(),
-            indices,
+            indices: Some(indices),
             material: Some(self.material(color)),
             mode: Checked::Valid(json::mesh::Mode::Triangles),
             targets: None,
@@ -177,18 +178,28 @@ impl Builder {
         }))
     }
 
-    /// Flat-shaded triangles, one primitive per colour.
+    /// Flat-shaded triangles, one primitive per colour, corners shared
+    /// (the file is a quarter of one with a vertex per corner and normals).
     fn flat_mesh(&mut self, name: &str, triangles: &[Triangle]) -> Option<json::Index<json::Mesh>> {
-        let mut by_color: BTreeMap<[u8; 3], (Vec<[f32; 3]>, Vec<[f32; 3]>)> = BTreeMap::new();
+        type Corners = (Vec<[f32; 3]>, Vec<u32>, BTreeMap<[u32; 3], u32>);
+        let mut by_color: BTreeMap<[u8; 3], Corners> = BTreeMap::new();
         for (t, color) in triangles {
-            let n = face_normal(t);
-            let (p, ns) = by_color.entry(*color).or_default();
-            p.extend_from_slice(t);
-            ns.extend_from_slice(&[n, n, n]);
+            if is_degenerate(t) {
+                continue;
+            }
+            let (points, indices, seen) = by_color.entry(*color).or_default();
+            for p in t {
+                let key = p.map(f32::to_bits);
+                let i = *seen.entry(key).or_insert_with(|| {
+                    points.push(*p);
+                    points.len() as u32 - 1
+                });
+                indices.push(i);
+            }
         }
         let primitives = by_color
             .into_iter()
-            .map(|(color, (p, n))| self.primitive(&p, &n, None, color))
+            .map(|(color, (p, ix, _))| self.primitive(&p, None, &ix, color))
             .collect();
         self.mesh(name, primitives)
     }
@@ -219,7 +230,7 @@ impl Builder {
                 indices.extend(f.iter().map(|i| base + i));
             }
         }
-        let primitive = self.primitive(&positions, &normals, Some(&indices), color);
+        let primitive = self.primitive(&positions, Some(&normals), &indices, color);
         self.mesh(name, vec![primitive])
     }
 
@@ -271,7 +282,8 @@ fn bounds(v: &[[f32; 3]]) -> ([f32; 3], [f32; 3]) {
     (lo, hi)
 }
 
-fn face_normal(t: &[[f32; 3]; 3]) -> [f32; 3] {
+/// A triangle without area has no flat normal for a viewer to compute.
+fn is_degenerate(t: &[[f32; 3]; 3]) -> bool {
     let u = [t[1][0] - t[0][0], t[1][1] - t[0][1], t[1][2] - t[0][2]];
     let v = [t[2][0] - t[0][0], t[2][1] - t[0][1], t[2][2] - t[0][2]];
     let n = [
@@ -279,13 +291,7 @@ fn face_normal(t: &[[f32; 3]; 3]) -> [f32; 3] {
         u[2] * v[0] - u[0] * v[2],
         u[0] * v[1] - u[1] * v[0],
     ];
-    let l = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-    if l > 0.0 {
-        n.map(|x| x / l)
-    } else {
-        // A degenerate triangle: any unit normal keeps the file valid.
-        [0.0, 1.0, 0.0]
-    }
+    n[0] * n[0] + n[1] * n[1] + n[2] * n[2] < 1e-18
 }
 
 /// glTF colour factors are linear; layout colours are sRGB.

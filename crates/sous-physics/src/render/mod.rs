@@ -277,7 +277,7 @@ pub(crate) fn scene(world: &World) -> Scene {
     let mut scene = Scene::default();
     scene.parts.push(room(layout));
     for (name, place) in &layout.places {
-        scene.parts.push(place_part(name, place));
+        scene.parts.push(place_part(layout, name, place));
     }
     // Which portion each solid piece belongs to (its colour and name).
     let mut pieces: BTreeMap<_, (String, [u8; 3], usize)> = BTreeMap::new();
@@ -395,7 +395,7 @@ fn room(layout: &Layout) -> Part {
 /// fronts: the oven and the microwave a dark door frame around a window,
 /// the fridge and freezer side walls and a handle, the stove a body with
 /// burners. Which place is which appliance is known by its class name.
-fn place_part(name: &str, place: &PlaceLayout) -> Part {
+fn place_part(layout: &Layout, name: &str, place: &PlaceLayout) -> Part {
     let mut t = Vec::new();
     let (min, max) = (place.min, place.max);
     let color = place.color;
@@ -407,8 +407,20 @@ fn place_part(name: &str, place: &PlaceLayout) -> Part {
         cuboid(t, min, [min[0] + 0.02, max[1], max[2]], c);
         cuboid(t, [max[0] - 0.02, min[1], min[2]], max, c);
     };
+    // A ceiling right under another place's shelf (the oven under the
+    // worktop) is never seen and would flicker through that shelf.
+    let covered = layout.places.values().any(|other| {
+        !std::ptr::eq(other, place)
+            && other.min[0] < max[0]
+            && other.max[0] > min[0]
+            && other.min[2] < max[2]
+            && other.max[2] > min[2]
+            && other.shelves.iter().any(|&y| (y - max[1]).abs() < 0.05)
+    });
     if place.closed {
         cuboid(&mut t, min, [max[0], max[1], min[2] + 0.015], darker);
+    }
+    if place.closed && !covered {
         cuboid(
             &mut t,
             [min[0], max[1] - 0.025, min[2]],
@@ -537,6 +549,19 @@ pub fn work_area(before: &World, after: &World) -> Option<([f32; 3], [f32; 3])> 
             points.extend(s.positions.iter().step_by(8).copied());
         }
     }
+    // What the cook took from closed storage (a stock jar in the pantry)
+    // is not where the work is: keep such points only when nothing else
+    // moved.
+    let layout = Layout::get();
+    let in_storage = |p: &[f32; 3]| {
+        after
+            .place_at(layout, *p)
+            .and_then(|name| layout.places.get(name))
+            .is_some_and(|pl| pl.closed)
+    };
+    if points.iter().any(|p| !in_storage(p)) {
+        points.retain(|p| !in_storage(p));
+    }
     let first = *points.first()?;
     let (mut lo, mut hi) = (first, first);
     for p in &points {
@@ -659,20 +684,27 @@ mod tests {
         assert_eq!(info.height as usize, VIEW_HEIGHT);
     }
 
-    /// A world with a pile of sugar particles in the first bowl on the
-    /// counter top.
-    fn with_sugar(world: &World) -> World {
+    /// The initial kitchen with a medium bowl taken out onto the middle of
+    /// the counter top (in sight of the counter view).
+    fn bowl_on_counter() -> (World, sous_kitchen::Pid) {
+        let world = crate::initial::full_kitchen_world().expect("the initial world");
         let onto = Ontology::get();
-        let layout = Layout::get();
-        let (pid, _) = world
+        let (pid, id) = world
             .objects
             .iter()
-            .filter_map(|(pid, id)| Some((*pid, world.bodies.get(id)?)))
-            .find(|(_, b)| {
-                onto.name(b.class).ends_with("bowl")
-                    && world.place_at(layout, b.pose.position) == Some("counter-top")
-            })
-            .expect("a bowl on the counter top");
+            .find(|(_, id)| onto.name(world.bodies[id].class) == "medium-bowl")
+            .map(|(p, id)| (*p, *id))
+            .expect("a medium bowl");
+        let mut w = world.clone();
+        if let Some(b) = w.bodies.get_mut(&id) {
+            b.pose = crate::world::Pose::at([2.8, 0.9, 0.45]);
+        }
+        (w, pid)
+    }
+
+    /// `world` with a pile of sugar particles in the bowl `pid`.
+    fn with_sugar(world: &World, pid: sous_kitchen::Pid) -> World {
+        let onto = Ontology::get();
         let mut local = Vec::new();
         for i in 0..6 {
             for j in 0..6 {
@@ -705,24 +737,24 @@ mod tests {
 
     #[test]
     fn a_particle_portion_changes_pixels_of_the_counter_view() {
-        let world = crate::initial::full_kitchen_world().expect("the initial world");
-        let sugar = with_sugar(world);
+        let (world, bowl) = bowl_on_counter();
+        let sugar = with_sugar(&world, bowl);
         let req = |w| RenderRequest {
             world: w,
             before: None,
             caption: None,
         };
-        let (a, b) = (render_rgb(&req(world)), render_rgb(&req(&sugar)));
+        let (a, b) = (render_rgb(&req(&world)), render_rgb(&req(&sugar)));
         let n = differing(&a, &b, 0, VIEW_WIDTH, 0, VIEW_HEIGHT);
         assert!(n >= 30, "only {n} pixels of the counter view changed");
     }
 
     #[test]
     fn the_work_area_is_where_the_new_portion_is_and_none_when_nothing_moved() {
-        let world = crate::initial::full_kitchen_world().expect("the initial world");
-        assert_eq!(work_area(world, world), None);
-        let sugar = with_sugar(world);
-        let (lo, hi) = work_area(world, &sugar).expect("a work area");
+        let (world, bowl) = bowl_on_counter();
+        assert_eq!(work_area(&world, &world), None);
+        let sugar = with_sugar(&world, bowl);
+        let (lo, hi) = work_area(&world, &sugar).expect("a work area");
         let bowl = sugar.object(sugar.portions.last().unwrap().holder).unwrap();
         for k in 0..3 {
             assert!(lo[k] <= bowl.pose.position[k] + 0.03 && hi[k] >= bowl.pose.position[k] - 0.03);
@@ -731,7 +763,7 @@ mod tests {
         // The framed view differs from the fixed counter view.
         let step = render_rgb(&RenderRequest {
             world: &sugar,
-            before: Some(world),
+            before: Some(&world),
             caption: None,
         });
         let plain = render_rgb(&RenderRequest {
