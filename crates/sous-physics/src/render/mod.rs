@@ -358,7 +358,27 @@ pub(crate) fn scene(world: &World) -> Scene {
             centres: spill.positions.clone(),
         });
     }
+    unique_names(&mut scene);
     scene
+}
+
+/// Makes every name unique (one entity can be in two holders: a portion
+/// split between bowls keeps its pid) by numbering repeats `-2`, `-3`, …,
+/// so that exported nodes can be told apart by name.
+fn unique_names(scene: &mut Scene) {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let names = scene
+        .parts
+        .iter_mut()
+        .map(|p| &mut p.name)
+        .chain(scene.grains.iter_mut().map(|g| &mut g.name));
+    for name in names {
+        let n = seen.entry(name.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            name.push_str(&format!("-{n}"));
+        }
+    }
 }
 
 /// The floor and the back wall.
