@@ -131,12 +131,11 @@ impl Builder {
         })
     }
 
-    /// An indexed primitive: positions, optional normals (without them a
-    /// viewer shades each face flat, which is what the rasterizer does).
+    /// An indexed primitive of positions. No normals: a viewer then shades
+    /// each face flat, as the rasterizer does, and the file stays small.
     fn primitive(
         &mut self,
         positions: &[[f32; 3]],
-        normals: Option<&[[f32; 3]]>,
         indices: &[u32],
         color: [u8; 3],
     ) -> json::mesh::Primitive {
@@ -146,14 +145,16 @@ impl Builder {
         let pos = self.accessor(v, positions.len(), ComponentType::F32, Type::Vec3, Some(bounds));
         let mut attributes = BTreeMap::new();
         attributes.insert(Checked::Valid(json::mesh::Semantic::Positions), pos);
-        if let Some(normals) = normals {
-            let v = self.view(&floats(normals), json::buffer::Target::ArrayBuffer);
-            let nor = self.accessor(v, normals.len(), ComponentType::F32, Type::Vec3, None);
-            attributes.insert(Checked::Valid(json::mesh::Semantic::Normals), nor);
-        }
-        let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+        // 16-bit indices when they fit: half the size of the index data.
+        let (bytes, component): (Vec<u8>, _) = if positions.len() <= usize::from(u16::MAX) {
+            let b = indices.iter().flat_map(|&i| (i as u16).to_le_bytes()).collect();
+            (b, ComponentType::U16)
+        } else {
+            let b = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+            (b, ComponentType::U32)
+        };
         let v = self.view(&bytes, json::buffer::Target::ElementArrayBuffer);
-        let indices = self.accessor(v, indices.len(), ComponentType::U32, Type::Scalar, None);
+        let indices = self.accessor(v, indices.len(), component, Type::Scalar, None);
         json::mesh::Primitive {
             attributes,
             extensions: None,
@@ -179,7 +180,7 @@ impl Builder {
     }
 
     /// Flat-shaded triangles, one primitive per colour, corners shared
-    /// (the file is a quarter of one with a vertex per corner and normals).
+    /// (a third of the size of one vertex per corner).
     fn flat_mesh(&mut self, name: &str, triangles: &[Triangle]) -> Option<json::Index<json::Mesh>> {
         type Corners = (Vec<[f32; 3]>, Vec<u32>, BTreeMap<[u32; 3], u32>);
         let mut by_color: BTreeMap<[u8; 3], Corners> = BTreeMap::new();
@@ -199,7 +200,7 @@ impl Builder {
         }
         let primitives = by_color
             .into_iter()
-            .map(|(color, (p, ix, _))| self.primitive(&p, None, &ix, color))
+            .map(|(color, (p, ix, _))| self.primitive(&p, &ix, color))
             .collect();
         self.mesh(name, primitives)
     }
@@ -218,19 +219,17 @@ impl Builder {
         let (unit, faces) = icosahedron();
         let r = radius.max(0.001);
         let mut positions = Vec::with_capacity(centres.len() * unit.len());
-        let mut normals = Vec::with_capacity(positions.capacity());
         let mut indices = Vec::with_capacity(centres.len() * faces.len() * 3);
         for c in centres {
             let base = positions.len() as u32;
             for u in &unit {
                 positions.push([c[0] + u[0] * r, c[1] + u[1] * r, c[2] + u[2] * r]);
-                normals.push(*u);
             }
             for f in &faces {
                 indices.extend(f.iter().map(|i| base + i));
             }
         }
-        let primitive = self.primitive(&positions, Some(&normals), &indices, color);
+        let primitive = self.primitive(&positions, &indices, color);
         self.mesh(name, vec![primitive])
     }
 

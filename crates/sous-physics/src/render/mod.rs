@@ -423,12 +423,9 @@ fn place_part(layout: &Layout, name: &str, place: &PlaceLayout) -> Part {
     for &y in &place.shelves {
         cuboid(&mut t, [min[0], y - 0.03, min[2]], [max[0], y, max[2]], color);
     }
-    let side_walls = |t: &mut Vec<Triangle>, c| {
-        cuboid(t, min, [min[0] + 0.02, max[1], max[2]], c);
-        cuboid(t, [max[0] - 0.02, min[1], min[2]], max, c);
-    };
-    // A ceiling right under another place's shelf (the oven under the
-    // worktop) is never seen and would flicker through that shelf.
+    // A place right under another place's shelf (the oven under the
+    // worktop) gets no ceiling, and its walls stop short of that shelf:
+    // faces in the shelf's plane would flicker through it.
     let covered = layout.places.values().any(|other| {
         !std::ptr::eq(other, place)
             && other.min[0] < max[0]
@@ -437,6 +434,15 @@ fn place_part(layout: &Layout, name: &str, place: &PlaceLayout) -> Part {
             && other.max[2] > min[2]
             && other.shelves.iter().any(|&y| (y - max[1]).abs() < 0.05)
     });
+    let max = if covered {
+        [max[0], max[1] - 0.035, max[2]]
+    } else {
+        max
+    };
+    let side_walls = |t: &mut Vec<Triangle>, c| {
+        cuboid(t, min, [min[0] + 0.02, max[1], max[2]], c);
+        cuboid(t, [max[0] - 0.02, min[1], min[2]], max, c);
+    };
     if place.closed {
         cuboid(&mut t, min, [max[0], max[1], min[2] + 0.015], darker);
     }
@@ -606,8 +612,9 @@ pub fn frame(lo: [f32; 3], hi: [f32; 3]) -> Camera {
         .map(|k| ((hi[k] - lo[k]) / 2.0).powi(2))
         .sum::<f32>()
         .sqrt();
-    // Room for the objects around the points (a bowl is ~0.1 m across).
-    let radius = (half_diag + 0.12).max(0.28);
+    // Room for the objects around the points (a bowl is ~0.2 m across)
+    // and some of what stands around them, for context.
+    let radius = (half_diag + 0.22).max(0.42);
     let fov: f32 = 46.0;
     let distance = (radius / (fov.to_radians() / 2.0).sin()).clamp(0.6, 4.5);
     let under_worktop = centre[1] < 0.85;
