@@ -87,7 +87,8 @@ pub fn world_after(x: &Execution, step: usize) -> Option<&World> {
 /// so that a picture can frame what the step changed.
 pub fn world_before(x: &Execution, step: usize) -> Option<&World> {
     let a = &x.network.actions[x.steps.get(step)?.action];
-    let i = (0..a.args.len()).find(|&i| a.signature.role(i) == sous_lang::ArgRole::KitchenStateIn)?;
+    let i =
+        (0..a.args.len()).find(|&i| a.signature.role(i) == sous_lang::ArgRole::KitchenStateIn)?;
     x.worlds.get(a.args[i])?.as_ref()?.downcast_ref::<World>()
 }
 

@@ -69,6 +69,10 @@ fn every_step_picture_has_its_caption_and_pours_frame_the_bowls() {
     assert_eq!(caption.step, 17);
     assert_eq!(caption.line, Some(18));
     assert!(caption.action.contains("?proportioned-almond-flour"));
-    assert!(caption.action.starts_with("(transfer-contents"), "{}", caption.action);
+    assert!(
+        caption.action.starts_with("(transfer-contents"),
+        "{}",
+        caption.action
+    );
     assert!(framed.len() < 300_000, "{} bytes", framed.len());
 }

@@ -58,7 +58,11 @@ struct Builder {
 }
 
 impl Builder {
-    fn node(&mut self, name: &str, mesh: Option<json::Index<json::Mesh>>) -> json::Index<json::Node> {
+    fn node(
+        &mut self,
+        name: &str,
+        mesh: Option<json::Index<json::Mesh>>,
+    ) -> json::Index<json::Node> {
         self.root.push(json::Node {
             mesh,
             name: Some(name.to_string()),
@@ -89,7 +93,11 @@ impl Builder {
 
     /// Appends `data` to the binary buffer as a view (4-byte aligned, as
     /// glTF requires for float and u32 accessors).
-    fn view(&mut self, data: &[u8], target: json::buffer::Target) -> json::Index<json::buffer::View> {
+    fn view(
+        &mut self,
+        data: &[u8],
+        target: json::buffer::Target,
+    ) -> json::Index<json::buffer::View> {
         while self.bin.len() % 4 != 0 {
             self.bin.push(0);
         }
@@ -142,12 +150,21 @@ impl Builder {
         use json::accessor::{ComponentType, Type};
         let bounds = bounds(positions);
         let v = self.view(&floats(positions), json::buffer::Target::ArrayBuffer);
-        let pos = self.accessor(v, positions.len(), ComponentType::F32, Type::Vec3, Some(bounds));
+        let pos = self.accessor(
+            v,
+            positions.len(),
+            ComponentType::F32,
+            Type::Vec3,
+            Some(bounds),
+        );
         let mut attributes = BTreeMap::new();
         attributes.insert(Checked::Valid(json::mesh::Semantic::Positions), pos);
         // 16-bit indices when they fit: half the size of the index data.
         let (bytes, component): (Vec<u8>, _) = if positions.len() <= usize::from(u16::MAX) {
-            let b = indices.iter().flat_map(|&i| (i as u16).to_le_bytes()).collect();
+            let b = indices
+                .iter()
+                .flat_map(|&i| (i as u16).to_le_bytes())
+                .collect();
             (b, ComponentType::U16)
         } else {
             let b = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
@@ -166,7 +183,11 @@ impl Builder {
         }
     }
 
-    fn mesh(&mut self, name: &str, primitives: Vec<json::mesh::Primitive>) -> Option<json::Index<json::Mesh>> {
+    fn mesh(
+        &mut self,
+        name: &str,
+        primitives: Vec<json::mesh::Primitive>,
+    ) -> Option<json::Index<json::Mesh>> {
         if primitives.is_empty() {
             return None;
         }
@@ -367,9 +388,15 @@ mod tests {
             .iter()
             .filter(|p| matches!(p.matter, crate::world::Matter::Particles { .. }))
             .count();
-        assert_eq!(names.len(), 1 + places + world.bodies.len() + particles + world.spills.len());
+        assert_eq!(
+            names.len(),
+            1 + places + world.bodies.len() + particles + world.spills.len()
+        );
         assert!(names.iter().any(|n| n == "place-oven"));
-        assert!(names.iter().any(|n| n.starts_with("medium-bowl-")), "{names:?}");
+        assert!(
+            names.iter().any(|n| n.starts_with("medium-bowl-")),
+            "{names:?}"
+        );
         assert!(doc.blob.as_ref().is_some_and(|b| !b.is_empty()));
         for mesh in doc.meshes() {
             for p in mesh.primitives() {

@@ -209,7 +209,13 @@ fn draw_caption(rgb: &mut [u8], caption: &Caption) {
     }
     let margin = 10;
     let room = (PICTURE_WIDTH - 2 * margin) / text::GLYPH;
-    s.text(margin, top + 6, 2, &text::fit(&head, room / 2), CAPTION_TEXT);
+    s.text(
+        margin,
+        top + 6,
+        2,
+        &text::fit(&head, room / 2),
+        CAPTION_TEXT,
+    );
     s.text(
         margin,
         top + 6 + 2 * text::GLYPH + 6,
@@ -301,7 +307,12 @@ pub(crate) fn scene(world: &World) -> Scene {
                 part.name = format!("{}-{}", onto.name(body.class), pid.0);
                 let spec = layout.shape(body.class);
                 for (piece_pose, shape) in shapes::pieces(spec) {
-                    mesh(&mut part.triangles, &(pose * piece_pose), &shape, spec.color);
+                    mesh(
+                        &mut part.triangles,
+                        &(pose * piece_pose),
+                        &shape,
+                        spec.color,
+                    );
                 }
             }
             BodyKind::Solid { half } => {
@@ -340,11 +351,7 @@ pub(crate) fn scene(world: &World) -> Scene {
             })
             .collect();
         scene.grains.push(Grains {
-            name: format!(
-                "{}-{}-(particles)",
-                onto.name(portion.class),
-                portion.pid.0
-            ),
+            name: format!("{}-{}-(particles)", onto.name(portion.class), portion.pid.0),
             color: matter_color(portion.class, &portion.composition),
             radius: *radius,
             centres,
@@ -421,7 +428,12 @@ fn place_part(layout: &Layout, name: &str, place: &PlaceLayout) -> Part {
     let color = place.color;
     let darker = color.map(|c| (c as f32 * 0.85) as u8);
     for &y in &place.shelves {
-        cuboid(&mut t, [min[0], y - 0.03, min[2]], [max[0], y, max[2]], color);
+        cuboid(
+            &mut t,
+            [min[0], y - 0.03, min[2]],
+            [max[0], y, max[2]],
+            color,
+        );
     }
     // A place right under another place's shelf (the oven under the
     // worktop) gets no ceiling, and its walls stop short of that shelf:
@@ -542,21 +554,21 @@ pub fn work_area(before: &World, after: &World) -> Option<([f32; 3], [f32; 3])> 
             }
         }
     }
-    let old: BTreeMap<_, _> = before.portions.iter().map(|p| (p.pid, p)).collect();
-    let new: BTreeMap<_, _> = after.portions.iter().map(|p| (p.pid, p)).collect();
+    // A portion is an entity in one holder: one entity can be in several
+    // (the stock jar and the bowl its proportion went to).
+    let key = |p: &crate::world::Portion| (p.pid, p.holder);
+    let old: BTreeMap<_, _> = before.portions.iter().map(|p| (key(p), p)).collect();
+    let new: BTreeMap<_, _> = after.portions.iter().map(|p| (key(p), p)).collect();
     let holder_at = |pid| after.object(pid).map(|b| b.pose.position);
-    for (pid, p) in &new {
-        let changed = match old.get(pid) {
+    for (k, p) in &new {
+        let changed = match old.get(k) {
             None => true,
-            Some(o) => o.holder != p.holder || o.grams != p.grams || o.matter != p.matter,
+            Some(o) => o.grams != p.grams || o.matter != p.matter,
         };
         if !changed {
             continue;
         }
         points.extend(holder_at(p.holder));
-        if let Some(o) = old.get(pid) {
-            points.extend(holder_at(o.holder));
-        }
         if let (Matter::Particles { local, .. }, Some(h)) = (&p.matter, after.object(p.holder)) {
             let pose = to_pose(&h.pose);
             for q in local.iter().step_by(8) {
@@ -565,8 +577,8 @@ pub fn work_area(before: &World, after: &World) -> Option<([f32; 3], [f32; 3])> 
             }
         }
     }
-    for (pid, o) in &old {
-        if !new.contains_key(pid) {
+    for (k, o) in &old {
+        if !new.contains_key(k) {
             points.extend(holder_at(o.holder));
         }
     }
@@ -810,7 +822,10 @@ mod tests {
             line: Some(4),
             sentence: None,
         };
-        let (c1, c2) = (caption("(beat ?b ?ks ?ks0 ?bowl ?whisk)"), caption("(mix ?m)"));
+        let (c1, c2) = (
+            caption("(beat ?b ?ks ?ks0 ?bowl ?whisk)"),
+            caption("(mix ?m)"),
+        );
         let render = |c| {
             render_rgb(&RenderRequest {
                 world,
@@ -832,7 +847,10 @@ mod tests {
         let layout = Layout::get();
         let (t, c) = (onto.must("tomato"), onto.must("cucumber"));
         let (ct, cc) = (layout.ingredient_color(t), layout.ingredient_color(c));
-        let mix = matter_color(onto.must("mixture"), &[(t, Num::from(1)), (c, Num::from(3))]);
+        let mix = matter_color(
+            onto.must("mixture"),
+            &[(t, Num::from(1)), (c, Num::from(3))],
+        );
         for k in 0..3 {
             let want = (ct[k] as f64 + 3.0 * cc[k] as f64) / 4.0;
             assert!((mix[k] as f64 - want).abs() <= 1.0, "{mix:?}");

@@ -45,13 +45,7 @@ impl Surface<'_> {
             for (row, bits) in glyph(c).iter().enumerate() {
                 for col in 0..GLYPH {
                     if bits & (1 << col) != 0 {
-                        self.fill(
-                            left + col * scale,
-                            y + row * scale,
-                            scale,
-                            scale,
-                            color,
-                        );
+                        self.fill(left + col * scale, y + row * scale, scale, scale, color);
                     }
                 }
             }

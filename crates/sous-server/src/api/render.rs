@@ -77,9 +77,7 @@ pub async fn render(
                 x.steps.len()
             ))
         })?;
-        png.map_err(|e| {
-            ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-        })
+        png.map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
     })
     .await?;
     Ok((
