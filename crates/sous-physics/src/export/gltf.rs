@@ -98,7 +98,7 @@ impl Builder {
         data: &[u8],
         target: json::buffer::Target,
     ) -> json::Index<json::buffer::View> {
-        while self.bin.len() % 4 != 0 {
+        while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }
         let offset = self.bin.len();
@@ -256,7 +256,7 @@ impl Builder {
 
     /// The GLB container: header, JSON chunk, BIN chunk (each padded to 4).
     fn finish(mut self) -> Result<Vec<u8>, ExportError> {
-        while self.bin.len() % 4 != 0 {
+        while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }
         self.root.push(json::Buffer {
@@ -267,7 +267,7 @@ impl Builder {
             uri: None,
         });
         let mut text = self.root.to_vec()?;
-        while text.len() % 4 != 0 {
+        while !text.len().is_multiple_of(4) {
             text.push(b' ');
         }
         let total = 12 + 8 + text.len() + 8 + self.bin.len();

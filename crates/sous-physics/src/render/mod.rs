@@ -611,8 +611,8 @@ pub fn work_area(before: &World, after: &World) -> Option<([f32; 3], [f32; 3])> 
     Some((lo, hi))
 }
 
-/// A camera that frames the box `lo`..`hi` from the cook's side: from
-/// above for the worktop and shelves, almost level for what is under the
+/// A camera that frames the box `lo`..`hi` from the cook's side: steeply
+/// from above for the worktop and shelves, almost level for what is under the
 /// worktop (the oven, the base cupboards), which the worktop would hide.
 pub fn frame(lo: [f32; 3], hi: [f32; 3]) -> Camera {
     let centre = [
@@ -626,14 +626,16 @@ pub fn frame(lo: [f32; 3], hi: [f32; 3]) -> Camera {
         .sqrt();
     // Room for the objects around the points (a bowl is ~0.2 m across)
     // and some of what stands around them, for context.
-    let radius = (half_diag + 0.22).max(0.42);
+    let radius = (half_diag + 0.18).max(0.3);
     let fov: f32 = 46.0;
     let distance = (radius / (fov.to_radians() / 2.0).sin()).clamp(0.6, 4.5);
     let under_worktop = centre[1] < 0.85;
     let dir: [f32; 3] = if under_worktop {
         [0.0, 0.22, 1.0]
     } else {
-        [0.0, 1.35, 1.6]
+        // Steep (about 55°), to see the floor of bowls: contents lie low,
+        // often against a wall, where a flatter view meets the front wall.
+        [0.0, 1.45, 1.0]
     };
     let len = (dir[1] * dir[1] + dir[2] * dir[2]).sqrt();
     let mut target = centre;
