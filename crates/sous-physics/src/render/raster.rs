@@ -160,7 +160,10 @@ impl Canvas {
                     continue;
                 }
                 let nz = (1.0 - d2).sqrt();
-                let lit = 0.45 + 0.55 * dot([dx, -dy, nz], light).max(0.0);
+                // A darker rim outlines each grain, so that white sugar
+                // still reads on a light grey bowl.
+                let rim = if d2 > 0.7 { 0.62 } else { 1.0 };
+                let lit = rim * (0.45 + 0.55 * dot([dx, -dy, nz], light).max(0.0));
                 let inv_z = 1.0 / (p[2] - radius * nz).max(NEAR);
                 let i = y * self.width + x;
                 if inv_z > self.inv_depth[i] {
