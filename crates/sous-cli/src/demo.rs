@@ -28,6 +28,7 @@ pub fn run(format: Format) -> u8 {
         format,
         crate::Mode::Qualitative,
         run::Action::Execute {
+            export_gltf: None,
             render: None,
             profile: sous_sim::Profile::Reference,
         },

@@ -94,6 +94,11 @@ enum Command {
         /// Needs `--mode quantitative`.
         #[arg(long, value_name = "DIR")]
         render: Option<std::path::PathBuf>,
+        /// Write the physics kitchen after every step into DIR as binary
+        /// glTF 2.0 (`<recipe>-step-NN.glb`: one node per place, body and
+        /// particle portion), for any 3D viewer. Needs `--mode quantitative`.
+        #[arg(long, value_name = "DIR")]
+        export_gltf: Option<std::path::PathBuf>,
         /// `reference` (default): the reference's kitchen, bugs included, so
         /// that numbers compare with published ones. `corrected`: its bugs
         /// fixed (every action waits for its inputs; refrigerate's time
@@ -153,10 +158,17 @@ fn main() -> ExitCode {
             format,
             mode,
             render,
+            export_gltf,
             profile,
-        } => match (&render, mode) {
-            (Some(_), Mode::Qualitative) => {
+        } => match (&render, &export_gltf, mode) {
+            (Some(_), _, Mode::Qualitative) => {
                 eprintln!("error: --render draws the physics kitchen: add --mode quantitative");
+                run::INVALID
+            }
+            (_, Some(_), Mode::Qualitative) => {
+                eprintln!(
+                    "error: --export-gltf exports the physics kitchen: add --mode quantitative"
+                );
                 run::INVALID
             }
             _ => run::run_file(
@@ -166,6 +178,7 @@ fn main() -> ExitCode {
                 mode,
                 run::Action::Execute {
                     render: render.as_deref(),
+                    export_gltf: export_gltf.as_deref(),
                     profile: profile.into(),
                 },
             ),

@@ -18,9 +18,11 @@ pub enum Action<'a> {
     /// Only check it.
     Check,
     /// Execute it in the kitchen of `profile`, and draw the physics kitchen
-    /// after every step into `render` when given.
+    /// after every step into `render` and export it as glTF into
+    /// `export_gltf` when given.
     Execute {
         render: Option<&'a Path>,
+        export_gltf: Option<&'a Path>,
         profile: sous_sim::Profile,
     },
 }
@@ -78,6 +80,7 @@ pub fn run_loaded(
         }
         let Action::Execute {
             render: render_dir,
+            export_gltf,
             profile,
         } = action
         else {
@@ -100,6 +103,12 @@ pub fn run_loaded(
                 code = code.max(INVALID);
             }
         }
+        if let Some(dir) = export_gltf {
+            if let Err(e) = write_gltf(&x, &recipe.id, dir) {
+                eprintln!("error: {e}");
+                code = code.max(INVALID);
+            }
+        }
         match format {
             Format::Json => match mode {
                 Mode::Qualitative => println!("{}", execution_json(&x)),
@@ -118,16 +127,32 @@ pub fn run_loaded(
     code
 }
 
-/// One PNG of the physics kitchen per executed step.
+/// One PNG of the physics kitchen per executed step: what the step changed
+/// framed on the left, the kitchen on the right, a caption with the step,
+/// its line and its action.
 fn write_pictures(x: &sous_sim::Execution, id: &str, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for i in 0..x.steps.len() {
+        let Some(png) = sous_physics::render_step(x, i) else {
+            continue;
+        };
+        let png = png.map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{id}-step-{:02}.png", i + 1));
+        std::fs::write(&path, png).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// One binary glTF of the physics kitchen per executed step.
+fn write_gltf(x: &sous_sim::Execution, id: &str, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for i in 0..x.steps.len() {
         let Some(world) = sous_physics::world_after(x, i) else {
             continue;
         };
-        let png = sous_physics::render_png(world).map_err(|e| e.to_string())?;
-        let path = dir.join(format!("{id}-step-{:02}.png", i + 1));
-        std::fs::write(&path, png).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let glb = sous_physics::world_glb(world).map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{id}-step-{:02}.glb", i + 1));
+        std::fs::write(&path, glb).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }

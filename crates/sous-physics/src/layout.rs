@@ -19,6 +19,10 @@ pub struct Layout {
     pub places: BTreeMap<String, PlaceLayout>,
     pub shapes: BTreeMap<String, ShapeSpec>,
     pub ingredients: BTreeMap<String, IngredientSpec>,
+    /// Appearance only (pictures, exports): a colour per ingredient class
+    /// for classes the `ingredients` rows leave without a distinct one.
+    #[serde(default)]
+    pub ingredient_colors: BTreeMap<String, [u8; 3]>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -215,7 +219,12 @@ impl Layout {
     pub fn parse(text: &str) -> Result<Layout, LayoutError> {
         let layout: Layout = toml::from_str(text)?;
         let onto = Ontology::get();
-        for name in layout.shapes.keys().chain(layout.ingredients.keys()) {
+        for name in layout
+            .shapes
+            .keys()
+            .chain(layout.ingredients.keys())
+            .chain(layout.ingredient_colors.keys())
+        {
             if name != "default" && onto.id(name).is_none() {
                 return Err(LayoutError::UnknownClass(name.clone()));
             }
@@ -242,6 +251,23 @@ impl Layout {
     /// How an ingredient class behaves: its own entry, else its nearest ancestor's.
     pub fn ingredient(&self, class: ClassId) -> &IngredientSpec {
         nearest(&self.ingredients, class).unwrap_or(&self.ingredients["default"])
+    }
+
+    /// How an ingredient class looks: the most specific colour along its
+    /// is-a chain from either `ingredient-colors` or `ingredients` (so a
+    /// colour row never changes how the class behaves), else the default's.
+    pub fn ingredient_color(&self, class: ClassId) -> [u8; 3] {
+        let onto = Ontology::get();
+        std::iter::once(&class)
+            .chain(&onto.class(class).precedence)
+            .find_map(|c| {
+                let name = onto.name(*c);
+                self.ingredient_colors
+                    .get(name)
+                    .copied()
+                    .or_else(|| self.ingredients.get(name).map(|i| i.color))
+            })
+            .unwrap_or(self.ingredients["default"].color)
     }
 
     pub fn place(&self, class: ClassId) -> Option<&PlaceLayout> {
@@ -289,6 +315,20 @@ mod tests {
             layout.ingredient(onto.must("homogeneous-mixture")).form,
             Form::Particles
         );
+    }
+
+    #[test]
+    fn colours_come_from_the_most_specific_class_of_either_table() {
+        let onto = Ontology::get();
+        let layout = Layout::get();
+        let c = |n| layout.ingredient_color(onto.must(n));
+        assert_eq!(c("tomato"), layout.ingredient_colors["tomato"]);
+        assert_eq!(c("white-sugar"), layout.ingredients["white-sugar"].color);
+        // brown-sugar has no row of its own in `ingredients`, and sugar's
+        // row must not hide its own colour.
+        assert_eq!(c("brown-sugar"), layout.ingredient_colors["brown-sugar"]);
+        assert_eq!(c("caster-sugar"), layout.ingredient_colors["sugar"]);
+        assert_ne!(c("tomato"), c("cucumber"));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! adds poses, particle counts, spills and a mass balance (`report.rs`).
 
 pub mod dynamics;
+pub mod export;
 mod hand;
 mod initial;
 mod inventory;
@@ -32,8 +33,9 @@ use sous_kitchen::KitchenState;
 use sous_lang::Recipe;
 use sous_sim::{ActionContext, Backend, BackendError, Execution, Options, World as AnyWorld};
 
+pub use export::{world_glb, ExportError};
 pub use layout::{Layout, LAYOUT_TOML};
-pub use render::{render_png, RenderError};
+pub use render::{render, render_png, render_step_png, Caption, RenderError, RenderRequest};
 pub use report::{
     add_poses_after, physics_json, physics_summary, MassBalance, Misplaced, PhysicsSummary,
 };
@@ -79,6 +81,40 @@ pub fn execute(recipe: &Recipe) -> Execution {
 /// The physics world after step `step` of a quantitative execution.
 pub fn world_after(x: &Execution, step: usize) -> Option<&World> {
     x.world_after(step)?.downcast_ref::<World>()
+}
+
+/// The physics world step `step` started from (its kitchen-state input),
+/// so that a picture can frame what the step changed.
+pub fn world_before(x: &Execution, step: usize) -> Option<&World> {
+    let a = &x.network.actions[x.steps.get(step)?.action];
+    let i =
+        (0..a.args.len()).find(|&i| a.signature.role(i) == sous_lang::ArgRole::KitchenStateIn)?;
+    x.worlds.get(a.args[i])?.as_ref()?.downcast_ref::<World>()
+}
+
+/// The caption of step `step`: its number (1-based), its action's text
+/// and the line of the network it is on.
+pub fn step_caption(x: &Execution, step: usize) -> Option<Caption> {
+    let a = &x.network.actions[x.steps.get(step)?.action];
+    Some(Caption {
+        step: step + 1,
+        action: a.text.clone(),
+        line: (a.span.line > 0).then_some(a.span.line as usize),
+        sentence: None,
+    })
+}
+
+/// The picture of step `step`: what it changed framed on the left (the
+/// counter when it moved nothing, or when its start is unknown), with its
+/// caption. `None` when the execution has no physics world for that step.
+pub fn render_step(x: &Execution, step: usize) -> Option<Result<Vec<u8>, RenderError>> {
+    let after = world_after(x, step)?;
+    let caption = step_caption(x, step)?;
+    Some(render(&RenderRequest {
+        world: after,
+        before: world_before(x, step),
+        caption: Some(&caption),
+    }))
 }
 
 /// Which simulator carries out the actions.

@@ -1,5 +1,6 @@
 //! `POST /api/render`: a picture of the physics kitchen after one step of a
-//! network (PNG: the counter top and an overview).
+//! network (PNG: what the step changed, framed, and an overview, with a
+//! caption giving the step, its line and its action).
 //!
 //! The page asks for one step after another of the same network, so the
 //! last quantitative execution is kept and reused while the network is the
@@ -69,16 +70,14 @@ pub async fn render(
             let recipe = read_network(&req.network, &state.limits)?;
             Ok(sous_physics::execute(&recipe))
         })?;
-        let world = sous_physics::world_after(&x, req.step).ok_or_else(|| {
+        let png = sous_physics::render_step(&x, req.step).ok_or_else(|| {
             ApiError::not_found(format!(
                 "no step {} (the network ran {} steps)",
                 req.step,
                 x.steps.len()
             ))
         })?;
-        sous_physics::render_png(world).map_err(|e| {
-            ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-        })
+        png.map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
     })
     .await?;
     Ok((
