@@ -140,7 +140,30 @@ fn misplaced(x: &Execution) -> Vec<Misplaced> {
             };
             let expected = inv.places.get(&entry.place).map(|c| onto.name(*c));
             let at = w.place_at(layout, body.pose.position);
-            if expected.is_some() && at != expected {
+            // Nothing lies below the floor of what holds it (a lining under
+            // its tray) by more than a millimetre: the floor's top is the
+            // holder's base plus its wall.
+            let under = w.object(entry.holder).and_then(|holder| {
+                let floor = holder.pose.position[1] + layout.shape(holder.class).wall;
+                (body.pose.position[1] < floor - 0.001).then(|| {
+                    format!(
+                        "under the {} ({:.4} m below its floor)",
+                        onto.name(holder.class),
+                        floor - body.pose.position[1]
+                    )
+                })
+            });
+            if let Some(under) = under {
+                out.push(Misplaced {
+                    step,
+                    object: format!("{}-{}", onto.name(body.class), pid.0),
+                    expected: format!(
+                        "in or on the {}",
+                        onto.name(w.object(entry.holder).map_or(body.class, |h| h.class))
+                    ),
+                    at: Some(under),
+                });
+            } else if expected.is_some() && at != expected {
                 out.push(Misplaced {
                     step,
                     object: format!("{}-{}", onto.name(body.class), pid.0),
@@ -166,7 +189,7 @@ pub fn physics_json(x: &Execution, mut json: Value) -> Value {
         .checked_sub(1)
         .and_then(|i| crate::world_after(x, i));
     if let (Some(w), Some(fk)) = (last, json.get_mut("final_kitchen")) {
-        add_poses(fk, w);
+        add_poses(fk, w, None);
     }
     if let Value::Object(m) = &mut json {
         m.insert(
@@ -181,11 +204,13 @@ pub fn physics_json(x: &Execution, mut json: Value) -> Value {
 /// `kitchen`, the JSON of the kitchen state after step `step`.
 pub fn add_poses_after(x: &Execution, step: usize, kitchen: &mut Value) {
     if let Some(w) = crate::world_after(x, step) {
-        add_poses(kitchen, w);
+        add_poses(kitchen, w, None);
     }
 }
 
-fn add_poses(v: &mut Value, w: &World) {
+/// `holder`: the object whose contents `v` is among (a portion's matter is
+/// the one in that holder: a fetched portion shares its id with the stock).
+fn add_poses(v: &mut Value, w: &World, holder: Option<sous_kitchen::Pid>) {
     match v {
         Value::Object(m) => {
             let pid = m
@@ -200,7 +225,12 @@ fn add_poses(v: &mut Value, w: &World) {
                         "pose".into(),
                         serde_json::to_value(b.pose).unwrap_or(Value::Null),
                     );
-                } else if let Some(p) = w.portions.iter().find(|p| p.pid == pid) {
+                } else if let Some(p) = w
+                    .portions
+                    .iter()
+                    .find(|p| p.pid == pid && holder.is_none_or(|h| p.holder == h))
+                    .or_else(|| w.portions.iter().find(|p| p.pid == pid))
+                {
                     let mut info = serde_json::Map::new();
                     match &p.matter {
                         Matter::Particles { count, radius, .. } => {
@@ -226,13 +256,14 @@ fn add_poses(v: &mut Value, w: &World) {
                     m.insert("matter".into(), Value::Object(info));
                 }
             }
+            let here = pid.filter(|p| w.object(*p).is_some()).or(holder);
             for (_, c) in m.iter_mut() {
-                add_poses(c, w);
+                add_poses(c, w, here);
             }
         }
         Value::Array(a) => {
             for c in a {
-                add_poses(c, w);
+                add_poses(c, w, holder);
             }
         }
         _ => {}

@@ -112,6 +112,8 @@ pub struct PourRecord {
     pub grams: f64,
     pub landed_g: f64,
     pub spilled_g: f64,
+    /// Of what spilled, what landed in the target and did not fit.
+    pub overflowed_g: f64,
     /// Still in the source when it was righted.
     pub stayed_g: f64,
 }

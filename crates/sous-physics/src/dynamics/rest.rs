@@ -38,6 +38,9 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         .find(|p| p.spilled_g + p.stayed_g > params.max_miss * p.grams)
     {
         let what = match (p.spilled_g > 0.0, p.stayed_g > 0.0) {
+            _ if p.overflowed_g > 0.0 => {
+                format!("{:.0} g overflowed: the {} is full", p.overflowed_g, p.to)
+            }
             (true, true) => format!(
                 "{:.0} g spilled, {:.0} g stayed in the {}",
                 p.spilled_g, p.stayed_g, p.from

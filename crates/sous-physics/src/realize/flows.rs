@@ -36,7 +36,7 @@ pub(super) fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
             need[k] -= keep;
         }
     }
-    let mut flows = Vec::new();
+    let mut flows: Vec<Flow> = Vec::new();
     let passes: [&Pass; 4] = [
         &|p, e| p.pid == e.pid,
         &|p, e| p.holder == e.holder,
@@ -83,11 +83,16 @@ pub(super) fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
                 let g = need[k].min(avail[s]);
                 avail[s] -= g;
                 need[k] -= g;
-                flows.push(Flow {
-                    source: s,
-                    grams: g,
-                    sink: k,
-                });
+                // One flow per source and sink: a sliver left by float
+                // amounts joins the flow before it, so no empty pour is made.
+                match flows.last_mut() {
+                    Some(f) if f.source == s && f.sink == k => f.grams += g,
+                    _ => flows.push(Flow {
+                        source: s,
+                        grams: g,
+                        sink: k,
+                    }),
+                }
             }
         }
     }

@@ -160,7 +160,8 @@ pub(super) fn move_matter(
                 return Ok(Some(scoop(portion, sink)));
             };
             let density = layout.ingredient(portion.class).density;
-            let out = pour::pour(scene, s, t, &local, radius, density);
+            let mut out = pour::pour(scene, s, t, &local, radius, density);
+            let overflowed = overflow(scene, t, &portion, count, &mut out);
             stats.hand_path_m += out.hand_path_m;
             stats.particles_moved += count as u64;
             let each = portion
@@ -208,6 +209,7 @@ pub(super) fn move_matter(
                 grams: portion.grams.to_f64(),
                 landed_g: landed_g.to_f64(),
                 spilled_g: (each * Num::int(out.spilled.len() as i64)).to_f64(),
+                overflowed_g: (each * Num::int(overflowed as i64)).to_f64(),
                 stayed_g: (each * Num::int(out.stayed.len() as i64)).to_f64(),
             });
             ops.push(format!(
@@ -329,6 +331,86 @@ pub(super) fn move_matter(
             Ok(Some(portion))
         }
     }
+}
+
+/// What does not fit: the bulk volume of everything in the target
+/// (ingredients by their bulk density, `layout.toml`) against the volume
+/// inside its walls up to the rim. The particles that landed highest beyond
+/// that run over the rim and lie beside the target, spilled. Returns how
+/// many particles overflowed.
+fn overflow(
+    scene: &Scene<'_>,
+    target: BodyId,
+    poured: &Portion,
+    count: u32,
+    out: &mut pour::Outcome,
+) -> usize {
+    let layout = scene.layout;
+    let Some(tb) = scene.world.bodies.get(&target) else {
+        return 0;
+    };
+    let BodyKind::Object { pid: holder } = tb.kind else {
+        return 0;
+    };
+    let spec = layout.shape(tb.class);
+    let inner = spec.inner();
+    let capacity = if spec.is_round() {
+        std::f64::consts::PI * (inner[0] as f64).powi(2) * spec.rim() as f64
+    } else {
+        4.0 * inner[0] as f64 * inner[1] as f64 * spec.rim() as f64
+    };
+    let volume_of = |p: &Portion| {
+        let density = layout.ingredient(p.class).density as f64;
+        match &p.matter {
+            Matter::Particles { .. } => p.grams.to_f64() / density * 1e-3,
+            Matter::Solids { bodies } => bodies
+                .iter()
+                .filter_map(|b| scene.world.bodies.get(b))
+                .map(|b| match b.kind {
+                    BodyKind::Solid { half } => 8.0 * (half[0] * half[1] * half[2]) as f64,
+                    BodyKind::Object { .. } => 0.0,
+                })
+                .sum(),
+        }
+    };
+    let held: f64 = scene
+        .world
+        .portions
+        .iter()
+        .filter(|p| p.holder == holder)
+        .map(volume_of)
+        .sum();
+    let landed = out.landed.len();
+    if landed == 0 || count == 0 {
+        return 0;
+    }
+    let each = volume_of(poured) / count as f64;
+    let room = (capacity - held).max(0.0);
+    let fits = ((room / each).floor() as usize).min(landed);
+    if fits == landed {
+        return 0;
+    }
+    // The highest particles run over the rim, on the side away from the cook.
+    let mut order: Vec<usize> = (0..landed).collect();
+    order.sort_by(|&a, &b| {
+        out.landed[a][1]
+            .total_cmp(&out.landed[b][1])
+            .then(a.cmp(&b))
+    });
+    let over: Vec<usize> = order[fits..].to_vec();
+    let [x, y, z] = tb.pose.position;
+    let beside = spec.extent().0[0] + 0.03;
+    let mut keep = Vec::with_capacity(fits);
+    for (i, p) in out.landed.iter().enumerate() {
+        if over.contains(&i) {
+            out.spilled
+                .push([x + beside + 0.3 * p[0], y + 0.005, z + 0.3 * p[2]]);
+        } else {
+            keep.push(*p);
+        }
+    }
+    out.landed = keep;
+    over.len()
 }
 
 /// Particles with no container to pour from: they are dropped from the

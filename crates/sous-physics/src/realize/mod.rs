@@ -157,6 +157,19 @@ pub fn realize(
         scene.world.bodies.get_mut(id).expect("moved").holder = entry.holder;
         stats.hand_path_m += hand::carry(&mut scene, *id, to);
         stats.carried.push(*id);
+        // A lining lies flat on its holder's floor and goes where it goes: a
+        // sheet a millimetre thick is not left to the solver, which can push
+        // it through a thin floor.
+        if layout.shape(body.class).kind == crate::layout::ShapeKind::Sheet {
+            if let Some(holder) = scene.world.object(entry.holder).cloned() {
+                let floor = holder.pose.position[1] + layout.shape(holder.class).wall;
+                if let Some(h) = scene.handles.remove(id) {
+                    scene.physics.remove_body(h);
+                }
+                let b = scene.world.bodies.get_mut(id).expect("moved");
+                b.pose = Pose::at([holder.pose.position[0], floor, holder.pose.position[2]]);
+            }
+        }
         ops.push(format!(
             "carried {} to {}",
             Ontology::get().name(body.class),

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Regenerates the physics kitchen's tables in README.md (between the
+`<!-- physics-tables:NAME -->` and `<!-- /physics-tables:NAME -->` markers):
+
+- `gold`: each benchmark gold network in both modes: the dish score and the
+  failed actions in each, the physics figures and the custom dynamics that
+  fired, from `sous evaluate` and `sous run --format json`;
+- `triggers`: every trigger over the 30 gold networks, fired and not;
+- `physical`: the networks that are fine in the symbolic kitchen and wrong
+  physically (`crates/sous-physics/tests/fixtures/physical`), from the
+  `physical_cases` example.
+
+Times per network come from criterion's last `cargo bench -p sous-physics
+--bench gold` (target/criterion/quantitative/*/new/estimates.json) when it
+has been run; otherwise the column says so.
+
+Usage: SOUS_BENCHMARK_DIR=… python3 tools/physics_tables.py [--sous target/release/sous]
+"""
+
+import argparse
+import collections
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+
+def gold_dir():
+    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
+    d = pathlib.Path(bench) / "data" / "gold-standard-solutions" / "meaning-only"
+    if not d.is_dir():
+        sys.exit(f"no gold networks in {d}: set SOUS_BENCHMARK_DIR to the benchmark's folder")
+    return d
+
+
+def run_json(sous, args):
+    out = subprocess.run([sous, *args], capture_output=True, text=True)
+    if not out.stdout.strip():
+        sys.exit(f"{' '.join(args)}: {out.stderr}")
+    j = json.loads(out.stdout)
+    return j[0] if isinstance(j, list) else j
+
+
+def dish(sous, path, mode):
+    r = run_json(sous, ["evaluate", "--mode", mode, "--metrics", "dish-approximation-score",
+                        "--format", "json", "-input", str(path)])
+    return r["dish-approximation-score"]
+
+
+def bench_ms(name):
+    est = ROOT / "target" / "criterion" / "quantitative" / name / "new" / "estimates.json"
+    if not est.is_file():
+        return None
+    return json.loads(est.read_text())["median"]["point_estimate"] / 1e6
+
+
+def fmt(x, digits=2):
+    return "—" if x is None else f"{x:,.{digits}f}"
+
+
+def gold_tables(sous):
+    rows = []
+    triggers = collections.Counter()
+    totals = collections.Counter()
+    for path in sorted(gold_dir().glob("*.solution")):
+        name = path.stem
+        q = run_json(sous, ["run", "--format", "json", str(path)])
+        p = run_json(sous, ["run", "--mode", "quantitative", "--format", "json", str(path)])
+        ph = p["physics"]
+        steps = ph["steps"]
+        fired = collections.Counter()
+        for s in steps:
+            t = s.get("trigger")
+            if not t:
+                continue
+            primitive = s["action"].split()[0].lstrip("(")
+            triggers[(primitive, t["rule"], t["fired"])] += 1
+            if t["fired"] and t["rule"] != "anywhere":
+                fired[t["rule"]] += 1
+        exact = sum(1 for m in ph["mass_balance"] if m["exact"])
+        ms = bench_ms(name)
+        frames = ph["frames"]
+        totals["frames"] += frames
+        totals["ms"] += ms or 0
+        dq, dp = dish(sous, path, "qualitative"), dish(sous, path, "quantitative")
+        rows.append(
+            f"| {name} | {fmt(dq)} / {fmt(dp)} | {len(q['failed_actions'])} / {len(p['failed_actions'])} "
+            f"| {fmt(ms, 0)} | {frames:,} | {ph['moved_mass_g']:,.0f} | {ph['spilled_mass_g']:.2f} "
+            f"| {1000 * ph['max_penetration_m']:.1f} | {100 * ph['max_speed_at_rest']:.2f} "
+            f"| {1000 * max(s.get('max_carry_contact_m', 0) for s in steps):.1f} "
+            f"| {exact}/{len(ph['mass_balance'])} | {len(ph['misplaced'])} "
+            f"| {', '.join(f'{k} {v}' for k, v in sorted(fired.items()))} |"
+        )
+    head = (
+        "| gold network | dish qual. / quant. | failed actions qual. / quant. | time (bench, ms) | frames "
+        "| moved g | spilled g | deepest overlap at rest (mm) | fastest at rest (cm/s) "
+        "| deepest carry contact (mm) | mass balance exact | misplaced | triggers fired |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    )
+    fps = f"{totals['frames'] / (totals['ms'] / 1000):,.0f}" if totals["ms"] else "—"
+    gold = head + "\n" + "\n".join(rows) + (
+        f"\n| **all 30** | | | **{fmt(totals['ms'] or None, 0)}** | {totals['frames']:,} | | | | | | | | |"
+        f"\n\nFrames per wall second (bench): {fps}."
+    )
+    by_rule = collections.defaultdict(lambda: [0, 0])
+    for (primitive, rule, fired), n in triggers.items():
+        by_rule[(rule, primitive)][0 if fired else 1] += n
+    trig = "| trigger | primitive | fired | did not fire |\n|---|---|---|---|\n" + "\n".join(
+        f"| {rule} | {primitive} | {f} | {n} |" for (rule, primitive), (f, n) in sorted(by_rule.items())
+    )
+    return gold, trig
+
+
+def physical_table():
+    out = subprocess.run(
+        ["cargo", "run", "--quiet", "--release", "-p", "sous-physics", "--example", "physical_cases"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    if out.returncode != 0:
+        sys.exit(out.stderr)
+    rows = []
+    for line in out.stdout.splitlines():
+        c = json.loads(line)
+        reason = c["physical_failures"][0] if c["physical_failures"] else (
+            f"spilled {c['spilled_g']:.1f} g of {c['moved_g']:.0f} g")
+        reason = re.sub(r"^\([^)]*\): ", "", reason)
+        rows.append(f"| {c['case']} | {c['what']} | {c['qualitative_failures']} | {reason} |")
+    return ("| case | what | failed actions, qualitative | the physical kitchen says |\n|---|---|---|---|\n"
+            + "\n".join(rows))
+
+
+def replace(text, name, body):
+    start, end = f"<!-- physics-tables:{name} -->", f"<!-- /physics-tables:{name} -->"
+    if start not in text or end not in text:
+        sys.exit(f"README.md has no {start} … {end} markers")
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    return f"{before}{start}\n{body}\n{end}{after}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
+    args = ap.parse_args()
+    gold, trig = gold_tables(args.sous)
+    text = README.read_text()
+    text = replace(text, "gold", gold)
+    text = replace(text, "triggers", trig)
+    text = replace(text, "physical", physical_table())
+    README.write_text(text)
+    print("README.md: physics tables regenerated")
+
+
+if __name__ == "__main__":
+    main()
