@@ -1,6 +1,6 @@
 //! The bounded pool that quantitative (physics) work runs on.
 //!
-//! A physics execution takes 0.3–2 s of one core, a qualitative one a few
+//! A physics execution takes 0.3–3.5 s of one core, a qualitative one a few
 //! milliseconds. Unbounded, a burst of quantitative requests would queue up
 //! on the cores, every one of them slower the more there are, until they
 //! time out (408 after two minutes) having used the CPU for nothing, and the
@@ -19,7 +19,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use crate::ApiError;
 
 /// The seconds a refused client is told to wait (`Retry-After`): one
-/// execution takes 0.3–2 s, so a permit is usually free again within one.
+/// execution takes 0.3–3.5 s (a release build, whole gold networks), so
+/// with one worker per core one of them is usually free within a second.
 pub const RETRY_AFTER_SECONDS: u64 = 1;
 
 /// Permits for physics work: `workers` at once, waited for at most `wait`.
@@ -102,7 +103,7 @@ impl PhysicsPool {
     /// sized to the cores for qualitative work ([`crate::runtime`]): physics
     /// filling it would make qualitative requests wait seconds behind it,
     /// which is what the pool is there to prevent. One thread per execution
-    /// costs some microseconds next to the execution's 0.3–2 s, and there
+    /// costs some microseconds next to the execution's 0.3–3.5 s, and there
     /// are never more than `workers` of them.
     pub async fn run<T: Send + 'static>(
         &self,
