@@ -20,7 +20,9 @@ sanitizer="${SANITIZER:-none}"
 # Smatch's hill climbing, at the cost of guidance towards magic values.
 compares=()
 if [ "${TRACE_COMPARES:-1}" = 0 ]; then compares=(--no-trace-compares); fi
-mkdir -p "corpus/$target" "artifacts/$target"
-cargo +nightly fuzz run -O -s "$sanitizer" "${compares[@]}" "$target" "corpus/$target" -- \
+# CORPUS: another corpus folder (e.g. corpus/execute-quantitative).
+corpus="${CORPUS:-corpus/$target}"
+mkdir -p "$corpus" "artifacts/$target"
+cargo +nightly fuzz run -O -s "$sanitizer" "${compares[@]}" "$target" "$corpus" -- \
   -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="artifacts/$target/"

@@ -21,6 +21,23 @@ for g in sorted(pathlib.Path(sys.argv[1]).glob("*.solution")):
 PY
 (cd .. && cargo run -q -p sous-eval --example edit_gold < /tmp/sous-fuzz-edits.tsv) || true
 cp corpus/execute/* corpus/evaluate/ 2>/dev/null || true
+# Quantitative inputs for `execute` (a first byte 0x01 picks the physics
+# kitchen): each gold network whole and cut after 4 and 8 actions (physics
+# costs about a second per whole network, so short ones keep the rate up).
+# Also alone in corpus/execute-quantitative, for runs of physics only
+# (CORPUS=corpus/execute-quantitative fuzz/run.sh execute).
+mkdir -p corpus/execute-quantitative
+python3 - "$gold" <<'PY'
+import pathlib, sys
+for g in sorted(pathlib.Path(sys.argv[1]).glob("*.solution")):
+    lines = g.read_text().splitlines()
+    head = [l for l in lines if not l.startswith("(")][:1]
+    actions = [l for l in lines if l.startswith("(")]
+    for n in (4, 8, len(actions)):
+        text = "\n".join(head + actions[:n]) + "\n"
+        for d in ("corpus/execute", "corpus/execute-quantitative"):
+            (pathlib.Path(d) / f"q-{g.stem}-{n}").write_bytes(b"\x01" + text.encode())
+PY
 # The API: a route byte (0 execute, 1 evaluate, 2 sessions, 3 session actions,
 # 4 session evaluate, 5 trace), then a JSON body.
 python3 - "$gold" <<'PY'
@@ -41,4 +58,4 @@ for i, g in enumerate(gold):
     for route, body in bodies:
         (out / f"{i}-{route}").write_bytes(bytes([route]) + json.dumps(body).encode())
 PY
-for t in parse execute evaluate api; do echo "$t: $(ls corpus/$t | wc -l) seeds"; done
+for t in parse execute execute-quantitative evaluate api; do echo "$t: $(ls corpus/$t | wc -l) seeds"; done

@@ -12,6 +12,14 @@ Reports throughput, p50/p99 latency per kind of request, errors (anything
 but the expected answer, or a failed connection), and the resident memory,
 sampled every second: the fifth minute against the last one, by median and
 by peak (flat means under 10 % growth for both).
+
+With --quantitative-share F, that fraction of the executions, evaluations
+and sessions run in the physics kitchen ("mode": "quantitative"; a session
+is quantitative as a whole, so all its calls are). The server runs at most
+--physics-workers of those at once and answers the excess 503 with
+`Retry-After`: such answers are counted as shed load, per kind, not as
+errors (a 503 to a qualitative request is still an error). Their latency
+(the short wait for a worker) is not mixed into the served requests'.
 Only the standard library is used.
 """
 
@@ -19,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import socket
@@ -56,6 +65,10 @@ class Client:
         self.base = base
         self.interval = 1 / rate if rate else 0.0
         self.next = time.time()
+        # When the last request was sent: latency is measured from here,
+        # not from before the wait for the request's turn on the schedule
+        # (which is up to one interval, and was once counted in).
+        self.sent = self.next
 
     def pace(self):
         if self.interval:
@@ -66,6 +79,7 @@ class Client:
 
     def call(self, method: str, path: str, body=None):
         self.pace()
+        self.sent = time.time()
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(self.base + path, data=data, method=method)
         if data is not None:
@@ -87,15 +101,24 @@ def main() -> int:
     p.add_argument("--rate", type=float, default=150,
                    help="requests per second, all clients together (0: as fast as the server answers)")
     p.add_argument("--output", type=Path, default=None, help="write the figures as JSON here")
+    p.add_argument("--quantitative-share", type=float, default=0.0, metavar="F",
+                   help="fraction of executions, evaluations and sessions in quantitative mode (0 to 1)")
+    p.add_argument("--physics-workers", type=int, default=None, metavar="N",
+                   help="passed to `sous serve` (default: the server's, one per core)")
     args = p.parse_args()
+    if not 0 <= args.quantitative_share <= 1:
+        p.error("--quantitative-share must be between 0 and 1")
     bench = Path(os.environ["SOUS_BENCHMARK_DIR"])
     gold = sorted((bench / "data/gold-standard-solutions/meaning-only").glob("*.solution"))
     examples = [f.read_text() for f in sorted((bench / "documentation/examples/evaluation").glob("*.solution"))]
     # The recipe id as the header writes it (two gold files are named otherwise).
     networks = [(t.splitlines()[0].lstrip("#").strip(), t) for t in (g.read_text() for g in gold)]
     port = free_port()
+    command = [args.sous, "serve", "--port", str(port), "--session-idle-seconds", "60", "--max-sessions", "100000"]
+    if args.physics_workers is not None:
+        command += ["--physics-workers", str(args.physics_workers)]
     server = subprocess.Popen(
-        [args.sous, "serve", "--port", str(port), "--session-idle-seconds", "60", "--max-sessions", "100000"],
+        command,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -111,10 +134,18 @@ def main() -> int:
     lock = threading.Lock()
     latencies: dict[str, list[float]] = {}
     errors: list[str] = []
+    shed: dict[str, int] = {}
     memory: list[tuple[float, int]] = []
 
-    def record(kind: str, t0: float, ok: bool, what: str):
+    def record(kind: str, t0: float, ok: bool, what: str, quantitative: bool = False, code: int = 0):
+        """One answer. `kind` gets a `:quantitative` suffix for physics
+        requests; their 503s are shed load, counted apart."""
+        if quantitative:
+            kind += ":quantitative"
         with lock:
+            if quantitative and code == 503:
+                shed[kind] = shed.get(kind, 0) + 1
+                return
             latencies.setdefault(kind, []).append(time.time() - t0)
             if not ok:
                 errors.append(f"{kind}: {what}")
@@ -124,42 +155,46 @@ def main() -> int:
         c = Client(base, args.rate / args.workers if args.rate else None)
         while time.time() < stop:
             roll = rng.random()
+            q = rng.random() < args.quantitative_share
+            mode = {"mode": "quantitative"} if q else {}
             try:
                 if roll < 0.35:
                     rid, text = rng.choice(networks)
-                    t0 = time.time()
-                    code, x = c.call("POST", "/api/execute", {"network": text})
-                    record("execute", t0, code == 200 and x["solved"] is not None, str(code))
+                    code, x = c.call("POST", "/api/execute", {"network": text, **mode})
+                    record("execute", c.sent, code == 200 and x["solved"] is not None, str(code), q, code)
                 elif roll < 0.6:
                     example = rng.choice(examples)
-                    t0 = time.time()
                     code, r = c.call(
                         "POST", "/api/evaluate",
-                        {"recipe": "almond-crescent-cookies", "network": example, "explain": rng.random() < 0.5},
+                        {"recipe": "almond-crescent-cookies", "network": example, "explain": rng.random() < 0.5, **mode},
                     )
-                    record("evaluate", t0, code == 200, str(code))
+                    record("evaluate", c.sent, code == 200, str(code), q, code)
                 else:
                     rid, text = rng.choice(networks)
                     lines = [l for l in text.splitlines() if l.startswith("(")]
-                    t0 = time.time()
-                    code, s = c.call("POST", "/api/sessions", {"recipe": rid})
-                    record("session-create", t0, code == 201, str(code))
+                    # Making a session runs nothing: never shed.
+                    code, s = c.call("POST", "/api/sessions", {"recipe": rid, **mode})
+                    record("session-create", c.sent, code == 201, str(code), q)
                     if code != 201:
                         continue
                     sid = s["id"]
                     steps = rng.randint(1, len(lines))
                     chunk = rng.randint(1, 6)
+                    shed_here = False
                     for i in range(0, steps, chunk):
-                        t0 = time.time()
                         code, _ = c.call("POST", f"/api/sessions/{sid}/actions", {"actions": "\n".join(lines[i : i + chunk])})
-                        record("session-actions", t0, code == 200, str(code))
-                    t0 = time.time()
-                    code, _ = c.call("POST", f"/api/sessions/{sid}/evaluate", {})
-                    record("session-evaluate", t0, code in (200, 409), str(code))
+                        record("session-actions", c.sent, code == 200, str(code), q, code)
+                        if q and code == 503:
+                            # The rest would use variables this call did
+                            # not bind: the client gives the session up.
+                            shed_here = True
+                            break
+                    if not shed_here:
+                        code, _ = c.call("POST", f"/api/sessions/{sid}/evaluate", {})
+                        record("session-evaluate", c.sent, code in (200, 409), str(code), q, code)
                     if rng.random() < 0.7:
-                        t0 = time.time()
                         code, _ = c.call("DELETE", f"/api/sessions/{sid}")
-                        record("session-end", t0, code == 204, str(code))
+                        record("session-end", c.sent, code == 204, str(code), q)
                     # else abandoned: it expires after 60 s idle.
             except Exception as e:  # a failed connection is an error too
                 record("connection", time.time(), False, repr(e))
@@ -179,7 +214,8 @@ def main() -> int:
     server.wait()
 
     elapsed = time.time() - start
-    total = sum(len(v) for v in latencies.values())
+    served = sum(len(v) for v in latencies.values())
+    total = served + sum(shed.values())
     # RSS moves by several MB from one second to the next with what is in
     # flight (four requests, each holding its kitchen states), so a single
     # sample says little. Memory "at minute 5" is the fifth minute's samples
@@ -207,15 +243,23 @@ def main() -> int:
         "duration_s": round(elapsed),
         "workers": args.workers,
         "rate_target_per_s": args.rate,
+        "quantitative_share": args.quantitative_share,
+        "physics_workers": args.physics_workers,
         "requests": total,
         "throughput_per_s": round(total / elapsed, 1),
         "errors": len(errors),
+        "shed_503": sum(shed.values()),
+        "shed_by_kind": {
+            k: {"shed": n, "served": len(latencies.get(k, [])),
+                "shed_pct": round(n / (n + len(latencies.get(k, []))) * 100, 1)}
+            for k, n in sorted(shed.items())
+        },
         "first_errors": errors[:10],
         "latency_ms": {
             k: {
                 "n": len(v),
                 "p50": round(statistics.median(v) * 1000, 1),
-                "p99": round(sorted(v)[max(0, int(len(v) * 0.99) - 1)] * 1000, 1),
+                "p99": round(sorted(v)[min(len(v) - 1, math.ceil(len(v) * 0.99) - 1)] * 1000, 1),
             }
             for k, v in sorted(latencies.items())
         },

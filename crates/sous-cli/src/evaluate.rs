@@ -272,6 +272,7 @@ fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -
         preloaded,
         access: Default::default(),
         timeouts: Default::default(),
+        physics: Default::default(),
     };
     serve::serve(config, |addr| {
         eprintln!("sous shows the evaluation at http://{addr}/ (Ctrl-C to stop)");

@@ -4,7 +4,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 use clap::Args;
-use sous_server::{Config, Limits, SessionLimits};
+use sous_server::{Config, Limits, PhysicsPool, SessionLimits};
 
 use crate::run::{FAILED, INVALID};
 
@@ -41,6 +41,15 @@ pub struct ServeArgs {
     /// repeatable). Off by default.
     #[arg(long, value_name = "ORIGIN")]
     cors_origin: Vec<String>,
+    /// Most quantitative (physics) executions at once (default: one per
+    /// core); a quantitative request that finds them all busy is answered
+    /// 503 with `Retry-After`. Qualitative requests are not limited.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    physics_workers: Option<u16>,
+    /// How long a quantitative request waits for a free physics worker
+    /// before it is answered 503, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = PhysicsPool::DEFAULT_WAIT.as_millis() as u64)]
+    physics_wait_ms: u64,
 }
 
 pub fn run(args: ServeArgs) -> u8 {
@@ -78,6 +87,11 @@ pub fn run(args: ServeArgs) -> u8 {
         },
         access,
         timeouts: Default::default(),
+        physics: PhysicsPool::new(
+            args.physics_workers
+                .map_or_else(|| PhysicsPool::default().workers(), usize::from),
+            std::time::Duration::from_millis(args.physics_wait_ms),
+        ),
     };
     serve(config, |addr| {
         eprintln!("sous serves http://{addr}/ (the API under /api/; Ctrl-C to stop)");

@@ -354,6 +354,7 @@ fn show_page(
         preloaded,
         access: Default::default(),
         timeouts: Default::default(),
+        physics: Default::default(),
     };
     crate::serve::serve(config, |addr| {
         eprintln!("sous shows the understood recipes at http://{addr}/ (Ctrl-C to stop)");

@@ -17,6 +17,10 @@ pub struct ApiError {
     /// Every problem found, when there are several.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub diagnostics: Vec<sous_lang::Diagnostic>,
+    /// Seconds after which the client may try again, sent as `Retry-After`
+    /// (with 503 when the physics workers are all busy).
+    #[serde(skip)]
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -27,6 +31,15 @@ impl ApiError {
             line: None,
             column: None,
             diagnostics: Vec::new(),
+            retry_after: None,
+        }
+    }
+
+    /// 503 with `Retry-After: seconds`: the server is busy, not broken.
+    pub fn busy(error: impl Into<String>, seconds: u64) -> Self {
+        ApiError {
+            retry_after: Some(seconds),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error)
         }
     }
 
@@ -50,6 +63,7 @@ impl ApiError {
             line: first.map(|d| d.span.line),
             column: first.map(|d| d.span.column),
             diagnostics,
+            retry_after: None,
         }
     }
 }
@@ -63,6 +77,14 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self)).into_response()
+        let retry_after = self.retry_after;
+        let mut response = (self.status, Json(self)).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds),
+            );
+        }
+        response
     }
 }

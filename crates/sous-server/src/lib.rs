@@ -11,6 +11,7 @@ mod access;
 mod api;
 mod error;
 mod page;
+mod physics;
 mod sessions;
 
 use std::net::SocketAddr;
@@ -29,6 +30,7 @@ pub use api::openapi::openapi_json;
 pub use api::Preloaded;
 pub use api::{execute_json, ExecuteRequest};
 pub use error::ApiError;
+pub use physics::{PhysicsPermit, PhysicsPool, RETRY_AFTER_SECONDS};
 pub use sessions::SessionLimits;
 
 /// Limits on what a client may send.
@@ -87,6 +89,8 @@ pub struct AppState {
     pub sessions: sessions::Sessions,
     /// The last execution drawn by `/api/render`.
     pub last_render: api::LastExecution,
+    /// Permits for physics (quantitative) work; see [`PhysicsPool`].
+    pub physics: PhysicsPool,
 }
 
 impl AppState {
@@ -101,6 +105,7 @@ impl AppState {
             limits,
             sessions: sessions::Sessions::default(),
             last_render: api::LastExecution::default(),
+            physics: PhysicsPool::default(),
         }
     }
 
@@ -223,11 +228,15 @@ pub struct Config {
     pub access: Access,
     /// Slow and many clients.
     pub timeouts: Timeouts,
+    /// How many physics executions at once, and how long a request waits
+    /// for one before it is answered 503.
+    pub physics: PhysicsPool,
 }
 
 /// The runtime to [`serve`] on: tokio's multi-threaded one, with a blocking
-/// pool of one thread per core. Simulations, evaluations and the writing of
-/// their answers run on that pool (never on the reactor), and all of it is
+/// pool of one thread per core. Qualitative simulations, evaluations and the
+/// writing of their answers run on that pool (never on the reactor; physics
+/// runs on threads of its own, at most [`PhysicsPool::workers`]), and all of it is
 /// CPU-bound: with tokio's default of up to 512 threads, a burst of requests
 /// only time-slices the cores, and under load (16 connections on 2 cores)
 /// p99 latency was 3–4 times what it is with one thread per core, for the
@@ -254,6 +263,7 @@ pub async fn serve(config: Config, on_listening: impl FnOnce(SocketAddr)) -> std
         preloaded: config.preloaded,
         access: config.access,
         timeouts: config.timeouts,
+        physics: config.physics,
         ..AppState::new(benchmark, config.limits)
     });
     let timeouts = state.timeouts;

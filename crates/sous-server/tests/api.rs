@@ -349,6 +349,7 @@ fn slow_and_many_clients_do_not_exhaust_the_server() {
             request: Duration::from_secs(30),
             max_connections: 4,
         },
+        physics: Default::default(),
     });
     let addr = base.trim_start_matches("http://").to_string();
     // Three silent clients hold three of the four slots…
@@ -389,4 +390,66 @@ fn slow_and_many_clients_do_not_exhaust_the_server() {
     let _ = extra.read_to_end(&mut buf);
     assert!(buf.is_empty(), "{}", String::from_utf8_lossy(&buf));
     drop(held);
+}
+
+/// With one physics worker, a quantitative execution of a whole gold
+/// network (the slow kind) holds it: quantitative requests sent meanwhile
+/// are refused with 503 and `Retry-After` (after the configured wait, not
+/// after the slow one), qualitative ones are served, and the slow one
+/// itself succeeds.
+#[test]
+fn a_busy_physics_worker_sheds_quantitative_requests_only() {
+    use std::time::{Duration, Instant};
+    let wait = Duration::from_millis(50);
+    let base = common::start_with(sous_server::Config {
+        bind: "127.0.0.1".parse().unwrap(),
+        port: 0,
+        benchmark: None,
+        limits: Limits::default(),
+        preloaded: Vec::new(),
+        access: Default::default(),
+        timeouts: Default::default(),
+        physics: sous_server::PhysicsPool::new(1, wait),
+    });
+    let url = format!("{base}/api/execute");
+    // The slow request, sent again after a 503 as `Retry-After` asks (a
+    // probe may hold the worker longer than `wait` on a loaded machine).
+    let slow = std::thread::spawn({
+        let (url, gold) = (url.clone(), almond_gold());
+        move || loop {
+            let code = post(&url, &json!({"mode": "quantitative", "network": gold})).0;
+            if code != 503 {
+                return code;
+            }
+        }
+    });
+    let small = json!({"mode": "quantitative", "network": "(get-kitchen ?k)"});
+    // Probes until one is refused (or the slow one ends first, which fails
+    // the test). A probe that finds the worker free runs in milliseconds;
+    // the pause after it lets the slow request in.
+    let mut refused = None;
+    while !slow.is_finished() {
+        let asked = Instant::now();
+        match ureq::post(&url).send_json(small.clone()) {
+            Err(ureq::Error::Status(503, r)) => {
+                refused = Some((asked.elapsed(), r));
+                break;
+            }
+            Ok(r) => assert_eq!(r.status(), 200),
+            Err(e) => panic!("{e}"),
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (took, r) = refused.expect("a quantitative request refused while the slow one ran");
+    assert!(took >= wait, "refused after waiting {took:?}");
+    assert!(took < Duration::from_secs(2), "refused after {took:?}");
+    assert_eq!(r.header("retry-after"), Some("1"));
+    let error: serde_json::Value = r.into_json().unwrap();
+    assert!(error["error"].is_string(), "{error}");
+    // A qualitative request is served (while the pool is full: see
+    // `physics_workers_busy` in tests/openapi.rs, which holds the permit).
+    let (code, x) = post(&url, &json!({"network": almond_gold()}));
+    assert_eq!(code, 200, "{x}");
+    assert_eq!(slow.join().unwrap(), 200);
+    assert_eq!(post(&url, &small).0, 200, "the worker is free again");
 }

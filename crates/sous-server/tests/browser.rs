@@ -422,6 +422,7 @@ async fn markup_in_recipes_and_networks_never_runs() {
         preloaded: Vec::new(),
         access: Default::default(),
         timeouts: Default::default(),
+        physics: Default::default(),
     });
     let driver = start_driver();
     let c = connect(&driver).await;

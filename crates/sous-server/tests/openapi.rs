@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use common::start;
 use serde_json::{json, Value};
-use sous_server::{Config, Limits, Preloaded, SessionLimits};
+use sous_server::{Config, Limits, PhysicsPool, Preloaded, SessionLimits};
 
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -598,6 +598,9 @@ fn every_documented_answer_happens_and_matches_its_schema() {
     };
     without_benchmark_and_over_limits(&tight);
 
+    // Every physics worker busy: quantitative requests are refused.
+    physics_workers_busy(&contract);
+
     // With a token: every route refuses a call without it.
     let guarded = Api {
         base: common::start_with(Config {
@@ -611,6 +614,7 @@ fn every_documented_answer_happens_and_matches_its_schema() {
                 cors_origins: Vec::new(),
             },
             timeouts: Default::default(),
+            physics: Default::default(),
         }),
         contract: &contract,
     };
@@ -675,6 +679,7 @@ fn preloaded(contract: &Contract) {
         limits: Limits::default(),
         access: Default::default(),
         timeouts: Default::default(),
+        physics: Default::default(),
         preloaded: vec![
             Preloaded {
                 recipe_id: "almond-crescent-cookies".into(),
@@ -1013,4 +1018,125 @@ fn without_benchmark_and_over_limits(api: &Api) {
     let actions = format!("/api/sessions/{}/actions", s["id"].as_str().unwrap());
     assert_eq!(api.post(&actions, &json!({"actions": four})).0, 413);
     assert_eq!(api.post(&actions, &json!({"actions": huge})).0, 413);
+}
+
+/// A server whose one physics worker is taken (the test holds the permit,
+/// so the pool is full for as long as it likes, with no slow request to
+/// time): every route that runs physics answers 503 with `Retry-After` and
+/// a JSON error, at once; qualitative requests, and the same routes in
+/// qualitative mode, are served; and once the permit is given back the
+/// refused requests succeed.
+fn physics_workers_busy(contract: &Contract) {
+    let pool = PhysicsPool::new(1, std::time::Duration::ZERO);
+    let api = Api {
+        base: common::start_with(Config {
+            bind: "127.0.0.1".parse().unwrap(),
+            port: 0,
+            benchmark: Some(sous_testdata::benchmark_dir()),
+            limits: Limits::default(),
+            preloaded: Vec::new(),
+            access: Default::default(),
+            timeouts: Default::default(),
+            physics: pool.clone(),
+        }),
+        contract,
+    };
+    let sugar = "(get-kitchen ?kitchen)\n(fetch-and-proportion ?sugar ?ks-1 ?kitchen ?bowl white-sugar 100 g)";
+    let recipe = "almond-crescent-cookies";
+    // Sessions are made while the pool is free (making one runs nothing).
+    let (code, q) = api.post(
+        "/api/sessions",
+        &json!({"recipe": recipe, "mode": "quantitative"}),
+    );
+    assert_eq!(code, 201, "{q}");
+    let session = format!("/api/sessions/{}", q["id"].as_str().unwrap());
+    assert_eq!(
+        api.post(&format!("{session}/actions"), &json!({"actions": sugar}))
+            .0,
+        200
+    );
+    let (_, plain) = api.post("/api/sessions", &json!({"recipe": recipe}));
+    let plain = format!("/api/sessions/{}", plain["id"].as_str().unwrap());
+
+    let held = pool.try_acquire().expect("the pool is free");
+    assert!(pool.try_acquire().is_none(), "one worker");
+    let quantitative = [
+        (
+            "post",
+            "/api/execute".to_string(),
+            json!({"mode": "quantitative", "network": sugar}),
+        ),
+        (
+            "post",
+            "/api/evaluate".to_string(),
+            json!({"recipe": recipe, "mode": "quantitative", "network": sugar}),
+        ),
+        (
+            "post",
+            "/api/render".to_string(),
+            json!({"network": sugar, "step": 1}),
+        ),
+        ("get", session.clone(), Value::Null),
+        ("post", format!("{session}/actions"), json!({"actions": ""})),
+        ("post", format!("{session}/evaluate"), json!({})),
+    ];
+    let call = |method: &str, path: &str, body: &Value| -> ureq::Response {
+        let url = format!("{}{path}", api.base);
+        let answer = match method {
+            "get" => ureq::get(&url).call(),
+            _ => ureq::post(&url).send_json(body.clone()),
+        };
+        match answer {
+            Ok(r) | Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{method} {path}: {e}"),
+        }
+    };
+    for (method, path, body) in &quantitative {
+        let started = std::time::Instant::now();
+        let r = call(method, path, body);
+        let status = r.status();
+        assert_eq!(
+            status, 503,
+            "{method} {path} with every physics worker busy"
+        );
+        assert_eq!(
+            r.header("retry-after"),
+            Some(sous_server::RETRY_AFTER_SECONDS.to_string().as_str()),
+            "{method} {path}"
+        );
+        let error: Value = r.into_json().unwrap();
+        assert!(
+            error["error"]
+                .as_str()
+                .unwrap()
+                .contains("physics workers are busy"),
+            "{error}"
+        );
+        contract.check(method, path, status, Some(&error));
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "refused at once"
+        );
+    }
+    // Qualitative work is not limited.
+    let (code, x) = api.post("/api/execute", &json!({"network": sugar}));
+    assert_eq!(code, 200, "{x}");
+    let (code, r) = api.post(
+        "/api/evaluate",
+        &json!({"recipe": recipe, "network": sugar}),
+    );
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(
+        api.post(&format!("{plain}/actions"), &json!({"actions": sugar}))
+            .0,
+        200
+    );
+    assert_eq!(api.get(&plain).0, 200);
+    assert_eq!(api.post("/api/trace", &json!({"network": sugar})).0, 200);
+
+    drop(held);
+    for (method, path, body) in &quantitative {
+        let status = call(method, path, body).status();
+        assert_eq!(status, 200, "{method} {path} once a worker is free");
+    }
 }

@@ -89,21 +89,24 @@ pub(super) async fn evaluate_text(
         explain,
         backend: super::simulator(mode),
     };
-    let report = super::blocking(move || {
-        let benchmark = state.benchmark()?;
-        if benchmark.gold.get(&recipe.id).is_none() {
-            return Err(ApiError::not_found(format!(
-                "no gold network for recipe `{}`",
-                recipe.id
-            )));
+    let run = {
+        let state = state.clone();
+        move || {
+            let benchmark = state.benchmark()?;
+            if benchmark.gold.get(&recipe.id).is_none() {
+                return Err(ApiError::not_found(format!(
+                    "no gold network for recipe `{}`",
+                    recipe.id
+                )));
+            }
+            Ok(sous_eval::evaluate_recipe(
+                &recipe,
+                &[],
+                &benchmark.gold,
+                &options,
+            ))
         }
-        Ok(sous_eval::evaluate_recipe(
-            &recipe,
-            &[],
-            &benchmark.gold,
-            &options,
-        ))
-    })
-    .await?;
+    };
+    let report = super::run_in_mode(&state, mode, run).await?;
     Ok(Json(report))
 }

@@ -43,7 +43,12 @@ pub async fn execute(
     body: Result<Json<ExecuteRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let Json(req) = body?;
-    let body = super::blocking(move || execute_json(&req, &state.limits)).await?;
+    let mode = super::parse_mode(req.mode.as_deref())?;
+    let run = {
+        let state = state.clone();
+        move || execute_json(&req, &state.limits)
+    };
+    let body = super::run_in_mode(&state, mode, run).await?;
     Ok(([(CONTENT_TYPE, "application/json")], body))
 }
 

@@ -30,6 +30,21 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
 }
 
+/// Runs `f` where work of `mode` runs: quantitative work on the bounded
+/// physics pool (503 with `Retry-After` when it is full, see
+/// [`crate::PhysicsPool`]), qualitative work on tokio's blocking pool, never
+/// refused.
+async fn run_in_mode<T: Send + 'static>(
+    state: &crate::AppState,
+    mode: sous_physics::Mode,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    match mode {
+        sous_physics::Mode::Quantitative => state.physics.run(f).await,
+        sous_physics::Mode::Qualitative => blocking(f).await,
+    }
+}
+
 pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::METHOD_NOT_ALLOWED,

@@ -65,21 +65,27 @@ pub async fn render(
     body: Result<Json<RenderRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let Json(req) = body?;
-    let png = super::blocking(move || {
-        let x = state.last_render.get_or_run(&req.network, || {
-            let recipe = read_network(&req.network, &state.limits)?;
-            Ok(sous_physics::execute(&recipe))
-        })?;
-        let png = sous_physics::render_step(&x, req.step).ok_or_else(|| {
-            ApiError::not_found(format!(
-                "no step {} (the network ran {} steps)",
-                req.step,
-                x.steps.len()
-            ))
-        })?;
-        png.map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
-    })
-    .await?;
+    // Every picture is of the physics kitchen: even when the execution is
+    // the one kept, drawing it is physics work.
+    let pool = state.physics.clone();
+    let png = pool
+        .run(move || {
+            let x = state.last_render.get_or_run(&req.network, || {
+                let recipe = read_network(&req.network, &state.limits)?;
+                Ok(sous_physics::execute(&recipe))
+            })?;
+            let png = sous_physics::render_step(&x, req.step).ok_or_else(|| {
+                ApiError::not_found(format!(
+                    "no step {} (the network ran {} steps)",
+                    req.step,
+                    x.steps.len()
+                ))
+            })?;
+            png.map_err(|e| {
+                ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+            })
+        })
+        .await?;
     Ok((
         [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-store")],
         png,

@@ -114,7 +114,7 @@ pub async fn add_actions(
     let Json(req) = body?;
     let session = live(&state, &id)?;
     let network = session.core.extended(&req.actions);
-    let (x, mut after) = super::blocking({
+    let (x, mut after) = super::run_in_mode(&state, session.mode, {
         let (state, network, session) = (state.clone(), network.clone(), session.clone());
         move || {
             let x = session
@@ -148,7 +148,7 @@ pub async fn show(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = live(&state, &id)?;
-    let mut answer = super::blocking({
+    let mut answer = super::run_in_mode(&state, session.mode, {
         let (state, session) = (state.clone(), session.clone());
         move || {
             let network = session.core.network();
@@ -177,22 +177,26 @@ pub async fn evaluate(
     if session.core.recipe().is_none() {
         return Err(no_recipe());
     }
-    let report = super::blocking(move || {
-        let benchmark = state.benchmark()?;
-        session
-            .core
-            .evaluate(&benchmark.gold, sous_eval::MetricSet::ALL, true, |n| {
-                read_network(n, &state.limits)
-            })
-            .map_err(|e| match e {
-                SessionEvalError::NoRecipe => no_recipe(),
-                SessionEvalError::UnknownRecipe(r) => {
-                    ApiError::not_found(format!("no gold network for recipe `{r}`"))
-                }
-                SessionEvalError::Network(e) => e,
-            })
-    })
-    .await?;
+    let mode = session.mode;
+    let run = {
+        let state = state.clone();
+        move || {
+            let benchmark = state.benchmark()?;
+            session
+                .core
+                .evaluate(&benchmark.gold, sous_eval::MetricSet::ALL, true, |n| {
+                    read_network(n, &state.limits)
+                })
+                .map_err(|e| match e {
+                    SessionEvalError::NoRecipe => no_recipe(),
+                    SessionEvalError::UnknownRecipe(r) => {
+                        ApiError::not_found(format!("no gold network for recipe `{r}`"))
+                    }
+                    SessionEvalError::Network(e) => e,
+                })
+        }
+    };
+    let report = super::run_in_mode(&state, mode, run).await?;
     Ok(Json(report))
 }
 

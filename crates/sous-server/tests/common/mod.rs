@@ -17,6 +17,7 @@ pub fn start(benchmark: bool, limits: Limits) -> String {
         preloaded: Vec::new(),
         access: Default::default(),
         timeouts: Default::default(),
+        physics: Default::default(),
     })
 }
 
