@@ -155,14 +155,7 @@ pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
     let max = scene.layout.simulation.settle_max_frames;
     scene.settle(max);
     // A scene that blew up is reported by the caller's final write-back.
-    let result = scene.write_back();
-    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-        let at = scene.world.bodies.get(&id).map(|b| b.pose.position);
-        eprintln!(
-            "carry {} from {from:?} to {to:?}: now at {at:?} {result:?}",
-            id.0
-        );
-    }
+    let _ = scene.write_back();
     length
 }
 

@@ -179,12 +179,6 @@ pub fn spot_in_container(
         &here,
         circle,
     );
-    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-        eprintln!(
-            "  spot in {holder:?} at {:?} for {half:?}: taken {here:?} -> {spot:?}",
-            body.pose.position
-        );
-    }
     // A full tray takes no more: nothing is heaped on what it holds.
     spot
 }

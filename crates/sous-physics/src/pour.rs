@@ -258,14 +258,6 @@ pub fn pour(
         } else if inside(&in_s, s_spec.inner(), s_spec.rim(), !s_spec.is_round()) {
             out.stayed.push(v3(in_s));
         } else {
-            if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-                eprintln!(
-                    "   spilled particle r={r:.4} at {:?} (target frame {:?}, source frame {:?})",
-                    v3(p),
-                    v3(in_t),
-                    v3(in_s)
-                );
-            }
             out.spilled.push(v3(p));
         }
         scene.physics.remove_body(h);

@@ -231,18 +231,6 @@ impl<'w> Scene<'w> {
                 )));
             }
             if (0..3).any(|i| p[i] < room.min[i] || p[i] > room.max[i]) {
-                if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-                    let b = &self.world.bodies[id];
-                    eprintln!(
-                        "left the room: body {} {} held by {:?} ({:?}), was at {:?}, frame {}",
-                        id.0,
-                        Ontology::get().name(b.class),
-                        b.holder,
-                        self.places.get(&b.holder),
-                        b.pose.position,
-                        self.frames
-                    );
-                }
                 return Err(BackendError::Diverged(format!(
                     "a {} left the room (at {:.2}, {:.2}, {:.2})",
                     Ontology::get().name(self.world.bodies[id].class),
@@ -306,38 +294,14 @@ impl<'w> Scene<'w> {
     /// dynamic body: the sanity figures of the end of an action.
     pub fn rest_figures(&self) -> (f64, f64) {
         let mut pen = 0.0f64;
-        let mut deepest = None;
         for pair in self.physics.narrow_phase.contact_pairs() {
             for m in pair.manifolds() {
                 for p in &m.points {
                     if (-p.dist) as f64 > pen {
                         pen = (-p.dist) as f64;
-                        deepest = Some((pair.collider1, pair.collider2));
                     }
                 }
             }
-        }
-        if let (Some((c1, c2)), Some(_)) = (deepest, std::env::var_os("SOUS_PHYSICS_DEBUG")) {
-            let name = |c: ColliderHandle| {
-                let body = self.physics.colliders.get(c).and_then(|c| c.parent());
-                self.handles.iter().find(|(_, h)| Some(**h) == body).map_or(
-                    "a place or particle".to_string(),
-                    |(id, _)| {
-                        let b = &self.world.bodies[id];
-                        format!(
-                            "body {} {} at {:?}",
-                            id.0,
-                            Ontology::get().name(b.class),
-                            b.pose.position
-                        )
-                    },
-                )
-            };
-            eprintln!(
-                "   deepest overlap {pen:.4} m: {} and {}",
-                name(c1),
-                name(c2)
-            );
         }
         let speed = self
             .physics

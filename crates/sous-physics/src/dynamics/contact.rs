@@ -76,14 +76,6 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
             };
             for q in local {
                 bits += 1;
-                if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-                    eprintln!(
-                        "contact: {} at {q:?} of the {} (inner {inner:?}, rim {})",
-                        onto.name(p.class),
-                        onto.name(tbody.class),
-                        spec.rim()
-                    );
-                }
                 let within = if spec.is_round() {
                     (q[0] * q[0] + q[2] * q[2]).sqrt() <= inner[0] + 0.005
                 } else {

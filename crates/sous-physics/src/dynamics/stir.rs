@@ -60,7 +60,7 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         return Ok(None);
     };
     let spec = layout.shape(cbody.class);
-    let cname = format!("{}", onto.name(cbody.class));
+    let cname = onto.name(cbody.class).to_string();
     let tool_pid = c.tool_pid(c.rule.tool.as_deref());
     let (tool_name, tool_len) = match tool_pid.and_then(|t| c.world_in.object(t)) {
         Some(t) => {
@@ -111,29 +111,6 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         params.cells,
         params.min_particles,
     );
-    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-        let lo = points.iter().fold([f32::MAX; 3], |a, p| {
-            [a[0].min(p[0]), a[1].min(p[1]), a[2].min(p[2])]
-        });
-        let hi = points.iter().fold([f32::MIN; 3], |a, p| {
-            [a[0].max(p[0]), a[1].max(p[1]), a[2].max(p[2])]
-        });
-        let per: Vec<usize> = (0..names.len())
-            .map(|k| labels.iter().filter(|&&l| l == k).count())
-            .collect();
-        eprintln!("stir {names:?} {per:?} bed {lo:?}..{hi:?} lacey {lacey_now}");
-        for k in 0..names.len() {
-            let ys: Vec<f32> = points
-                .iter()
-                .zip(&labels)
-                .filter(|(_, l)| **l == k)
-                .map(|(p, _)| p[1])
-                .collect();
-            let lo = ys.iter().copied().fold(f32::MAX, f32::min);
-            let hi = ys.iter().copied().fold(f32::MIN, f32::max);
-            eprintln!("   {} y {lo:.3}..{hi:.3}", names[k]);
-        }
-    }
     let before = lacey_now;
     let mut fired_at = (lacey_now >= params.threshold).then_some(0);
     let mut rng = SplitMix(container.0 as u64 ^ 0x5eed);

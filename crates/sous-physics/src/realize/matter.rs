@@ -474,12 +474,6 @@ pub(super) fn lump(
             ))
         })?;
         stats.hand_path_m += hand::carry(scene, id, to);
-        if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-            eprintln!(
-                "lump r={r} from {start:?} to {to:?} -> {:?}",
-                scene.world.bodies[&id].pose.position
-            );
-        }
         stats.particles_moved += 1;
         stats.carried.push(id);
         bodies.push(id);

@@ -90,44 +90,6 @@ pub fn realize(
     moved.sort_by_key(|(pid, _)| depth(&inv, *pid));
 
     let flows = plan_flows(&world, &inv);
-    if std::env::var_os("SOUS_PHYSICS_DEBUG").is_some() {
-        eprintln!("== {}", ctx.text);
-        for f in &flows {
-            let (src, sink) = (&world.portions[f.source], &inv.portions[f.sink]);
-            eprintln!(
-                "   flow {} g {}#{} in {:?} -> {}#{} in {:?}",
-                f.grams.to_f64(),
-                Ontology::get().name(src.class),
-                src.pid.0,
-                src.holder,
-                Ontology::get().name(sink.class),
-                sink.pid.0,
-                sink.holder
-            );
-        }
-        let before = Inventory::of(ctx.before);
-        for e in inv.portions.iter().filter(|e| !before.portions.contains(e)) {
-            eprintln!(
-                "   after: {}#{} {} g in {:?} copies {:?} coating {}",
-                Ontology::get().name(e.class),
-                e.pid.0,
-                e.grams.to_f64(),
-                e.holder,
-                e.copies.iter().map(|c| c.to_f64()).collect::<Vec<_>>(),
-                e.coating
-            );
-        }
-        for (id, b) in &world.bodies {
-            if places.get(&b.holder) == Some(&"counter-top") {
-                eprintln!(
-                    "   {} {} at {:?}",
-                    id.0,
-                    Ontology::get().name(b.class),
-                    b.pose.position
-                );
-            }
-        }
-    }
     let mut stats = ActionPhysics::default();
     let mut scene = Scene::build(&mut world, &places, &[]);
     for (pid, id) in &moved {
