@@ -48,7 +48,7 @@ pub struct Inventory {
 }
 
 /// Slots whose value is an ingredient lying on (not in) its owner.
-const COATINGS: [&str; 5] = [
+pub(crate) const COATINGS: [&str; 5] = [
     "sprinkled-with",
     "spread-with",
     "has-on-top",

@@ -170,6 +170,25 @@ impl ShapeSpec {
         }
     }
 
+    /// The volume it holds (m³) up to its rim, or for a liquid on a
+    /// surface without walls (a board, a sheet of paper), a film `film`
+    /// thick over its floor; a rack holds no liquid at all.
+    pub fn capacity(&self, film: Option<f32>) -> f64 {
+        let inner = self.inner();
+        let area = if self.is_round() {
+            std::f64::consts::PI * (inner[0] as f64).powi(2)
+        } else {
+            4.0 * inner[0] as f64 * inner[1] as f64
+        };
+        let walls = !matches!(self.kind, ShapeKind::Board | ShapeKind::Sheet);
+        let height = match (film, self.kind) {
+            (Some(_), ShapeKind::Rack) => 0.0,
+            (Some(film), _) if !walls => film as f64,
+            _ => self.rim() as f64,
+        };
+        area * height
+    }
+
     /// The height of the walls (how high contents may stand inside it).
     pub fn rim(&self) -> f32 {
         if self.is_round() {
@@ -194,6 +213,11 @@ pub struct IngredientSpec {
     pub form: Form,
     pub density: f32,
     pub color: [u8; 3],
+    /// A liquid: how thick a film it spreads to on an open surface (m).
+    /// It is poured wherever it goes, flat surfaces included, and what a
+    /// surface cannot hold runs off.
+    #[serde(default)]
+    pub film: Option<f32>,
 }
 
 /// Why the layout file is unusable.
@@ -287,6 +311,27 @@ pub(crate) fn nearest<T>(table: &BTreeMap<String, T>, class: ClassId) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_liquid_is_held_to_the_rim_of_a_well_as_a_film_on_a_board_and_not_by_a_rack() {
+        let layout = Layout::get();
+        let onto = Ontology::get();
+        let shape = |n: &str| layout.shape(onto.id(n).unwrap());
+        let film = layout.ingredient(onto.id("milk").unwrap()).film;
+        assert!(film.is_some(), "milk is a liquid");
+        let bowl = shape("small-bowl");
+        assert_eq!(bowl.capacity(film), bowl.capacity(None));
+        let board = shape("cutting-board");
+        let [x, _, z] = board.size;
+        let area = (x as f64) * (z as f64);
+        assert!((board.capacity(film) - area * film.unwrap() as f64).abs() < 1e-9);
+        assert!(board.capacity(film) < board.capacity(None));
+        assert_eq!(shape("wire-rack").capacity(film), 0.0);
+        assert!(layout
+            .ingredient(onto.id("white-sugar").unwrap())
+            .film
+            .is_none());
+    }
 
     #[test]
     fn the_embedded_layout_parses_and_names_every_place() {

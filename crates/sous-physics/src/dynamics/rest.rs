@@ -39,7 +39,10 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     {
         let what = match (p.spilled_g > 0.0, p.stayed_g > 0.0) {
             _ if p.overflowed_g > 0.0 => {
-                format!("{:.0} g overflowed: the {} is full", p.overflowed_g, p.to)
+                format!(
+                    "{:.0} g overflowed: the {} holds no more",
+                    p.overflowed_g, p.to
+                )
             }
             (true, true) => format!(
                 "{:.0} g spilled, {:.0} g stayed in the {}",

@@ -6,6 +6,9 @@ use sous_kitchen::Num;
 use crate::inventory::{Inventory, PortionEntry};
 use crate::world::{Portion, World};
 
+/// Below this, a sink's unmet need is rounding (grams).
+const SLIVER_G: f64 = 1e-3;
+
 /// A mass movement the diff asks for.
 #[derive(Debug, Clone)]
 pub(super) struct Flow {
@@ -74,7 +77,9 @@ pub(super) fn plan_flows(world: &World, inv: &Inventory) -> Vec<Flow> {
             let e = &inv.portions[k];
             for &s in &sources {
                 let p = &world.portions[s];
-                if need[k].is_zero() || need[k] < Num::ZERO {
+                // What a sink lacks below a milligram is rounding (amounts
+                // in single floats), not matter to fetch from elsewhere.
+                if need[k].to_f64() < SLIVER_G {
                     break;
                 }
                 if avail[s].is_zero() || avail[s] < Num::ZERO || !pass(p, e) {

@@ -154,7 +154,7 @@ pub(super) fn move_matter(
             count,
             radius,
             local,
-        } if !flat_target || sink.coating => {
+        } if !flat_target || sink.coating || layout.ingredient(portion.class).film.is_some() => {
             let (Some(s), Some(t)) = (source_obj, target_obj) else {
                 // No container to tip: the hand scoops it over.
                 return Ok(Some(scoop(portion, sink)));
@@ -353,12 +353,7 @@ fn overflow(
         return 0;
     };
     let spec = layout.shape(tb.class);
-    let inner = spec.inner();
-    let capacity = if spec.is_round() {
-        std::f64::consts::PI * (inner[0] as f64).powi(2) * spec.rim() as f64
-    } else {
-        4.0 * inner[0] as f64 * inner[1] as f64 * spec.rim() as f64
-    };
+    let capacity = spec.capacity(layout.ingredient(poured.class).film);
     let volume_of = |p: &Portion| {
         let density = layout.ingredient(p.class).density as f64;
         match &p.matter {
@@ -570,7 +565,10 @@ pub(super) fn assemble(
 
 /// Writes measured masses back: a portion whose physical mass differs from
 /// its qualitative amount (particles lost on the way) gets its amount
-/// scaled to what arrived.
+/// scaled to what arrived, every copy of it (cookies share one identity)
+/// and coatings included. A portion taken from a stock shares the stock's
+/// identity, so it is looked for only in its own holder: the stock is
+/// never charged for what the portion lost.
 pub(super) fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenState) {
     for e in &inv.portions {
         let physical: Num = world
@@ -585,15 +583,54 @@ pub(super) fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenS
         if physical == e.grams || q == 0.0 || ((p - q) / q).abs() < 1e-6 {
             continue;
         }
-        let Some(place) = after.locate(e.pid) else {
+        let Some(place) = after.locate(e.holder) else {
             continue;
         };
-        let Some(ent) = after.at_mut(&place) else {
+        let Some(holder) = after.at_mut(&place) else {
             continue;
         };
-        if let Some(Amount { value, unit }) = ent.amount() {
-            if let Some(v) = (value * physical).checked_div(e.grams) {
-                ent.set(slot::AMOUNT, Value::Amount(Amount { value: v, unit }));
+        let scale = |x: &mut sous_kitchen::Entity| {
+            if let Some(Amount { value, unit }) = x.amount() {
+                if let Some(v) = (value * physical).checked_div(e.grams) {
+                    x.set(slot::AMOUNT, Value::Amount(Amount { value: v, unit }));
+                }
+            }
+        };
+        let coatings = |x: &mut sous_kitchen::Entity| {
+            for name in crate::inventory::COATINGS {
+                let Some(id) = Ontology::get().slot_id(name) else {
+                    continue;
+                };
+                if let Value::Entity(c) = x.get(id) {
+                    if c.pid == e.pid {
+                        let mut c = c.clone();
+                        scale(std::sync::Arc::make_mut(&mut c));
+                        x.set(id, Value::Entity(c));
+                    }
+                }
+            }
+        };
+        // Coatings of the holder itself, then its contents and theirs.
+        coatings(holder);
+        if let Some(contents) = holder.contents_mut() {
+            for child in contents.iter_mut() {
+                let matches_self = child.pid == e.pid;
+                let coated = crate::inventory::COATINGS.iter().any(|name| {
+                    Ontology::get()
+                        .slot_id(name)
+                        .and_then(|id| child.get(id).as_entity())
+                        .is_some_and(|c| c.pid == e.pid)
+                });
+                if !matches_self && !coated {
+                    continue;
+                }
+                let child = std::sync::Arc::make_mut(child);
+                if matches_self {
+                    scale(child);
+                }
+                if child.is_a_name("ingredient") {
+                    coatings(child);
+                }
             }
         }
     }
