@@ -35,11 +35,20 @@ fn enclosed(scene: &Scene<'_>, p: Vec3) -> bool {
 /// inside a closed place it first draws the thing out towards the cook.
 /// It arrives the same way: straight down onto an open surface, or in
 /// horizontally at shelf height into a closed place.
-pub fn path(scene: &Scene<'_>, from: Vec3, to: Vec3) -> Vec<Vec3> {
+/// `depth` is the half depth (along z) of what the hand holds: it rises and
+/// descends in front of a closed place far enough out that its back edge
+/// clears the front of every place and what stands on it.
+pub fn path(scene: &Scene<'_>, from: Vec3, to: Vec3, depth: f32) -> Vec<Vec3> {
     let hand = &scene.layout.hand;
     let lift = 0.03;
     let travel = hand.travel_height.max(from[1] + 0.3).max(to[1] + 0.3);
-    let out = hand.reach_front;
+    let front = scene
+        .layout
+        .places
+        .values()
+        .map(|pl| pl.max[2])
+        .fold(0.0f32, f32::max);
+    let out = hand.reach_front.max(front + depth + 0.02);
     let mut pts = vec![from, [from[0], from[1] + lift, from[2]]];
     if enclosed(scene, from) {
         pts.push([from[0], from[1] + lift, out]);
@@ -97,7 +106,12 @@ pub fn carry(scene: &mut Scene<'_>, id: BodyId, to: Vec3) -> f64 {
     };
     let drop = scene.layout.hand.drop_height;
     let target = [to[0], to[1] + drop, to[2]];
-    let pts = path(scene, from, target);
+    let depth = scene
+        .world
+        .bodies
+        .get(&id)
+        .map_or(0.0, |b| crate::placement::footprint(scene.layout, b).0[1]);
+    let pts = path(scene, from, target, depth);
     let speed = scene.layout.hand.speed;
     let dt = scene.layout.simulation.dt;
     let start_rot = scene

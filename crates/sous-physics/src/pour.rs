@@ -126,7 +126,7 @@ pub fn pour(
         }
     }
     let hold = [lip_x - s_outer, above, t_pos[2]];
-    let pts = hand::path(scene, s_home, hold);
+    let pts = hand::path(scene, s_home, hold, s_outer);
     let to_hold = poses_along(scene, &pts, &mut out.hand_path_m);
     hand::follow(scene, source, &to_hold);
     // Tip it about the axis through its far lip, hold, right it again.
@@ -237,7 +237,7 @@ pub fn pour(
         stream.follow(scene, source, &[tip(0.0)], &mut out);
     }
     // Back where it came from; the particles settle meanwhile.
-    let back = hand::path(scene, hold, s_home);
+    let back = hand::path(scene, hold, s_home, s_outer);
     let back_poses = poses_along(scene, &back, &mut out.hand_path_m);
     stream.follow(scene, source, &back_poses, &mut out);
     if let Some(b) = scene.body_mut(source) {

@@ -563,6 +563,9 @@ pub(super) fn assemble(
     }
 }
 
+/// Under this relative difference, a physical mass is the qualitative one.
+const AMEND_BELOW: f64 = 1e-4;
+
 /// Writes measured masses back: a portion whose physical mass differs from
 /// its qualitative amount (particles lost on the way) gets its amount
 /// scaled to what arrived, every copy of it (cookies share one identity)
@@ -577,10 +580,11 @@ pub(super) fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenS
             .filter(|p| p.pid == e.pid && p.holder == e.holder)
             .map(|p| p.grams)
             .sum();
-        // Paths through floats may differ in the last bit: only mass that
-        // really went missing (spilled, stuck) changes an amount.
+        // Paths through single floats drift by a few parts in a million:
+        // only mass that really went missing (a particle or more, spilled
+        // or stuck; a portion has at most a few hundred) changes an amount.
         let (p, q) = (physical.to_f64(), e.grams.to_f64());
-        if physical == e.grams || q == 0.0 || ((p - q) / q).abs() < 1e-6 {
+        if physical == e.grams || q == 0.0 || ((p - q) / q).abs() < AMEND_BELOW {
             continue;
         }
         let Some(place) = after.locate(e.holder) else {
