@@ -90,6 +90,13 @@ pub fn pour(
     let mut out = Outcome::default();
     scene.add(source);
     scene.add(target);
+    // The target stands still while it is poured into: the particles that
+    // came to rest in it are taken out of the simulation, so it would not
+    // grow heavier as it fills, and a light jar would be knocked over by
+    // the stream's last drops.
+    if let Some(b) = scene.body_mut(target) {
+        b.set_body_type(RigidBodyType::KinematicPositionBased, true);
+    }
     let _ = scene.write_back();
     let (Some(sb), Some(tb)) = (
         scene.world.bodies.get(&source).cloned(),
@@ -240,8 +247,10 @@ pub fn pour(
     let back = hand::path(scene, hold, s_home, s_outer);
     let back_poses = poses_along(scene, &back, &mut out.hand_path_m);
     stream.follow(scene, source, &back_poses, &mut out);
-    if let Some(b) = scene.body_mut(source) {
-        b.set_body_type(RigidBodyType::Dynamic, true);
+    for id in [source, target] {
+        if let Some(b) = scene.body_mut(id) {
+            b.set_body_type(RigidBodyType::Dynamic, true);
+        }
     }
     let max = scene.layout.simulation.settle_max_frames;
     scene.settle(max);

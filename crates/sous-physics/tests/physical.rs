@@ -34,7 +34,7 @@ fn the_physics_catches_what_the_symbolic_kitchen_cannot() {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    assert!(files.len() >= 8, "{} fixtures", files.len());
+    assert!(files.len() >= 12, "{} fixtures", files.len());
     let gold = sous_testdata::gold_current_dir();
     let problems: Vec<String> = std::thread::scope(|s| {
         let handles: Vec<_> = files
