@@ -136,6 +136,7 @@ pub(super) fn move_matter(
     places: &BTreeMap<Pid, &'static str>,
     mut portion: Portion,
     sink: &PortionEntry,
+    coats_travel: bool,
     stats: &mut ActionPhysics,
     ops: &mut Vec<String>,
     leftovers: &mut Vec<Portion>,
@@ -150,17 +151,32 @@ pub(super) fn move_matter(
     let name = onto.name(portion.class).to_string();
     let to_name = holder_name(inv, places, to_holder);
     match portion.matter.clone() {
+        Matter::Particles { .. } if sink.coating && coats_travel && flat_target => {
+            // A coat goes where the pieces it coats go, on them.
+            ops.push(format!(
+                "carried {} g of {name} on what it coats to the {to_name}",
+                fmt_g(portion.grams)
+            ));
+            Ok(Some(coat_pieces(scene, scoop(portion, sink))))
+        }
         Matter::Particles {
             count,
             radius,
             local,
-        } if !flat_target || sink.coating || layout.ingredient(portion.class).film.is_some() => {
+        } if !flat_target || sink.coating || is_liquid(layout, &portion) => {
             let (Some(s), Some(t)) = (source_obj, target_obj) else {
                 // No container to tip: the hand scoops it over.
                 return Ok(Some(scoop(portion, sink)));
             };
             let density = layout.ingredient(portion.class).density;
-            let mut out = pour::pour(scene, s, t, &local, radius, density);
+            // Grains of one ingredient heap up; liquids level out, and
+            // mixtures and coatings (poured here for want of a spatula or of
+            // a coat carried on each piece) are not left in cones.
+            let heaps = !is_liquid(layout, &portion)
+                && !sink.coating
+                && portion.composition.len() <= 1
+                && !Ontology::get().is_a_name(portion.class, "mixture");
+            let mut out = pour::pour(scene, s, t, &local, radius, density, heaps);
             let overflowed = overflow(scene, t, &portion, count, &mut out);
             stats.hand_path_m += out.hand_path_m;
             stats.particles_moved += count as u64;
@@ -333,6 +349,22 @@ pub(super) fn move_matter(
     }
 }
 
+/// Whether a portion flows like a liquid: a liquid (`film` in the layout),
+/// or a mixture mostly of liquids by mass (a dressing, a batter of milk).
+fn is_liquid(layout: &crate::layout::Layout, portion: &Portion) -> bool {
+    if layout.ingredient(portion.class).film.is_some() {
+        return true;
+    }
+    let total: f64 = portion.composition.iter().map(|(_, g)| g.to_f64()).sum();
+    let liquid: f64 = portion
+        .composition
+        .iter()
+        .filter(|(c, _)| layout.ingredient(*c).film.is_some())
+        .map(|(_, g)| g.to_f64())
+        .sum();
+    total > 0.0 && liquid > 0.5 * total
+}
+
 /// What does not fit: the bulk volume of everything in the target
 /// (ingredients by their bulk density, `layout.toml`) against the volume
 /// inside its walls up to the rim. The particles that landed highest beyond
@@ -412,6 +444,48 @@ fn overflow(
 /// hand just above the target.
 pub(super) fn scoop(mut portion: Portion, sink: &PortionEntry) -> Portion {
     portion.holder = sink.holder;
+    portion
+}
+
+/// Lays a coat's particles on the tops of the pieces its holder holds
+/// (round robin), in the holder's frame; without pieces there yet, they
+/// stay as they were.
+fn coat_pieces(scene: &Scene<'_>, mut portion: Portion) -> Portion {
+    let Some(holder) = scene.world.object(portion.holder) else {
+        return portion;
+    };
+    let origin = holder.pose.position;
+    let tops: Vec<Vec3> = scene
+        .world
+        .bodies
+        .values()
+        .filter(|b| b.holder == portion.holder)
+        .filter_map(|b| match b.kind {
+            BodyKind::Solid { half } => Some([
+                b.pose.position[0] - origin[0],
+                b.pose.position[1] - origin[1] + 2.0 * half[1],
+                b.pose.position[2] - origin[2],
+            ]),
+            BodyKind::Object { .. } => None,
+        })
+        .collect();
+    if let (false, Matter::Particles { count, radius, .. }) = (tops.is_empty(), &portion.matter) {
+        let local: Vec<Vec3> = (0..*count as usize)
+            .map(|i| {
+                let t = tops[i % tops.len()];
+                // Spread over the top, a particle's width apart.
+                let k = (i / tops.len()) as f32;
+                let a = k * 2.4;
+                let d = radius * 2.0 * k.sqrt();
+                [t[0] + d * a.cos(), t[1] + radius, t[2] + d * a.sin()]
+            })
+            .collect();
+        portion.matter = Matter::Particles {
+            count: *count,
+            radius: *radius,
+            local: Arc::new(local),
+        };
+    }
     portion
 }
 

@@ -90,6 +90,11 @@ pub fn realize(
     moved.sort_by_key(|(pid, _)| depth(&inv, *pid));
 
     let flows = plan_flows(&world, &inv);
+    // Where things only come to rest (transfer-items and the like), a coat
+    // travels on what it coats; it is not poured over the target.
+    let coats_travel = crate::dynamics::Dynamics::get()
+        .rule(ctx.signature.name)
+        .is_some_and(|r| r.trigger == crate::dynamics::Trigger::Rest);
     let mut stats = ActionPhysics::default();
     let mut scene = Scene::build(&mut world, &places, &[]);
     for (pid, id) in &moved {
@@ -167,6 +172,7 @@ pub fn realize(
                 &places,
                 taken,
                 sink,
+                coats_travel,
                 &mut stats,
                 &mut ops,
                 &mut leftovers,
