@@ -75,19 +75,10 @@ pub fn lattice(n: u32, r: f32, inner: f32, floor: f32, top: f32) -> Vec<Vec3> {
         .collect()
 }
 
-/// Particles on their way: they collide with the kitchen's bodies and with
-/// the heap of particles already at rest in the target, not with each other
-/// (a stream).
 const PARTICLE: Group = Group::GROUP_2;
-/// Particles at rest in the target, fixed where they lie: the heap the rest
-/// of the pour lands on.
-const HEAP: Group = Group::GROUP_3;
 
 /// Pours `n` particles of radius `r`, which lie at `local` in the source
 /// (source frame), from source `source` into target `target`.
-/// A granular pour (`heaps`) piles up: the particles at rest in the target
-/// stay there, fixed, for the rest to land on. A liquid levels out: its
-/// particles leave the simulation once at rest.
 pub fn pour(
     scene: &mut Scene<'_>,
     source: BodyId,
@@ -95,7 +86,6 @@ pub fn pour(
     local: &[Vec3],
     r: f32,
     density: f32,
-    heaps: bool,
 ) -> Outcome {
     let mut out = Outcome::default();
     scene.add(source);
@@ -203,7 +193,7 @@ pub fn pour(
                 .restitution(0.0)
                 .collision_groups(InteractionGroups::new(
                     PARTICLE,
-                    Group::GROUP_1.union(HEAP),
+                    Group::GROUP_1,
                     InteractionTestMode::And,
                 )),
         );
@@ -216,8 +206,6 @@ pub fn pour(
         t_inner,
         t_rim: t_spec.rim(),
         t_boxy: !t_spec.is_round(),
-        heap: Vec::new(),
-        heaps,
     };
     stream.follow(scene, source, &poses[rigid..], &mut out);
     // Held tipped until the source is empty (at least the configured time,
@@ -270,9 +258,6 @@ pub fn pour(
     // Count what is still simulated.
     let t_now = hand::current_pose(scene, target).unwrap_or(to_pose(&tb.pose));
     let s_now = hand::current_pose(scene, source).unwrap_or(to_pose(&sb.pose));
-    for h in std::mem::take(&mut stream.heap) {
-        scene.physics.remove_body(h);
-    }
     for h in stream.handles.into_iter().flatten() {
         let p = scene.physics.bodies[h].translation();
         let in_t = t_now.inverse_transform_point(p);
@@ -306,10 +291,6 @@ struct Stream {
     t_inner: [f32; 2],
     t_rim: f32,
     t_boxy: bool,
-    /// Particles at rest in the target (fixed), taken out when the pour ends.
-    heap: Vec<RigidBodyHandle>,
-    /// Whether particles at rest stay as a heap (granular) or leave (liquid).
-    heaps: bool,
 }
 
 impl Stream {
@@ -341,24 +322,8 @@ impl Stream {
             let in_t = t_pose.inverse_transform_point(b.translation());
             if *still >= REST_FRAMES && inside(&in_t, self.t_inner, self.t_rim, self.t_boxy) {
                 out.landed.push(v3(in_t));
+                scene.physics.remove_body(h);
                 *slot = None;
-                if !self.heaps {
-                    scene.physics.remove_body(h);
-                    continue;
-                }
-                // It stays where it lies, as part of the heap.
-                let b = &mut scene.physics.bodies[h];
-                b.set_body_type(RigidBodyType::Fixed, true);
-                for &c in b.colliders() {
-                    if let Some(col) = scene.physics.colliders.get_mut(c) {
-                        col.set_collision_groups(InteractionGroups::new(
-                            HEAP,
-                            PARTICLE,
-                            InteractionTestMode::And,
-                        ));
-                    }
-                }
-                self.heap.push(h);
             }
         }
     }

@@ -169,14 +169,7 @@ pub(super) fn move_matter(
                 return Ok(Some(scoop(portion, sink)));
             };
             let density = layout.ingredient(portion.class).density;
-            // Grains of one ingredient heap up; liquids level out, and
-            // mixtures and coatings (poured here for want of a spatula or of
-            // a coat carried on each piece) are not left in cones.
-            let heaps = !is_liquid(layout, &portion)
-                && !sink.coating
-                && portion.composition.len() <= 1
-                && !Ontology::get().is_a_name(portion.class, "mixture");
-            let mut out = pour::pour(scene, s, t, &local, radius, density, heaps);
+            let mut out = pour::pour(scene, s, t, &local, radius, density);
             let overflowed = overflow(scene, t, &portion, count, &mut out);
             stats.hand_path_m += out.hand_path_m;
             stats.particles_moved += count as u64;
