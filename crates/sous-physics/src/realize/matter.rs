@@ -342,20 +342,11 @@ pub(super) fn move_matter(
     }
 }
 
-/// Whether a portion flows like a liquid: a liquid (`film` in the layout),
-/// or a mixture mostly of liquids by mass (a dressing, a batter of milk).
+/// Whether a portion is a liquid (`film` in the layout): it is poured
+/// wherever it goes. A mixture is not, whatever it was made of (a dough of
+/// flour, milk and oil is set down in lumps).
 fn is_liquid(layout: &crate::layout::Layout, portion: &Portion) -> bool {
-    if layout.ingredient(portion.class).film.is_some() {
-        return true;
-    }
-    let total: f64 = portion.composition.iter().map(|(_, g)| g.to_f64()).sum();
-    let liquid: f64 = portion
-        .composition
-        .iter()
-        .filter(|(c, _)| layout.ingredient(*c).film.is_some())
-        .map(|(_, g)| g.to_f64())
-        .sum();
-    total > 0.0 && liquid > 0.5 * total
+    layout.ingredient(portion.class).film.is_some()
 }
 
 /// What does not fit: the bulk volume of everything in the target
