@@ -117,6 +117,17 @@ impl<'w> Scene<'w> {
         scene
     }
 
+    /// The collider of a world body: an object's shape, or a solid piece's box.
+    fn collider(&self, body: &crate::world::Body) -> ColliderBuilder {
+        let friction = self.layout.simulation.body_friction;
+        match &body.kind {
+            BodyKind::Object { .. } => shapes::collider(self.layout.shape(body.class), friction),
+            BodyKind::Solid { half } => {
+                shapes::solid_collider(*half, self.layout.ingredient(body.class).density, friction)
+            }
+        }
+    }
+
     /// Puts a body of the world into the scene (dynamic; it falls asleep
     /// after a few frames at rest).
     pub fn add(&mut self, id: BodyId) {
@@ -126,13 +137,7 @@ impl<'w> Scene<'w> {
         let Some(body) = self.world.bodies.get(&id) else {
             return;
         };
-        let friction = self.layout.simulation.body_friction;
-        let collider = match &body.kind {
-            BodyKind::Object { .. } => shapes::collider(self.layout.shape(body.class), friction),
-            BodyKind::Solid { half } => {
-                shapes::solid_collider(*half, self.layout.ingredient(body.class).density, friction)
-            }
-        };
+        let collider = self.collider(body);
         let damping = match &body.kind {
             BodyKind::Solid { .. } => self.layout.simulation.rolling_damping,
             BodyKind::Object { .. } => 0.5,
@@ -156,13 +161,7 @@ impl<'w> Scene<'w> {
         let Some(body) = self.world.bodies.get(&id) else {
             return;
         };
-        let friction = self.layout.simulation.body_friction;
-        let collider = match &body.kind {
-            BodyKind::Object { .. } => shapes::collider(self.layout.shape(body.class), friction),
-            BodyKind::Solid { half } => {
-                shapes::solid_collider(*half, self.layout.ingredient(body.class).density, friction)
-            }
-        };
+        let collider = self.collider(body);
         let (h, _) = self.physics.insert(
             RigidBodyBuilder::fixed().pose(to_pose(&body.pose)),
             collider,

@@ -150,6 +150,7 @@ pub(super) fn move_matter(
         target_obj.is_none_or(|id| layout.shape(scene.world.bodies[&id].class).is_flat());
     let name = onto.name(portion.class).to_string();
     let to_name = holder_name(inv, places, to_holder);
+    let no_room = || BackendError::Failed(format!("there is no room for {name} on the {to_name}"));
     match portion.matter.clone() {
         Matter::Particles { .. } if sink.coating && coats_travel && flat_target => {
             // A coat goes where the pieces it coats go, on them.
@@ -276,11 +277,7 @@ pub(super) fn move_matter(
                 let body = scene.world.bodies[id].clone();
                 let (half, height) = footprint(layout, &body);
                 let to = spot_for(layout, scene.world, places, to_holder, half, height, &[*id])
-                    .ok_or_else(|| {
-                        BackendError::Failed(format!(
-                            "there is no room for {name} on the {to_name}"
-                        ))
-                    })?;
+                    .ok_or_else(no_room)?;
                 let b = scene.world.bodies.get_mut(id).expect("a portion's body");
                 b.holder = to_holder;
                 b.pose = Pose::at([to[0], to[1] + 0.001, to[2]]);
@@ -315,11 +312,7 @@ pub(super) fn move_matter(
                 let body = scene.world.bodies[id].clone();
                 let (half, height) = footprint(layout, &body);
                 let to = spot_for(layout, scene.world, places, to_holder, half, height, &[*id])
-                    .ok_or_else(|| {
-                        BackendError::Failed(format!(
-                            "there is no room for {name} on the {to_name}"
-                        ))
-                    })?;
+                    .ok_or_else(no_room)?;
                 scene
                     .world
                     .bodies
