@@ -29,9 +29,25 @@ use sous_physics::{execute_in_mode_with, physics_summary, Mode};
 /// off this list) or fails anywhere else. Empty: all 30 cook.
 const NOT_YET: &[(&str, &str)] = &[];
 
-/// Steps whose trigger finds nothing to act on although the step runs:
-/// not understood yet (issue 21 is open on them).
-const UNCHECKED: &[(&str, &str)] = &[("coconut-tuiles", "(beat ?beaten-sugar-mixture")];
+/// Steps whose trigger finds nothing to act on although the step runs,
+/// each for a reason in the network or the reference, not the physics:
+/// - coconut tuiles beat the bowl the sugar was just poured out of (a
+///   defect of the gold network): it is empty, there is nothing to beat;
+/// - the Greek salad lines, tops and sprinkles a list of plates, and the
+///   ginger snaps dip a list of dough balls: the reference changes the
+///   list it returns, not the things in the kitchen, so the kitchen state
+///   after them has no lining, topping, salt, pepper or sugar coat to find.
+const UNCHECKED: &[(&str, &str)] = &[
+    ("coconut-tuiles", "(beat ?beaten-sugar-mixture"),
+    ("classic-greek-salad", "(line ?lined-plates"),
+    (
+        "classic-greek-salad",
+        "(top-with ?lettuce-topped-with-salad",
+    ),
+    ("classic-greek-salad", "(sprinkle ?salt-salad"),
+    ("classic-greek-salad", "(sprinkle ?greek-salad"),
+    ("whole-wheat-ginger-snaps", "(dip ?dipped-bakeables"),
+];
 use sous_sim::{Options, Profile};
 
 #[test]
@@ -130,7 +146,7 @@ fn check(path: &std::path::Path, profile: Profile) -> Result<(), String> {
         ));
     }
     // The custom dynamics fired, with evidence, on every step whose rule
-    // has one to check (stirring, heating, resting).
+    // has one to check (all but `anywhere`).
     let failed_here: Vec<&str> = q
         .failures
         .iter()
@@ -145,7 +161,7 @@ fn check(path: &std::path::Path, profile: Profile) -> Result<(), String> {
             || UNCHECKED
                 .iter()
                 .any(|(r, a)| *r == stem && step.action.starts_with(a));
-        if ["Stir", "Heat"].contains(&rule.as_str()) && !t.fired && !unchecked {
+        if rule != "Anywhere" && !t.fired && !unchecked {
             return Err(format!(
                 "{id}: `{}`: the {rule} trigger did not fire",
                 step.action

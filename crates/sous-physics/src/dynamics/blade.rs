@@ -81,7 +81,20 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
             grams += p.grams.to_f64();
             match &p.matter {
                 Matter::Solids { bodies } => (p.class, bodies.clone()),
-                Matter::Particles { .. } => continue,
+                Matter::Particles {
+                    count,
+                    radius,
+                    local,
+                } => {
+                    let heap = cut_heap(*count, *radius, local, cut, c.scene.layout);
+                    pieces += heap.pieces;
+                    parts_made += heap.parts;
+                    strokes += heap.strokes;
+                    if let Some(matter) = heap.matter {
+                        c.scene.world.portions[i].matter = matter;
+                    }
+                    continue;
+                }
             }
         };
         let mut new_bodies: Vec<BodyId> = Vec::new();
@@ -153,6 +166,7 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         return Ok(None);
     }
     if cut.is_none() {
+        // Peeling and seeding leave each piece whole.
         parts_made = pieces;
     }
     Ok(Some((
@@ -168,6 +182,120 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         },
         Some(c.scene.frames),
     )))
+}
+
+/// A heap of grains cut through: what the blade did, and the finer
+/// grains it left where the particle budget allows.
+struct HeapCut {
+    pieces: usize,
+    parts: usize,
+    strokes: usize,
+    matter: Option<Matter>,
+}
+
+/// Cuts a heap of particles (chopped herbs, nuts, diced bacon). Each
+/// particle stands for a lump of the ingredient as wide as the particle;
+/// the blade crosses the heap once per part-width along each horizontal
+/// cut axis (a heap wider than the blade is cut in passes, as a cook
+/// does), and each lump falls into parts of the pattern's size. Where the
+/// portion's particle budget (`max-particles-per-portion`, and no particle
+/// under `min-particle-volume-cm3`) allows, each particle is replaced by
+/// two or four smaller ones of the same total volume, side by side on the
+/// same footing, so the heap is finer in the simulation too.
+fn cut_heap(
+    count: u32,
+    radius: f32,
+    local: &[crate::world::Vec3],
+    cut: Option<&super::rules::Cut>,
+    layout: &crate::layout::Layout,
+) -> HeapCut {
+    let pieces = count as usize;
+    let Some(cut) = cut else {
+        return HeapCut {
+            pieces,
+            parts: pieces,
+            strokes: pieces,
+            matter: None,
+        };
+    };
+    let across = |axis: usize| {
+        let (lo, hi) = local.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+            (lo.min(p[axis]), hi.max(p[axis]))
+        });
+        if local.is_empty() {
+            0.0
+        } else {
+            hi - lo + 2.0 * radius
+        }
+    };
+    let per_axis = |extent: f32| {
+        if cut.halves {
+            2
+        } else {
+            ((extent / cut.size.max(1e-4)).round() as usize).max(1)
+        }
+    };
+    let mut parts_each = 1;
+    let mut strokes = 0;
+    for (axis, i) in [('x', 0), ('y', 1), ('z', 2)] {
+        if !cut.axes.contains(axis) {
+            continue;
+        }
+        let n = per_axis(2.0 * radius);
+        parts_each *= n;
+        // Vertical cuts go down through the heap; a horizontal pattern
+        // axis is crossed pass by pass.
+        if i != 1 {
+            strokes += per_axis(across(i)).max(n) - 1;
+        }
+    }
+    if parts_each == 1 {
+        return HeapCut {
+            pieces,
+            parts: pieces,
+            strokes: 0,
+            matter: None,
+        };
+    }
+    let sim = &layout.simulation;
+    let volume_cm3 = 4.0 / 3.0 * std::f32::consts::PI * (100.0 * radius).powi(3);
+    let split = [4u32, 2].into_iter().find(|&k| {
+        k as usize <= parts_each
+            && count * k <= sim.max_particles_per_portion
+            && volume_cm3 / k as f32 >= sim.min_particle_volume_cm3
+    });
+    let matter = split.map(|k| {
+        let r = radius / (k as f32).cbrt();
+        let offsets: &[[f32; 2]] = if k == 4 {
+            &[[-0.5, -0.5], [-0.5, 0.5], [0.5, -0.5], [0.5, 0.5]]
+        } else {
+            &[[-0.5, 0.0], [0.5, 0.0]]
+        };
+        let finer = local
+            .iter()
+            .flat_map(|p| {
+                offsets.iter().map(move |o| {
+                    [
+                        p[0] + o[0] * radius,
+                        // The same footing: the bottom stays where it was.
+                        p[1] - radius + r,
+                        p[2] + o[1] * radius,
+                    ]
+                })
+            })
+            .collect();
+        Matter::Particles {
+            count: count * k,
+            radius: r,
+            local: std::sync::Arc::new(finer),
+        }
+    });
+    HeapCut {
+        pieces,
+        parts: pieces * parts_each,
+        strokes: strokes.max(1),
+        matter,
+    }
 }
 
 /// Whether the portion lies on its holder as a coating (not cut with it).
@@ -239,5 +367,42 @@ mod tests {
             halves: true,
         };
         assert_eq!(part_counts(half, &halves, 64).0, [2, 1, 1]);
+    }
+
+    #[test]
+    fn a_chopped_heap_gets_finer_grains_of_the_same_volume_on_the_same_footing() {
+        let layout = crate::layout::Layout::get();
+        let r = 0.01;
+        // Ten lumps 2 cm wide in a row on a board, resting on it.
+        let heap: Vec<crate::world::Vec3> = (0..10).map(|i| [0.02 * i as f32, r, 0.0]).collect();
+        let chopped = Cut {
+            axes: "xyz".into(),
+            size: 0.012,
+            halves: false,
+        };
+        let cut = cut_heap(10, r, &heap, Some(&chopped), layout);
+        // Each 2 cm lump falls into 2 × 2 × 2 parts; the blade crosses the
+        // 20 cm heap in 1.2 cm steps along x (17 parts, 16 passes) and
+        // once along z.
+        assert_eq!((cut.pieces, cut.parts), (10, 80));
+        assert_eq!(cut.strokes, 16 + 1);
+        let Some(Matter::Particles {
+            count,
+            radius,
+            local,
+        }) = cut.matter
+        else {
+            panic!("a heap under its particle budget gets finer particles");
+        };
+        assert_eq!(count, 40);
+        let volume = |n: u32, r: f32| n as f32 * r.powi(3);
+        assert!((volume(count, radius) - volume(10, r)).abs() < 1e-9);
+        assert!(local.iter().all(|p| (p[1] - radius).abs() < 1e-6));
+        // A heap at its budget keeps its particles; peeling leaves lumps whole.
+        assert!(cut_heap(96, r, &heap, Some(&chopped), layout)
+            .matter
+            .is_none());
+        let peeled = cut_heap(10, r, &heap, None, layout);
+        assert_eq!((peeled.parts, peeled.matter.is_none()), (10, true));
     }
 }

@@ -1,6 +1,8 @@
 //! The `contact` trigger: sprinkle, spread, grease, flour, dip and top-with
 //! take effect when the matter lies on the target's surface: inside its
 //! walls and no higher over its rim than a topping lies on what it tops.
+//! The matter is what coats something now and did not before, or what was
+//! spread into the action's subject (a batter into its pan).
 
 use serde::Serialize;
 use sous_kitchen::Ontology;
@@ -28,13 +30,17 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let params = &Dynamics::get().contact;
     let onto = Ontology::get();
     let layout = c.scene.layout;
-    // What lies on something now and did not before (or grew).
+    // What lies on something now and did not before (or grew): a coating,
+    // or matter spread into the subject (dough into a pan).
     let before = Inventory::of(c.ctx.before);
+    let subject = c
+        .arg_pid(c.rule.subject.as_deref())
+        .filter(|p| c.inv.objects.contains_key(p));
     let new: Vec<_> = c
         .inv
         .portions
         .iter()
-        .filter(|e| e.coating)
+        .filter(|e| e.coating || Some(e.holder) == subject)
         .filter(|e| {
             !before
                 .portions
@@ -42,9 +48,13 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
                 .any(|b| b.pid == e.pid && b.holder == e.holder && b.grams >= e.grams)
         })
         .collect();
-    let Some(target) = new.first().map(|e| e.holder) else {
+    let Some(target) = subject
+        .filter(|s| new.iter().any(|e| e.holder == *s))
+        .or_else(|| new.first().map(|e| e.holder))
+    else {
         return Ok(None);
     };
+    let new: Vec<_> = new.into_iter().filter(|e| e.holder == target).collect();
     let Some(tbody) = c.scene.world.object(target).cloned() else {
         return Ok(None);
     };

@@ -124,6 +124,12 @@ pub(super) fn split(
 /// and balls of dough weigh more.
 const DUSTING_G: f64 = 5.5;
 
+/// A dusting is sprinkled over a flat surface (poured from above), not
+/// shaped into lumps.
+fn is_dusting(portion: &Portion, sink: &PortionEntry) -> bool {
+    portion.grams.to_f64() < DUSTING_G * sink.copies.len().max(1) as f64
+}
+
 /// More pieces than this go over in handfuls rather than one by one.
 const PIECES_IN_HAND: usize = 4;
 
@@ -164,7 +170,11 @@ pub(super) fn move_matter(
             count,
             radius,
             local,
-        } if !flat_target || sink.coating || is_liquid(layout, &portion) => {
+        } if !flat_target
+            || sink.coating
+            || is_liquid(layout, &portion)
+            || is_dusting(&portion, sink) =>
+        {
             let (Some(s), Some(t)) = (source_obj, target_obj) else {
                 // No container to tip: the hand scoops it over.
                 return Ok(Some(scoop(portion, sink)));
@@ -241,16 +251,6 @@ pub(super) fn move_matter(
                 local: Arc::new(out.landed),
             };
             Ok(Some(portion))
-        }
-        Matter::Particles { .. }
-            if portion.grams.to_f64() < DUSTING_G * sink.copies.len().max(1) as f64 =>
-        {
-            // A dusting is strewn, not shaped into lumps.
-            ops.push(format!(
-                "strewed {} g of {name} on the {to_name}",
-                fmt_g(portion.grams)
-            ));
-            Ok(Some(scoop(portion, sink)))
         }
         Matter::Particles { .. } => {
             // Set down on a flat surface: the hand shapes it into a lump.
