@@ -37,6 +37,7 @@ pub fn initial_world(ks: &KitchenState) -> Result<World, BackendError> {
         spills: Vec::new(),
         next_body: 0,
         last: ActionPhysics::default(),
+        temperatures: BTreeMap::new(),
     };
     // Objects standing directly in places, in kitchen order; a run of
     // identical empty ones forms a stack.

@@ -165,6 +165,18 @@ pub struct World {
     pub next_body: u32,
     /// What the action that made this world took (zero for the initial one).
     pub last: ActionPhysics,
+    /// Temperatures the heat law gave portions, by the portion's identity:
+    /// the next heating or cooling starts from these, not from the
+    /// symbolic kitchen's.
+    pub temperatures: BTreeMap<Pid, Thermal>,
+}
+
+/// A temperature the heat law reached, and when.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Thermal {
+    pub celsius: f64,
+    /// The kitchen time (s) at which it was reached.
+    pub at_s: f64,
 }
 
 impl World {

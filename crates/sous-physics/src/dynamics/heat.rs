@@ -26,6 +26,7 @@ pub const HEAT_TOML: &str = include_str!("../../data/heat.toml");
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Heat {
+    pub room_c: f64,
     pub tau_100g: BTreeMap<String, f64>,
     pub appliances: BTreeMap<String, Appliance>,
     pub stove_modes: BTreeMap<String, f64>,
@@ -41,6 +42,12 @@ pub struct Appliance {
     pub temperature_c: Option<f64>,
     #[serde(default)]
     pub from_contents: bool,
+    #[serde(default)]
+    pub keeps: bool,
+    /// What the surroundings cannot exceed, whatever the burner (water
+    /// boils at 100 °C).
+    #[serde(default)]
+    pub max_c: Option<f64>,
     pub tau_factor: f64,
 }
 
@@ -140,11 +147,39 @@ pub struct HeatEvidence {
     pub tau_s: f64,
     pub seconds: f64,
     pub start_c: f64,
+    /// Where the start temperature came from.
+    pub start_from: StartFrom,
     pub end_c: f64,
     /// What the action needs, in words ("at least 90 °C").
     pub needs: String,
     /// (seconds, °C), ten intervals.
     pub history: Vec<[f64; 2]>,
+}
+
+/// One piece of what is heated or cooled.
+struct Piece {
+    pid: Pid,
+    class: sous_kitchen::ClassId,
+    /// Mass of one piece (a portion of 58 balls of dough: one ball).
+    grams: f64,
+    /// Time constant (s) in still air; an appliance scales it.
+    tau_air: f64,
+    start_c: f64,
+    start_from: StartFrom,
+}
+
+/// Where a heating or cooling starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartFrom {
+    /// The temperature an earlier action's heat law left the piece at,
+    /// drifted toward the room (or the fridge it waited in) since.
+    HeatLaw,
+    /// The symbolic kitchen's: a stock kept cold, or a temperature the
+    /// recipe set.
+    Kitchen,
+    /// Neither says: the room's.
+    Room,
 }
 
 pub(super) type Found = Option<(HeatEvidence, Option<u64>)>;
@@ -158,31 +193,55 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let appliance_name = rule.appliance.clone().unwrap_or_default();
     let appliance = &heat.appliances[&appliance_name];
     let reach = &heat.reaches[rule.reaches.as_deref().unwrap_or_default()];
-    // The slowest piece among the contents: the heaviest one.
-    let Some(piece) = c
+    let onto = Ontology::get();
+    let waited_at = waiting_temperature(c, subject);
+    let room_c = temperature_of(c.ctx.before.root()).unwrap_or(heat.room_c);
+    // Every piece of the contents, with where its temperature starts: where
+    // the heat law left it, drifted since toward what it waited in; else
+    // its own temperature in the symbolic kitchen (a stock kept cold);
+    // else the room's.
+    let pieces: Vec<Piece> = c
         .inv
         .portions
         .iter()
         .filter(|p| p.holder == subject && !p.coating)
         .map(|p| {
             let n = p.copies.len().max(p.pieces.unwrap_or(1) as usize).max(1);
-            (p.class, p.grams.to_f64() / n as f64)
+            let grams = p.grams.to_f64() / n as f64;
+            let tau_air = heat.tau_100g(p.class) * (grams.max(1.0) / 100.0).cbrt();
+            let (start_c, start_from) = match c.world_in.temperatures.get(&p.pid) {
+                Some(t) => {
+                    let idle = (c.ctx.start - t.at_s).max(0.0);
+                    (
+                        waited_at + (t.celsius - waited_at) * (-idle / tau_air).exp(),
+                        StartFrom::HeatLaw,
+                    )
+                }
+                None => match own_temperature(c.ctx.before, subject, p.pid) {
+                    Some(k) => (k, StartFrom::Kitchen),
+                    None => (room_c, StartFrom::Room),
+                },
+            };
+            Piece {
+                pid: p.pid,
+                class: p.class,
+                grams,
+                tau_air,
+                start_c,
+                start_from,
+            }
         })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-    else {
+        .collect();
+    if pieces.is_empty() {
         return Ok(None);
-    };
-    let onto = Ontology::get();
-    let start_c = contents_temperature(c.ctx.before, subject)
-        .or_else(|| temperature_of(c.ctx.before.root()))
-        .unwrap_or(18.0);
+    }
     let place_pid = c
         .places
         .iter()
         .find(|(_, n)| **n == appliance.place)
         .map(|(p, _)| *p);
     let surroundings_c = if appliance.from_contents {
-        contents_temperature(c.after, subject).unwrap_or(start_c)
+        contents_temperature(c.after, subject).unwrap_or(room_c)
     } else if let Some(mode) = heating_mode(c) {
         mode
     } else {
@@ -190,33 +249,62 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
             .and_then(|p| c.after.find(p))
             .and_then(|e| temperature_of(e))
             .or(appliance.temperature_c)
-            .unwrap_or(start_c)
+            .unwrap_or(room_c)
     };
-    let seconds = (c.ctx.end - c.ctx.start).max(time_from_args(c)).max(0.0);
-    let tau = heat.tau_100g(piece.0) * (piece.1.max(1.0) / 100.0).cbrt() * appliance.tau_factor;
-    let at = |t: f64| surroundings_c + (start_c - surroundings_c) * (-t / tau).exp();
-    let end_c = at(seconds);
+    let surroundings_c = appliance
+        .max_c
+        .map_or(surroundings_c, |m| surroundings_c.min(m));
+    // The time the recipe gives, else the kitchen clock's (the reference's
+    // clock counts a refrigeration's time twice over).
+    let seconds = Some(time_from_args(c))
+        .filter(|&t| t > 0.0)
+        .unwrap_or(c.ctx.end - c.ctx.start)
+        .max(0.0);
+    let law = |p: &Piece, t: f64| {
+        let tau = p.tau_air * appliance.tau_factor;
+        surroundings_c + (p.start_c - surroundings_c) * (-t / tau).exp()
+    };
+    // How far each piece is past what the action needs (negative: short
+    // of it); every piece must get there, and the evidence shows the one
+    // furthest from it.
+    let judge = |p: &Piece| -> (f64, String) {
+        let end = law(p, seconds);
+        if let Some(min) = reach.above_c {
+            (end - min, format!("at least {min} °C"))
+        } else if let Some(max) = reach.below_c {
+            (max - end, format!("at most {max} °C"))
+        } else if reach.melts {
+            let m = heat.melting_point(p.class);
+            (end - m, format!("its melting point, {m} °C"))
+        } else {
+            let f = reach.fraction.unwrap_or(0.5);
+            let allowed = (1.0 - f) * (p.start_c - surroundings_c).abs();
+            (
+                allowed - (end - surroundings_c).abs(),
+                format!("within {allowed:.1} °C of {surroundings_c} °C"),
+            )
+        }
+    };
+    let (worst, (margin, needs)) = pieces
+        .iter()
+        .map(|p| (p, judge(p)))
+        .min_by(|a, b| {
+            a.1 .0
+                .total_cmp(&b.1 .0)
+                .then(b.0.grams.total_cmp(&a.0.grams))
+        })
+        .expect("at least one piece");
+    let ok = margin >= -1e-9;
+    let piece = (worst.class, worst.grams);
+    let (start_c, start_from) = (worst.start_c, worst.start_from);
+    let tau = worst.tau_air * appliance.tau_factor;
+    let end_c = law(worst, seconds);
     let history: Vec<[f64; 2]> = (0..=10)
         .map(|i| {
             let t = seconds * i as f64 / 10.0;
-            [round2(t), round2(at(t))]
+            [round2(t), round2(law(worst, t))]
         })
         .collect();
-    let (ok, needs) = if let Some(min) = reach.above_c {
-        (end_c >= min, format!("at least {min} °C"))
-    } else if let Some(max) = reach.below_c {
-        (end_c <= max, format!("at most {max} °C"))
-    } else if reach.melts {
-        let m = heat.melting_point(piece.0);
-        (end_c >= m, format!("its melting point, {m} °C"))
-    } else {
-        let f = reach.fraction.unwrap_or(0.5);
-        let gap = (start_c - surroundings_c).abs();
-        (
-            (end_c - surroundings_c).abs() <= (1.0 - f) * gap + 1e-9,
-            format!("within {:.1} °C of {surroundings_c} °C", (1.0 - f) * gap),
-        )
-    };
     // Into the appliance and back.
     let mut frame = None;
     let mut where_ = c.name_of(subject);
@@ -279,6 +367,16 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
             needs
         )));
     }
+    // What the heat law reached, piece by piece, for the next action.
+    for p in &pieces {
+        c.scene.world.temperatures.insert(
+            p.pid,
+            crate::world::Thermal {
+                celsius: law(p, seconds),
+                at_s: c.ctx.end,
+            },
+        );
+    }
     Ok(Some((
         HeatEvidence {
             appliance: appliance_name,
@@ -289,6 +387,7 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
             tau_s: round2(tau),
             seconds,
             start_c: round2(start_c),
+            start_from,
             end_c: round2(end_c),
             needs,
             history,
@@ -326,11 +425,38 @@ fn temperature_of(e: &Entity) -> Option<f64> {
     }
 }
 
+/// The symbolic kitchen's temperature of the portion `pid` in `holder`
+/// (looked up inside the holder: a portion shares its identity with the
+/// stock it was taken from).
+fn own_temperature(ks: &KitchenState, holder: Pid, pid: Pid) -> Option<f64> {
+    ks.find(holder)?
+        .contents()
+        .iter()
+        .find(|e| e.pid == pid)
+        .and_then(|e| temperature_of(e))
+}
+
 /// The temperature of the first content of `holder` that has one.
 fn contents_temperature(ks: &KitchenState, holder: Pid) -> Option<f64> {
     ks.find(holder)?.contents().iter().find_map(|e| {
         temperature_of(e).or_else(|| e.contents().iter().find_map(|x| temperature_of(x)))
     })
+}
+
+/// What the subject waited in since the last action: a closed appliance
+/// that keeps its temperature (the fridge) if it stands in one, else the
+/// room.
+fn waiting_temperature(c: &Check<'_, '_, '_>, subject: Pid) -> f64 {
+    let heat = Heat::get();
+    let place = c
+        .world_in
+        .object(subject)
+        .and_then(|b| c.places.get(&b.holder).copied());
+    heat.appliances
+        .values()
+        .find(|a| a.keeps && Some(a.place.as_str()) == place)
+        .and_then(|a| a.temperature_c)
+        .unwrap_or(heat.room_c)
 }
 
 /// The burner temperature of the action's heating mode, if it has one.

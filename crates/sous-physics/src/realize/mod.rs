@@ -187,6 +187,9 @@ pub fn realize(
     portions.extend(leftovers);
     for (i, entry) in inv.portions.iter().enumerate() {
         if let Some(parts) = inflow.remove(&i) {
+            if let Some(t) = mixed_temperature(&scene.world.temperatures, &parts) {
+                scene.world.temperatures.insert(entry.pid, t);
+            }
             portions.push(assemble(&mut scene, entry, parts));
         }
     }
@@ -292,5 +295,35 @@ pub(super) fn holder_name(
     }
     inv.objects.get(&holder).map_or("kitchen".into(), |o| {
         Ontology::get().name(o.class).to_string()
+    })
+}
+
+/// The temperature of matter put together from `parts`, when the heat law
+/// has given any of them one: the mass-weighted mean, parts it has not
+/// heated or cooled counted at room temperature (a boiled dressing poured
+/// over cold cabbage makes a warm slaw, not a 100 °C one).
+fn mixed_temperature(
+    known: &BTreeMap<Pid, crate::world::Thermal>,
+    parts: &[Portion],
+) -> Option<crate::world::Thermal> {
+    let room = crate::dynamics::Heat::get().room_c;
+    let mut latest: Option<f64> = None;
+    let (mut sum, mut grams) = (0.0, 0.0);
+    for p in parts {
+        let g = p.grams.to_f64();
+        let c = match known.get(&p.pid) {
+            Some(t) => {
+                latest = Some(latest.map_or(t.at_s, |l: f64| l.max(t.at_s)));
+                t.celsius
+            }
+            None => room,
+        };
+        sum += g * c;
+        grams += g;
+    }
+    let at_s = latest?;
+    (grams > 0.0).then(|| crate::world::Thermal {
+        celsius: sum / grams,
+        at_s,
     })
 }
