@@ -65,6 +65,8 @@ pub struct Simulation {
     pub min_particle_volume_cm3: f32,
     pub particle_friction: f32,
     pub body_friction: f32,
+    /// The share of space the heap model fills (see `heap.rs`).
+    pub heap_packing: f32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -15,6 +15,7 @@
 pub mod dynamics;
 pub mod export;
 mod hand;
+mod heap;
 mod initial;
 mod inventory;
 pub mod layout;

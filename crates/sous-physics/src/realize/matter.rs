@@ -181,6 +181,9 @@ pub(super) fn move_matter(
             };
             let density = layout.ingredient(portion.class).density;
             let mut out = pour::pour(scene, s, t, &local, radius, density);
+            if !is_liquid(layout, &portion) {
+                out.landed = heap_up(scene, t, &out.landed, radius);
+            }
             let overflowed = overflow(scene, t, &portion, count, &mut out);
             stats.hand_path_m += out.hand_path_m;
             stats.particles_moved += count as u64;
@@ -338,6 +341,41 @@ pub(super) fn move_matter(
 /// Whether a portion is a liquid (`film` in the layout): it is poured
 /// wherever it goes. A mixture is not, whatever it was made of (a dough of
 /// flour, milk and oil is set down in lumps).
+/// Grains that landed in `target` heap up on its floor and on what is
+/// already at rest there (liquids level out instead).
+fn heap_up(scene: &Scene<'_>, target: BodyId, landed: &[Vec3], radius: f32) -> Vec<Vec3> {
+    let layout = scene.layout;
+    let Some(tb) = scene.world.bodies.get(&target) else {
+        return landed.to_vec();
+    };
+    let BodyKind::Object { pid: holder } = tb.kind else {
+        return landed.to_vec();
+    };
+    let spec = layout.shape(tb.class);
+    let below: Vec<(Vec3, f32)> = scene
+        .world
+        .portions
+        .iter()
+        .filter(|p| p.holder == holder)
+        .flat_map(|p| match &p.matter {
+            Matter::Particles { radius, local, .. } => {
+                local.iter().map(|q| (*q, *radius)).collect::<Vec<_>>()
+            }
+            Matter::Solids { .. } => Vec::new(),
+        })
+        .collect();
+    let walls = crate::heap::Walls {
+        floor: spec.wall.max(0.002),
+        inner: spec.inner(),
+        round: spec.is_round(),
+    };
+    let how = crate::heap::Settling {
+        repose: layout.simulation.particle_friction.atan(),
+        packing: layout.simulation.heap_packing,
+    };
+    crate::heap::settle(&below, landed, radius, walls, how)
+}
+
 fn is_liquid(layout: &crate::layout::Layout, portion: &Portion) -> bool {
     layout.ingredient(portion.class).film.is_some()
 }
