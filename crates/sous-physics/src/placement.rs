@@ -50,15 +50,22 @@ fn free_spot_within(
                 let dz = (cz - c[1]).abs() + half[1];
                 dx * dx + dz * dz <= r * r
             });
-            let clear = in_circle
-                && taken.iter().all(|(c, h)| {
-                    (cx - c[0]).abs() >= half[0] + h[0] + GAP
-                        || (cz - c[1]).abs() >= half[1] + h[1] + GAP
-                });
-            if clear {
-                return Some([cx, y, cz]);
+            if !in_circle {
+                cx += STEP;
+                continue;
             }
+            let blocker = taken.iter().find(|(c, h)| {
+                (cx - c[0]).abs() < half[0] + h[0] + GAP && (cz - c[1]).abs() < half[1] + h[1] + GAP
+            });
+            let Some((c, h)) = blocker else {
+                return Some([cx, y, cz]);
+            };
+            // Every spot of this row still over the same footprint is
+            // taken too: step past it (the same spots as one at a time).
             cx += STEP;
+            while (cx - c[0]).abs() < half[0] + h[0] + GAP && cx <= x.1 - half[0] + 1e-4 {
+                cx += STEP;
+            }
         }
         cz -= STEP;
     }
