@@ -3,8 +3,9 @@
 //! portion with its holder and exact mass.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
-use sous_kitchen::{grams_of, slot, ClassId, Entity, KitchenState, Num, Ontology, Pid};
+use sous_kitchen::{grams_of, slot, ClassId, Entity, KitchenState, Num, Ontology, Pid, SlotId};
 
 /// An object of the kitchen (not an ingredient).
 #[derive(Debug, Clone, PartialEq)]
@@ -48,13 +49,32 @@ pub struct Inventory {
 }
 
 /// Slots whose value is an ingredient lying on (not in) its owner.
-pub(crate) const COATINGS: [&str; 5] = [
+const COATINGS: [&str; 5] = [
     "sprinkled-with",
     "spread-with",
     "has-on-top",
     "brushed-with",
     "dipped-in",
 ];
+
+/// The coating slots the ontology has, resolved once.
+fn coating_slots() -> &'static [SlotId] {
+    static SLOTS: OnceLock<Vec<SlotId>> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let onto = Ontology::get();
+        COATINGS.iter().filter_map(|n| onto.slot_id(n)).collect()
+    })
+}
+
+/// The ingredients lying on `e` as coatings, each with its slot.
+pub(crate) fn coatings_of(e: &Entity) -> impl Iterator<Item = (SlotId, &Entity)> + '_ {
+    coating_slots().iter().filter_map(move |&id| {
+        e.get(id)
+            .as_entity()
+            .filter(|c| c.is_a_name("ingredient"))
+            .map(|c| (id, &**c))
+    })
+}
 
 /// Slots whose value is an object lying in or on its owner (the paper a
 /// tray is lined with, the lid on a bowl).
@@ -101,14 +121,8 @@ impl Inventory {
         }
         if e.is_a_name("ingredient") {
             self.portion(e, holder, false);
-            for name in COATINGS {
-                if let Some(id) = onto.slot_id(name) {
-                    if let Some(c) = e.get(id).as_entity() {
-                        if c.is_a_name("ingredient") {
-                            self.portion(c, holder, true);
-                        }
-                    }
-                }
+            for (_, c) in coatings_of(e) {
+                self.portion(c, holder, true);
             }
             return;
         }
@@ -139,14 +153,8 @@ impl Inventory {
                 }
             }
         }
-        for name in COATINGS {
-            if let Some(id) = onto.slot_id(name) {
-                if let Some(c) = e.get(id).as_entity() {
-                    if c.is_a_name("ingredient") {
-                        self.portion(c, e.pid, true);
-                    }
-                }
-            }
+        for (_, c) in coatings_of(e) {
+            self.portion(c, e.pid, true);
         }
     }
 

@@ -690,16 +690,15 @@ pub(super) fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenS
             }
         };
         let coatings = |x: &mut sous_kitchen::Entity| {
-            for name in crate::inventory::COATINGS {
-                let Some(id) = Ontology::get().slot_id(name) else {
-                    continue;
-                };
+            let ours: Vec<_> = crate::inventory::coatings_of(x)
+                .filter(|(_, c)| c.pid == e.pid)
+                .map(|(id, _)| id)
+                .collect();
+            for id in ours {
                 if let Value::Entity(c) = x.get(id) {
-                    if c.pid == e.pid {
-                        let mut c = c.clone();
-                        scale(std::sync::Arc::make_mut(&mut c));
-                        x.set(id, Value::Entity(c));
-                    }
+                    let mut c = c.clone();
+                    scale(std::sync::Arc::make_mut(&mut c));
+                    x.set(id, Value::Entity(c));
                 }
             }
         };
@@ -708,12 +707,7 @@ pub(super) fn amend_amounts(world: &World, inv: &Inventory, after: &mut KitchenS
         if let Some(contents) = holder.contents_mut() {
             for child in contents.iter_mut() {
                 let matches_self = child.pid == e.pid;
-                let coated = crate::inventory::COATINGS.iter().any(|name| {
-                    Ontology::get()
-                        .slot_id(name)
-                        .and_then(|id| child.get(id).as_entity())
-                        .is_some_and(|c| c.pid == e.pid)
-                });
+                let coated = crate::inventory::coatings_of(child).any(|(_, c)| c.pid == e.pid);
                 if !matches_self && !coated {
                     continue;
                 }
