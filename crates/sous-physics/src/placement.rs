@@ -190,6 +190,29 @@ pub fn spot_in_container(
     spot
 }
 
+/// The spots of one layer of a pile of things of radius `r` in a well of
+/// radius `inner` (relative to its middle): a square grid inside the
+/// circle, the middle first, then outwards. Never empty.
+fn pile_ring(r: f32, inner: f32) -> Vec<(f32, f32)> {
+    let reach = (inner - r).max(0.0);
+    let step = 2.0 * r + 0.002;
+    let n = (reach / step).floor() as i32;
+    let mut ring: Vec<(f32, f32)> = Vec::new();
+    for i in -n..=n {
+        for j in -n..=n {
+            let (x, z) = (i as f32 * step, j as f32 * step);
+            if x * x + z * z <= reach * reach + 1e-9 {
+                ring.push((x, z));
+            }
+        }
+    }
+    ring.sort_by(|a, b| (a.0 * a.0 + a.1 * a.1).total_cmp(&(b.0 * b.0 + b.1 * b.1)));
+    if ring.is_empty() {
+        ring.push((0.0, 0.0));
+    }
+    ring
+}
+
 /// Where a thing of radius `r` goes in a well whose floor's middle is at
 /// `base` (world frame): on the spot of a grid inside the circle it fits
 /// in where what already lies there is lowest (the middle first among
@@ -222,11 +245,10 @@ fn heap_spot(
         })
         .collect();
     let mut best: Option<(f32, f32, Vec3)> = None;
-    for i in 0.. {
-        let p = pile_spot(i, r, 0.0, inner);
-        if p[1] > 0.0 {
-            break;
-        }
+    // The first layer's spots (the ring is built once: it is sorted, and
+    // tiny things in a wide bowl have thousands of spots).
+    for (px, pz) in pile_ring(r, inner) {
+        let p = [px, 0.0, pz];
         let (x, z) = (base[0] + p[0], base[2] + p[2]);
         let level = below
             .iter()
@@ -239,43 +261,4 @@ fn heap_spot(
         }
     }
     best.map_or(base, |(_, _, p)| p)
-}
-
-/// Where the `k`-th thing of radius `r` and height `height` goes in a well
-/// of inner radius `inner` (container frame, base of the thing): layer by
-/// layer, each layer a square grid of spots (one thing wide apart) inside
-/// the circle the things fit in, the middle first; the next layer one
-/// height up, shifted by half a spot so things settle into the gaps.
-pub fn pile_spot(k: usize, r: f32, height: f32, inner: f32) -> Vec3 {
-    let reach = (inner - r).max(0.0);
-    let step = 2.0 * r + 0.002;
-    let n = (reach / step).floor() as i32;
-    let mut ring: Vec<(f32, f32)> = Vec::new();
-    for i in -n..=n {
-        for j in -n..=n {
-            let (x, z) = (i as f32 * step, j as f32 * step);
-            if x * x + z * z <= reach * reach + 1e-9 {
-                ring.push((x, z));
-            }
-        }
-    }
-    // The middle first, then outwards.
-    ring.sort_by(|a, b| (a.0 * a.0 + a.1 * a.1).total_cmp(&(b.0 * b.0 + b.1 * b.1)));
-    if ring.is_empty() {
-        ring.push((0.0, 0.0));
-    }
-    let layer = k / ring.len();
-    let (x, z) = ring[k % ring.len()];
-    let shift = if layer % 2 == 1 && ring.len() > 1 {
-        0.5 * step
-    } else {
-        0.0
-    };
-    let y = layer as f32 * (height + 0.002);
-    let (x, z) = if (x + shift).powi(2) + (z + shift).powi(2) <= reach * reach {
-        (x + shift, z + shift)
-    } else {
-        (x, z)
-    };
-    [x, y, z]
 }
