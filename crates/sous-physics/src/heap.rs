@@ -107,8 +107,8 @@ impl Bed {
 /// Each grain drops at its landing spot onto the highest grain under it
 /// and rolls down the way the grains it touches push it, in shrinking
 /// steps, until every way is uphill (a pocket between grains, a wall) or it
-/// reaches the floor. It leaves a pocket again while a grain's width away
-/// it would stand lower than the angle of repose allows, so that a pile's
+/// reaches the floor. It leaves a pocket again while two grains' widths
+/// away it would stand lower than the angle of repose allows, so that a pile's
 /// slope is that angle.
 pub fn settle(
     below: &[(Vec3, f32)],
@@ -180,7 +180,7 @@ pub fn settle(
             if !moved {
                 // In a pocket. A grain rolling down a slope steeper than
                 // the angle of repose does not stop in the hollows between
-                // the grains of that slope: it goes on if a grain's width
+                // the grains of that slope: it goes on if two grains' widths
                 // away it would stand lower by more than the slope allows.
                 let reach = 4.0 * r;
                 let best = (0..8)

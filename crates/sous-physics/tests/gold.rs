@@ -21,6 +21,7 @@
 //! The scores are compared by the README's table (`sous evaluate --mode
 //! quantitative`).
 
+use sous_physics::dynamics::Trigger;
 use sous_physics::{execute_in_mode_with, physics_summary, Mode};
 
 /// Gold networks that the physics kitchen does not cook yet: the custom
@@ -161,7 +162,7 @@ fn check(path: &std::path::Path, profile: Profile) -> Result<(), String> {
             || UNCHECKED
                 .iter()
                 .any(|(r, a)| *r == stem && step.action.starts_with(a));
-        if rule != "Anywhere" && !t.fired && !unchecked {
+        if t.rule != Trigger::Anywhere && !t.fired && !unchecked {
             return Err(format!(
                 "{id}: `{}`: the {rule} trigger did not fire",
                 step.action

@@ -194,8 +194,8 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let appliance = &heat.appliances[&appliance_name];
     let reach = &heat.reaches[rule.reaches.as_deref().unwrap_or_default()];
     let onto = Ontology::get();
-    let waited_at = waiting_temperature(c, subject);
     let room_c = temperature_of(c.ctx.before.root()).unwrap_or(heat.room_c);
+    let waited_at = waiting_temperature(c, subject, room_c);
     // Every piece of the contents, with where its temperature starts: where
     // the heat law left it, drifted since toward what it waited in; else
     // its own temperature in the symbolic kitchen (a stock kept cold);
@@ -445,8 +445,8 @@ fn contents_temperature(ks: &KitchenState, holder: Pid) -> Option<f64> {
 
 /// What the subject waited in since the last action: a closed appliance
 /// that keeps its temperature (the fridge) if it stands in one, else the
-/// room.
-fn waiting_temperature(c: &Check<'_, '_, '_>, subject: Pid) -> f64 {
+/// room (`room_c`).
+fn waiting_temperature(c: &Check<'_, '_, '_>, subject: Pid, room_c: f64) -> f64 {
     let heat = Heat::get();
     let place = c
         .world_in
@@ -456,7 +456,7 @@ fn waiting_temperature(c: &Check<'_, '_, '_>, subject: Pid) -> f64 {
         .values()
         .find(|a| a.keeps && Some(a.place.as_str()) == place)
         .and_then(|a| a.temperature_c)
-        .unwrap_or(heat.room_c)
+        .unwrap_or(room_c)
 }
 
 /// The burner temperature of the action's heating mode, if it has one.

@@ -338,9 +338,6 @@ pub(super) fn move_matter(
     }
 }
 
-/// Whether a portion is a liquid (`film` in the layout): it is poured
-/// wherever it goes. A mixture is not, whatever it was made of (a dough of
-/// flour, milk and oil is set down in lumps).
 /// Grains that landed in `target` heap up on its floor and on what is
 /// already at rest there (liquids level out instead).
 fn heap_up(scene: &Scene<'_>, target: BodyId, landed: &[Vec3], radius: f32) -> Vec<Vec3> {
@@ -376,6 +373,9 @@ fn heap_up(scene: &Scene<'_>, target: BodyId, landed: &[Vec3], radius: f32) -> V
     crate::heap::settle(&below, landed, radius, walls, how)
 }
 
+/// Whether a portion is a liquid (`film` in the layout): it is poured
+/// wherever it goes. A mixture is not, whatever it was made of (a dough of
+/// flour, milk and oil is set down in lumps).
 fn is_liquid(layout: &crate::layout::Layout, portion: &Portion) -> bool {
     layout.ingredient(portion.class).film.is_some()
 }
