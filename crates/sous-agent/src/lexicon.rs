@@ -1,4 +1,4 @@
-//! The baseline's knowledge of words, as data (`data/units.toml`,
+//! The baseline's knowledge of words, as data (`sous-kitchen/data/units.toml`,
 //! `data/lexicon.toml`): units and their spellings, words to drop,
 //! preparation notes, and names of ingredients that are not spelled like
 //! their ontology class.
@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use sous_kitchen::{ClassId, Ontology};
 
-pub const UNITS_TOML: &str = include_str!("../data/units.toml");
+pub use sous_kitchen::UNITS_TOML;
 pub const LEXICON_TOML: &str = include_str!("../data/lexicon.toml");
 
 #[derive(Debug, Clone, Deserialize)]

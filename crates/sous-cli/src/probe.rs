@@ -30,6 +30,10 @@ pub struct TraceArgs {
     /// cuts a network into the recipe's sentences (without one: one step per action).
     #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
     benchmark: Option<PathBuf>,
+    /// `corrected` (default: every step waits for its inputs, so "before"
+    /// and "after" mean what they mean in the recipe) or `reference`.
+    #[arg(long, value_enum, default_value = "corrected")]
+    profile: crate::ProfileArg,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -65,6 +69,10 @@ pub struct ProbeArgs {
     /// The benchmark folder (for the annotation).
     #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
     benchmark: Option<PathBuf>,
+    /// `corrected` (default: every step waits for its inputs, so "before"
+    /// and "after" mean what they mean in the recipe) or `reference`.
+    #[arg(long, value_enum, default_value = "corrected")]
+    profile: crate::ProfileArg,
 }
 
 #[derive(Subcommand, Debug)]
@@ -113,9 +121,37 @@ fn recipes_of(
     (recipes, bad)
 }
 
+/// Says on stderr which recipes are cut into one step per action because no
+/// annotation was found for them: their steps are the network's actions,
+/// not the recipe's sentences.
+fn warn_unannotated(cooked: &[Cooked], benchmark: Option<&Path>) {
+    let bare: Vec<&str> = cooked
+        .iter()
+        .filter(|c| !c.annotated)
+        .map(|c| c.recipe_id.as_str())
+        .collect();
+    if bare.is_empty() {
+        return;
+    }
+    let why = match benchmark {
+        None => "no benchmark folder (set SOUS_BENCHMARK_DIR or pass --benchmark DIR) to read the recipe texts from".to_string(),
+        Some(b) => format!(
+            "no utterance-and-meaning annotation in {} covers them",
+            b.display()
+        ),
+    };
+    eprintln!(
+        "warning: {} of {} recipes have one step per action, with predicates for instructions ({why}); their instances say \"steps\": \"actions\": {}",
+        bare.len(),
+        cooked.len(),
+        bare.join(", ")
+    );
+}
+
 pub fn trace(args: TraceArgs) -> u8 {
     let (recipes, bad) = recipes_of(std::slice::from_ref(&args.file), args.recipe.as_deref());
-    let cooked = sous_probe::cook_all(&recipes, args.benchmark.as_deref());
+    let cooked = sous_probe::cook_all(&recipes, args.benchmark.as_deref(), args.profile.into());
+    warn_unannotated(&cooked, args.benchmark.as_deref());
     let traces: Vec<&Trace> = cooked.iter().map(Cooked::trace).collect();
     let out = std::io::stdout();
     let mut out = out.lock();
@@ -199,7 +235,9 @@ pub fn probe(args: ProbeArgs) -> u8 {
     };
     let (recipes, bad) = recipes_of(&args.files, None);
     let start = std::time::Instant::now();
-    let cooked: Vec<Cooked> = sous_probe::cook_all(&recipes, args.benchmark.as_deref());
+    let cooked: Vec<Cooked> =
+        sous_probe::cook_all(&recipes, args.benchmark.as_deref(), args.profile.into());
+    warn_unannotated(&cooked, args.benchmark.as_deref());
     let max = (args.max_per_recipe > 0).then_some(args.max_per_recipe);
     let instances = sous_probe::probe_all(&cooked, &tasks, args.seed, max);
     let elapsed = start.elapsed();
@@ -277,7 +315,21 @@ fn score(instances: &Path, answers: &Path, format: crate::Format) -> u8 {
             return INVALID;
         }
     };
-    let s = sous_probe::score::score(&inst, &ans);
+    let s = match sous_probe::score::score(&inst, &ans) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {}: {e}", answers.display());
+            return INVALID;
+        }
+    };
+    if s.unanswered > 0 {
+        eprintln!(
+            "warning: {} of {} instances have no answer in {}; they count as wrong (and as F1 0)",
+            s.unanswered,
+            s.overall.instances,
+            answers.display()
+        );
+    }
     match format {
         crate::Format::Json => println!("{}", serde_json::to_string_pretty(&s).unwrap_or_default()),
         crate::Format::Text => {
@@ -310,12 +362,6 @@ fn score(instances: &Path, answers: &Path, format: crate::Format) -> u8 {
                 if !cells.is_empty() {
                     println!("{name} (expected-given): {}", cells.join(", "));
                 }
-            }
-            if !s.unknown_ids.is_empty() {
-                eprintln!(
-                    "warning: {} answers have ids no instance has",
-                    s.unknown_ids.len()
-                );
             }
         }
     }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::sous;
+use common::{sous, sous_without};
 
 fn almond() -> String {
     sous_testdata::gold_file(
@@ -123,5 +123,78 @@ fn probe_then_score_its_own_answers() {
         "{}",
         bad.stderr
     );
+    // Answers made for another instance file are refused.
+    std::fs::write(
+        &answers_file,
+        "{\"id\": \"almond-crescent-cookies/amount/1\", \"answer\": 3}\n",
+    )
+    .unwrap();
+    let other = sous(&[
+        "probe",
+        "score",
+        instances.to_str().unwrap(),
+        answers_file.to_str().unwrap(),
+    ]);
+    assert_eq!(other.code, Some(2));
+    assert!(
+        other
+            .stderr
+            .contains("1 of 1 answers have ids that no instance"),
+        "{}",
+        other.stderr
+    );
+    // A partial answer file is scored, with a warning, the rest as wrong.
+    let first = out.stdout.lines().next().unwrap();
+    let v: serde_json::Value = serde_json::from_str(first).unwrap();
+    std::fs::write(
+        &answers_file,
+        serde_json::json!({"id": v["id"], "answer": v["answer"]}).to_string(),
+    )
+    .unwrap();
+    let partial = sous(&[
+        "probe",
+        "score",
+        instances.to_str().unwrap(),
+        answers_file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(partial.code, Some(0), "{}", partial.stderr);
+    let n = out.stdout.lines().count();
+    assert!(
+        partial
+            .stderr
+            .contains(&format!("{} of {n} instances have no answer", n - 1)),
+        "{}",
+        partial.stderr
+    );
+    let p: serde_json::Value = serde_json::from_str(&partial.stdout).unwrap();
+    assert_eq!(p["overall"]["correct"], 1);
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn without_the_recipe_texts_probe_says_so() {
+    let out = sous_without(
+        &["probe", &almond(), "--task", "habitat"],
+        &["SOUS_BENCHMARK_DIR"],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("1 of 1 recipes have one step per action")
+            && out.stderr.contains("SOUS_BENCHMARK_DIR"),
+        "{}",
+        out.stderr
+    );
+    assert!(out
+        .stdout
+        .lines()
+        .all(|l| l.contains("\"steps\":\"actions\"")));
+    let with = sous(&["probe", &almond(), "--task", "habitat"]);
+    assert!(with.stderr.is_empty(), "{}", with.stderr);
+    assert!(with
+        .stdout
+        .lines()
+        .all(|l| l.contains("\"steps\":\"sentences\"")));
 }

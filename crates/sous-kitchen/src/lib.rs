@@ -30,5 +30,5 @@ pub use json::{
 pub use kitchen_state::{KitchenState, Place};
 pub use num::Num;
 pub use ontology::{ClassId, Ontology, OntologyError, SlotId, ONTOLOGY_TOML};
-pub use units::{convert_to_g, grams_of, ConversionError};
+pub use units::{convert_to_g, grams_of, ConversionError, UNITS_TOML};
 pub use value::{Amount, Value};

@@ -2,6 +2,11 @@
 
 use crate::{slot, Amount, Entity, Num, Ontology};
 
+/// The units of the MUHAI Cooking Language with the words recipes and
+/// answers spell them with, and the factor of units the language lacks
+/// (`data/units.toml`). Read by the agent's lexicon and the probe's scorer.
+pub const UNITS_TOML: &str = include_str!("../data/units.toml");
+
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ConversionError {
     #[error("`{ingredient}` has no entry in the conversion table")]

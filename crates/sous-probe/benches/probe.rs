@@ -27,7 +27,11 @@ fn bench(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     pool.install(|| {
-                        let cooked = sous_probe::cook_all(&recipes, Some(&bench));
+                        let cooked = sous_probe::cook_all(
+                            &recipes,
+                            Some(&bench),
+                            sous_sim::Profile::Corrected,
+                        );
                         sous_probe::probe_all(&cooked, &Task::ALL, 0, Some(10)).len()
                     })
                 })
@@ -38,7 +42,11 @@ fn bench(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     pool.install(|| {
-                        let cooked = sous_probe::cook_all(&recipes, Some(&bench));
+                        let cooked = sous_probe::cook_all(
+                            &recipes,
+                            Some(&bench),
+                            sous_sim::Profile::Corrected,
+                        );
                         sous_probe::probe_all(&cooked, &Task::ALL, 0, None).len()
                     })
                 })
@@ -47,7 +55,8 @@ fn bench(c: &mut Criterion) {
         c.bench_function("30 gold networks: traces, one core", |b| {
             b.iter(|| {
                 pool.install(|| {
-                    let cooked = sous_probe::cook_all(&recipes, Some(&bench));
+                    let cooked =
+                        sous_probe::cook_all(&recipes, Some(&bench), sous_sim::Profile::Corrected);
                     cooked
                         .iter()
                         .map(|c| sous_probe::Trace::new(c).steps.len())

@@ -83,10 +83,26 @@ pub struct Cooked {
 }
 
 impl Cooked {
-    /// Executes `recipe` and cuts it into the annotation's sentences when
-    /// every action is found there, else into one step per action.
+    /// Executes `recipe` in the corrected kitchen, where every action waits
+    /// for its inputs (so that "before" and "after" mean what they mean in
+    /// the recipe), and cuts it as [`Cooked::with_profile`] does.
     pub fn new(recipe: &Recipe, annotation: Option<&Annotation>) -> Cooked {
-        let execution = sous_sim::execute(recipe);
+        Cooked::with_profile(recipe, annotation, sous_sim::Profile::Corrected)
+    }
+
+    /// Executes `recipe` in the kitchen of `profile` and cuts it into the
+    /// annotation's sentences when every action is found there, else into
+    /// one step per action.
+    pub fn with_profile(
+        recipe: &Recipe,
+        annotation: Option<&Annotation>,
+        profile: sous_sim::Profile,
+    ) -> Cooked {
+        let options = sous_sim::Options {
+            profile,
+            ..Default::default()
+        };
+        let execution = sous_sim::execute_with(recipe, options);
         let net = &execution.network;
         let n_actions = net.actions.len();
 

@@ -18,6 +18,9 @@ pub struct Knowledge {
     /// Words any mixture may be called by in a recipe.
     pub mixture_words: Vec<String>,
     pub reference: Reference,
+    /// Other words an answer may name a class by (class → words).
+    #[serde(default)]
+    pub synonyms: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -41,6 +44,7 @@ impl Knowledge {
         self.appliances
             .iter()
             .chain(self.kind_words.keys())
+            .chain(self.synonyms.keys())
             .filter(|c| onto.id(c).is_none())
             .cloned()
             .collect()

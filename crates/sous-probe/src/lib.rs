@@ -29,15 +29,16 @@ use rayon::prelude::*;
 pub fn cook_all(
     recipes: &[(sous_lang::Recipe, Option<String>)],
     benchmark: Option<&std::path::Path>,
+    profile: sous_sim::Profile,
 ) -> Vec<Cooked> {
     recipes
         .par_iter()
         .map(|(r, alias)| {
             let by = |name: &str| benchmark.and_then(|b| Annotation::of_benchmark(b, name));
-            let first = Cooked::new(r, by(&r.id).as_ref());
+            let first = Cooked::with_profile(r, by(&r.id).as_ref(), profile);
             match alias {
                 Some(a) if !first.annotated && a != &r.id => match by(a) {
-                    Some(ann) => Cooked::new(r, Some(&ann)),
+                    Some(ann) => Cooked::with_profile(r, Some(&ann), profile),
                     None => first,
                 },
                 _ => first,

@@ -17,6 +17,18 @@ pub enum ScoreError {
         line: usize,
         message: String,
     },
+    /// Answers to instances the instance file does not have: scored against
+    /// the wrong file, or made from another run's ids.
+    #[error(
+        "{count} of {answers} answers have ids that no instance in the instance file has (first: {first}); \
+         were the answers made for another instance file? (ids are content hashes: the same \
+         question keeps its id across seeds and caps, another question gets another id)"
+    )]
+    UnknownIds {
+        count: usize,
+        answers: usize,
+        first: String,
+    },
 }
 
 /// Per task (and overall): how the answers fared.
@@ -46,8 +58,8 @@ pub struct TaskScore {
 pub struct Scores {
     pub tasks: BTreeMap<String, TaskScore>,
     pub overall: TaskScore,
-    /// Answers whose id is in no instance.
-    pub unknown_ids: Vec<String>,
+    /// Instances without an answer (they count as wrong, and as F1 0).
+    pub unanswered: usize,
 }
 
 /// Reads JSON lines: each non-empty line one object.
@@ -102,6 +114,37 @@ fn text_of(v: &Value) -> String {
     }
 }
 
+/// Each given item that is not an expected item but names exactly one of
+/// them, by a synonym (`data/probe.toml`) or as its direct superclass in
+/// the ontology ("sugar" for white-sugar where no other sugar is expected),
+/// becomes that item.
+fn resolve(expected: &BTreeSet<String>, given: BTreeSet<String>) -> BTreeSet<String> {
+    let synonyms = &crate::knowledge::Knowledge::get().synonyms;
+    let onto = sous_kitchen::Ontology::get();
+    let names = |e: &str, g: &str| {
+        synonyms
+            .get(e)
+            .is_some_and(|ws| ws.iter().any(|w| norm(w) == g))
+            || onto
+                .id(e)
+                .zip(onto.id(g))
+                .is_some_and(|(e, g)| onto.class(e).direct_superclasses.contains(&g))
+    };
+    given
+        .into_iter()
+        .map(|g| {
+            if expected.contains(&g) {
+                return g;
+            }
+            let mut hits = expected.iter().filter(|e| names(e, &g));
+            match (hits.next(), hits.next()) {
+                (Some(e), None) => e.clone(),
+                _ => g,
+            }
+        })
+        .collect()
+}
+
 fn f1(expected: &BTreeSet<String>, given: &BTreeSet<String>) -> f64 {
     if expected.is_empty() && given.is_empty() {
         return 1.0;
@@ -137,15 +180,62 @@ fn boolean(v: &Value) -> Option<bool> {
     }
 }
 
+/// A number; in a string, a unit of mass after it is converted to grams
+/// ("0.12 kg" is 120, "4 oz" 113.4) with the unit table
+/// (`sous-kitchen/data/units.toml`).
 fn number(v: &Value) -> Option<f64> {
     match v {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => s
-            .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-            .find(|t| !t.is_empty())
-            .and_then(|t| t.parse().ok()),
+        Value::String(s) => {
+            let start = s.find(|c: char| c.is_ascii_digit() || c == '.' || c == '-')?;
+            let rest = &s[start..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+                .unwrap_or(rest.len());
+            let x: f64 = rest[..end].parse().ok()?;
+            let unit = rest[end..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            Some(x * grams_per_unit(&unit).unwrap_or(1.0))
+        }
         _ => None,
     }
+}
+
+/// Grams in one `word` of a mass unit ("kg", "ounces"), if it is one.
+fn grams_per_unit(word: &str) -> Option<f64> {
+    #[derive(serde::Deserialize)]
+    struct Units {
+        units: BTreeMap<String, Unit>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Unit {
+        words: Vec<String>,
+        to: Option<String>,
+        factor: Option<f64>,
+    }
+    static TABLE: std::sync::OnceLock<BTreeMap<String, f64>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let units: Units =
+            toml::from_str(sous_kitchen::UNITS_TOML).expect("the unit table is valid TOML");
+        let mut out = BTreeMap::new();
+        for (name, u) in &units.units {
+            let grams = match (name.as_str(), u.to.as_deref()) {
+                ("g", _) => Some(1.0),
+                (_, Some("g")) => u.factor,
+                _ => None,
+            };
+            if let Some(g) = grams {
+                for w in &u.words {
+                    out.insert(w.to_lowercase(), g);
+                }
+            }
+        }
+        out
+    });
+    table.get(word).copied()
 }
 
 /// The ingredient sets of a described answer, keyed so that they can be
@@ -181,7 +271,11 @@ fn judge(kind: AnswerKind, expected: &Value, given: &Value) -> (bool, Option<f64
             boolean(given).is_some() && boolean(given) == boolean(expected),
             None,
         ),
-        AnswerKind::Text => (norm(&text_of(given)) == norm(&text_of(expected)), None),
+        AnswerKind::Text => {
+            let e: BTreeSet<String> = [norm(&text_of(expected))].into();
+            let g = resolve(&e, [norm(&text_of(given))].into());
+            (e == g, None)
+        }
         AnswerKind::Number => {
             let (e, g) = (number(expected), number(given));
             let ok =
@@ -205,11 +299,13 @@ fn judge(kind: AnswerKind, expected: &Value, given: &Value) -> (bool, Option<f64
             (pair(given).is_some() && pair(given) == pair(expected), None)
         }
         AnswerKind::Set => {
-            let (e, g) = (set_of(expected), set_of(given));
+            let e = set_of(expected);
+            let g = resolve(&e, set_of(given));
             (e == g, Some(f1(&e, &g)))
         }
         AnswerKind::Described => {
-            let (e, g) = (described_sets(expected), described_sets(given));
+            let e = described_sets(expected);
+            let g = resolve(&e, described_sets(given));
             (e == g, Some(f1(&e, &g)))
         }
     }
@@ -219,10 +315,15 @@ impl TaskScore {
     fn add(
         &mut self,
         chance: f64,
+        set_valued: bool,
         outcome: Option<(bool, Option<f64>)>,
         bools: Option<(bool, Option<bool>)>,
     ) {
         self.instances += 1;
+        // A missing set answer is F1 0, as it is wrong for accuracy.
+        if set_valued && outcome.is_none() {
+            self.f1_n += 1;
+        }
         self.chance_sum += chance;
         let cell = match outcome {
             None => "missing",
@@ -263,8 +364,9 @@ impl TaskScore {
 }
 
 /// Scores `answers` (objects with `id` and `answer`) against `instances`.
-/// An instance without an answer counts as wrong.
-pub fn score(instances: &[Value], answers: &[Value]) -> Scores {
+/// An instance without an answer counts as wrong in every metric. Answers
+/// to ids the instances lack are refused: they were made for another file.
+pub fn score(instances: &[Value], answers: &[Value]) -> Result<Scores, ScoreError> {
     let mut given: BTreeMap<String, &Value> = BTreeMap::new();
     for a in answers {
         if let Some(id) = a.get("id").and_then(Value::as_str) {
@@ -272,11 +374,18 @@ pub fn score(instances: &[Value], answers: &[Value]) -> Scores {
         }
     }
     let known: BTreeSet<&str> = instances.iter().filter_map(|i| i["id"].as_str()).collect();
-    let unknown_ids = given
+    let unknown: Vec<&String> = given
         .keys()
         .filter(|id| !known.contains(id.as_str()))
-        .cloned()
         .collect();
+    if let Some(first) = unknown.first() {
+        return Err(ScoreError::UnknownIds {
+            count: unknown.len(),
+            answers: given.len(),
+            first: (*first).clone(),
+        });
+    }
+    let mut unanswered = 0;
     let mut tasks: BTreeMap<String, TaskScore> = BTreeMap::new();
     let mut overall = TaskScore::default();
     for inst in instances {
@@ -288,24 +397,29 @@ pub fn score(instances: &[Value], answers: &[Value]) -> Scores {
         let outcome = answer
             .filter(|a| !a.is_null())
             .map(|a| judge(kind, &inst["answer"], a));
+        unanswered += usize::from(outcome.is_none());
+        let set_valued = matches!(kind, AnswerKind::Set | AnswerKind::Described);
         let bools = (kind == AnswerKind::Boolean).then(|| {
             (
                 boolean(&inst["answer"]).unwrap_or(false),
                 answer.and_then(boolean),
             )
         });
-        tasks.entry(task).or_default().add(chance, outcome, bools);
-        overall.add(chance, outcome, bools);
+        tasks
+            .entry(task)
+            .or_default()
+            .add(chance, set_valued, outcome, bools);
+        overall.add(chance, set_valued, outcome, bools);
     }
     for t in tasks.values_mut() {
         t.finish();
     }
     overall.finish();
-    Scores {
+    Ok(Scores {
         tasks,
         overall,
-        unknown_ids,
-    }
+        unanswered,
+    })
 }
 
 #[cfg(test)]
@@ -358,15 +472,62 @@ mod tests {
             json!({"id": "r/u/1", "answer": true}),
             json!({"id": "r/u/2", "answer": true}),
             json!({"id": "r/t/1", "answer": ["a"]}),
-            json!({"id": "nope", "answer": 1}),
         ];
-        let s = score(&instances, &answers);
+        let s = score(&instances, &answers).unwrap();
         let usage = &s.tasks["ingredient-usage"];
         assert_eq!((usage.correct, usage.instances), (1, 2));
         assert_eq!(usage.confusion["false-true"], 1);
         let tracing = &s.tasks["ingredient-tracing"];
         assert_eq!(tracing.confusion["partial"], 1);
         assert_eq!(s.overall.instances, 3);
-        assert_eq!(s.unknown_ids, ["nope"]);
+        assert_eq!(s.unanswered, 0);
+    }
+
+    #[test]
+    fn answers_for_another_file_are_refused() {
+        let instances = vec![
+            json!({"id": "r/u/1", "task": "ingredient-usage", "answer": true, "answer_kind": "boolean", "chance": 0.5}),
+        ];
+        let answers = vec![json!({"id": "r/u/2", "answer": true})];
+        let e = score(&instances, &answers).unwrap_err().to_string();
+        assert!(e.contains("1 of 1 answers") && e.contains("r/u/2"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_answer_counts_in_every_metric() {
+        let instances = vec![
+            json!({"id": "r/t/1", "task": "ingredient-tracing", "answer": ["a", "b"], "answer_kind": "set", "chance": 0.25}),
+            json!({"id": "r/t/2", "task": "ingredient-tracing", "answer": ["a"], "answer_kind": "set", "chance": 0.5}),
+        ];
+        let answers = vec![json!({"id": "r/t/1", "answer": ["a", "b"]})];
+        let s = score(&instances, &answers).unwrap();
+        let t = &s.tasks["ingredient-tracing"];
+        assert_eq!((t.accuracy, t.f1), (0.5, Some(0.5)));
+        assert_eq!(s.unanswered, 1);
+    }
+
+    #[test]
+    fn synonyms_superclasses_and_units_are_understood() {
+        let text = |e: &str, g: &str| judge(AnswerKind::Text, &json!(e), &json!(g)).0;
+        assert!(text("cookie-sheet", "baking sheet"));
+        assert!(text("counter-top", "Countertop"));
+        assert!(!text("counter-top", "oven"));
+        let set = |e: Value, g: Value| judge(AnswerKind::Set, &e, &g).0;
+        assert!(set(
+            json!(["white-sugar", "butter"]),
+            json!("sugar, butter")
+        ));
+        // Two sugars expected: "sugar" names neither.
+        assert!(!set(
+            json!(["white-sugar", "brown-sugar"]),
+            json!("sugar, brown sugar")
+        ));
+        // The class itself is still its own answer.
+        assert!(set(json!(["sugar"]), json!("sugar")));
+        let grams = |e: f64, g: &str| judge(AnswerKind::Number, &json!(e), &json!(g)).0;
+        assert!(grams(120.0, "0.12 kg"));
+        assert!(grams(120.0, "120 g"));
+        assert!(grams(453.6, "1 pound"));
+        assert!(!grams(120.0, "0.12"));
     }
 }

@@ -245,18 +245,58 @@ fn ordering() {
 
 #[test]
 fn lifespan() {
-    // The sugar is fetched in the ingredient list and used in step 1: 0 to 0.
-    // The flour waits until step 3: 0 to 2.
+    // Made in step a, used up in step b. The sugar is fetched in the
+    // ingredient list and used up in step 1 ("Beat butter and sugar").
+    // The flour waits until step 3. The beaten butter and sugar of step 1
+    // is used up in step 2, which mixes in the almonds (it was [1, 1]:
+    // "the last step after which it exists").
     let list = all(Task::Lifespan);
     assert_eq!(
-        find(&list, "exist: white sugar (120 g), in a medium bowl?").answer,
-        json!([0, 0])
+        find(&list, "The white sugar (120 g), in a medium bowl:").answer,
+        json!([0, 1])
     );
     assert_eq!(
-        find(&list, "exist: all purpose flour (340 g), in a medium bowl?").answer,
-        json!([0, 2])
+        find(&list, "The all purpose flour (340 g), in a medium bowl:").answer,
+        json!([0, 3])
     );
-    // The dusted cookies, made in step 8, last to the end.
-    let last = list.last().unwrap();
-    assert_eq!(last.answer, json!([8, 8]));
+    let beaten = find(&list, "The beaten mixture of");
+    assert_eq!(beaten.answer, json!([1, 2]));
+    // The dusted cookies, made in step 8, are never used up: not asked.
+    assert!(list.iter().all(|i| i.answer[1].as_u64() <= Some(8)));
+    assert!(!list.iter().any(|i| i.question.contains("dusted")));
+}
+
+#[test]
+fn an_instance_keeps_its_id_across_seeds_and_caps() {
+    // Some tasks draw their step with the seed, so seeds make other
+    // instances; the same instance (question and context) must keep its id,
+    // and one id must never name two instances.
+    let c = almond();
+    for task in Task::ALL {
+        let mut by_id = std::collections::BTreeMap::new();
+        let mut by_content = std::collections::BTreeMap::new();
+        for (seed, cap) in [(0, None), (0, Some(3)), (1, Some(3)), (7, None)] {
+            let list = generate(&c, task, seed, cap);
+            let distinct: std::collections::BTreeSet<_> = list.iter().map(|i| &i.id).collect();
+            assert_eq!(
+                distinct.len(),
+                list.len(),
+                "{task:?}: two instances share an id"
+            );
+            for i in list {
+                let content = (i.question.clone(), i.context.clone());
+                assert_eq!(
+                    by_id.entry(i.id.clone()).or_insert(content.clone()),
+                    &content,
+                    "{task:?}: {} names two instances",
+                    i.id
+                );
+                assert_eq!(
+                    by_content.entry(content).or_insert(i.id.clone()),
+                    &i.id,
+                    "{task:?} seed {seed}: an instance changed its id"
+                );
+            }
+        }
+    }
 }

@@ -19,7 +19,7 @@ fn jsonl(threads: usize, seed: u64) -> String {
         .unwrap();
     pool.install(|| {
         let bench = sous_testdata::benchmark_dir();
-        let cooked = sous_probe::cook_all(&recipes, Some(&bench));
+        let cooked = sous_probe::cook_all(&recipes, Some(&bench), sous_sim::Profile::Corrected);
         assert_eq!(
             cooked.iter().filter(|c| c.annotated).count(),
             30,

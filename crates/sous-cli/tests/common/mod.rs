@@ -21,7 +21,20 @@ pub fn sous(args: &[&str]) -> Outcome {
 
 /// [`sous`] with extra environment variables.
 pub fn sous_with(args: &[&str], env: &[(&str, &OsStr)]) -> Outcome {
-    let child = Command::new(env!("CARGO_BIN_EXE_sous"))
+    run(args, env, &[])
+}
+
+/// [`sous`] without the environment variables `unset`.
+pub fn sous_without(args: &[&str], unset: &[&str]) -> Outcome {
+    run(args, &[], unset)
+}
+
+fn run(args: &[&str], env: &[(&str, &OsStr)], unset: &[&str]) -> Outcome {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sous"));
+    for name in unset {
+        command.env_remove(name);
+    }
+    let child = command
         .args(args)
         .env("NO_COLOR", "1")
         .envs(env.iter().copied())

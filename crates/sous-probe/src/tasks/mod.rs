@@ -111,7 +111,13 @@ impl Task {
 pub struct Instance {
     pub task: Task,
     pub recipe_id: String,
+    /// `<recipe>/<task>/<hash>`: the hash is of the instance's content
+    /// (recipe, task, question, context, answer), so an instance keeps its
+    /// id whatever the seed, the cap or the other instances.
     pub id: String,
+    /// What the steps are: the recipe's `sentences`, or, where no
+    /// annotation cut the network, its `actions` one by one.
+    pub steps: Steps,
     pub question: String,
     /// What a model reads before the question: the recipe (title,
     /// ingredient lines, numbered steps), and for some tasks a world state.
@@ -123,6 +129,14 @@ pub struct Instance {
     pub chance: f64,
     /// The steps and objects the answer was derived from.
     pub evidence: Value,
+}
+
+/// What an instance's steps are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Steps {
+    Sentences,
+    Actions,
 }
 
 /// An instance before it gets its id and the recipe's context.
@@ -183,7 +197,7 @@ pub(crate) fn number(c: &Cooked, s: usize) -> usize {
     c.steps[s].number.unwrap_or(0)
 }
 
-/// A stable 64-bit hash of strings (FNV-1a), for per-recipe seeds.
+/// A stable 64-bit hash of strings (FNV-1a), for per-recipe seeds and ids.
 fn stable_hash(parts: &[&str]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for p in parts {
@@ -218,28 +232,51 @@ pub fn generate(c: &Cooked, task: Task, seed: u64, max: Option<usize>) -> Vec<In
         }
     }
     let base = recipe_context(c, None);
+    let mut seen = std::collections::BTreeSet::new();
     drafts
         .into_iter()
-        .enumerate()
-        .map(|(n, d)| {
+        .filter_map(|d| {
             let mut context = d.context.unwrap_or_else(|| base.clone());
             if let Some(extra) = d.extra_context {
                 context.push('\n');
                 context.push_str(&extra);
             }
-            Instance {
+            let id = instance_id(&c.recipe_id, task, &d.question, &context, &d.answer);
+            // The same question twice is one instance.
+            if !seen.insert(id.clone()) {
+                return None;
+            }
+            Some(Instance {
                 task,
                 recipe_id: c.recipe_id.clone(),
-                id: format!("{}/{}/{}", c.recipe_id, task.name(), n + 1),
+                id,
+                steps: if c.annotated {
+                    Steps::Sentences
+                } else {
+                    Steps::Actions
+                },
                 question: d.question,
                 context,
                 answer: d.answer,
                 answer_kind: d.kind,
                 chance: d.chance,
                 evidence: d.evidence,
-            }
+            })
         })
         .collect()
+}
+
+/// `<recipe>/<task>/<16 hex digits>`, from the instance's content.
+pub fn instance_id(
+    recipe: &str,
+    task: Task,
+    question: &str,
+    context: &str,
+    answer: &Value,
+) -> String {
+    let answer = answer.to_string();
+    let h = stable_hash(&[recipe, task.name(), question, context, &answer]);
+    format!("{recipe}/{}/{h:016x}", task.name())
 }
 
 /// The first numbered step at which an object holding `g` is taken in,
