@@ -18,11 +18,12 @@ fn almond() -> String {
 fn trace_in_three_formats() {
     let table = sous(&["trace", &almond()]);
     assert_eq!(table.code, Some(0), "{}", table.stderr);
+    // One numbering with probe: the ingredient lines are step 0.
     assert!(table
         .stdout
-        .contains("step 8 · instruction 1: Beat the butter and the sugar together"));
+        .contains("\nstep 1: Beat the butter and the sugar together"));
     assert!(table.stdout.contains(
-        "  butter: 1 fetch-and-proportion+bring-to-temperature → B; 8 transfer-contents+beat → K"
+        "  butter: 0 fetch-and-proportion+bring-to-temperature → B; 1 transfer-contents+beat → K"
     ));
     let json = sous(&["trace", &almond(), "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
@@ -32,7 +33,7 @@ fn trace_in_three_formats() {
     assert!(lines
         .next()
         .unwrap()
-        .starts_with("recipe_id,step,kind,number,instruction"));
+        .starts_with("recipe_id,step,line,kind,instruction"));
     assert!(csv.stdout.contains(",input,B,?warm-butter,"));
 }
 

@@ -40,6 +40,9 @@ pub struct Object {
     pub value: EntityRef,
     /// Its description, made once from the value it was bound to.
     pub description: String,
+    /// Its base ingredients by the names they were fetched under: a
+    /// cracked egg is still the egg (`Cooked::renamed`).
+    pub ingredients: Vec<String>,
     /// The step (index into `Cooked::steps`) that made it.
     pub made_in: usize,
     /// The steps that took it as an input, in order.
@@ -67,8 +70,16 @@ pub struct Cooked {
     pub steps: Vec<RecipeStep>,
     /// Whether the steps come from the benchmark's annotation.
     pub annotated: bool,
-    /// Every comestible value, in the order they were made.
+    /// Every comestible value, in the order they were made, but supplies.
     pub objects: Vec<Object>,
+    /// What the kitchen supplied to an action that the recipe did not
+    /// give it: the butter a pan is greased with, the flour it is dusted
+    /// with (bound at an argument the primitive fills when left open).
+    /// They are not ingredients of the recipe, and tasks leave them out.
+    pub supplies: Vec<Object>,
+    /// Ingredient names an action made out of others, to the name they
+    /// were fetched under (`whole-egg` → `egg`, after a crack).
+    pub renamed: std::collections::BTreeMap<String, String>,
     /// For each network action: its step.
     pub step_of_action: Vec<usize>,
     /// For each network action: the variables it took bound (inputs) and
@@ -231,10 +242,23 @@ impl Cooked {
             }
         };
 
+        let renamed = renames(&execution, &inputs, &outputs);
+        let own_names = |e: &sous_kitchen::Entity| {
+            let mut names: Vec<String> = describe::ingredient_set(e)
+                .into_iter()
+                .map(|n| renamed.get(&n).cloned().unwrap_or(n))
+                .collect();
+            names.sort();
+            names.dedup();
+            names
+        };
+
         // Comestible objects, in the order they were made.
         let mut objects: Vec<Object> = Vec::new();
+        let mut supplies: Vec<Object> = Vec::new();
         for step in &execution.steps {
             let a = step.action;
+            let action = &net.actions[a];
             for &v in &outputs[a] {
                 let Some(b) = execution.bindings[v].as_ref() else {
                     continue;
@@ -242,15 +266,24 @@ impl Cooked {
                 if !describe::is_comestible(&b.value) {
                     continue;
                 }
-                objects.push(Object {
+                let object = Object {
                     variable: net.variables[v].name.clone(),
                     var: v,
                     value: b.value.clone(),
                     description: describe::object(&b.value),
+                    ingredients: own_names(&b.value),
                     made_in: step_of_action[a],
                     used_in: Vec::new(),
                     superseded_in: None,
+                };
+                let supplied = action.args.iter().enumerate().any(|(i, &x)| {
+                    x == v && action.signature.role(i) == sous_lang::ArgRole::Optional
                 });
+                if supplied {
+                    supplies.push(object);
+                } else {
+                    objects.push(object);
+                }
             }
         }
         for o in &mut objects {
@@ -276,6 +309,8 @@ impl Cooked {
             steps,
             annotated,
             objects,
+            supplies,
+            renamed,
             step_of_action,
             inputs,
             outputs,
@@ -360,7 +395,7 @@ impl Cooked {
                     && self.outputs[a].contains(&o.var)
             });
             if fetched {
-                for n in describe::ingredient_set(&o.value) {
+                for n in o.ingredients.iter().cloned() {
                     if !out.contains(&n) {
                         out.push(n);
                     }
@@ -370,10 +405,57 @@ impl Cooked {
         out
     }
 
+    /// What the recipe ends with: the things that exist after the last
+    /// step and were made last (a salad and its dressing made in the same
+    /// step are both the dish).
+    pub fn dish(&self) -> Vec<usize> {
+        let Some(&last) = self.numbered().last() else {
+            return Vec::new();
+        };
+        let alive: Vec<usize> = (0..self.objects.len())
+            .filter(|&o| self.alive_after(o, last))
+            .collect();
+        let latest = alive.iter().map(|&o| self.objects[o].made_in).max();
+        alive
+            .into_iter()
+            .filter(|&o| Some(self.objects[o].made_in) == latest)
+            .collect()
+    }
+
+    /// Things that exist after the last step but are not the dish: made,
+    /// and never used.
+    pub fn leftovers(&self) -> Vec<usize> {
+        let Some(&last) = self.numbered().last() else {
+            return Vec::new();
+        };
+        let dish = self.dish();
+        (0..self.objects.len())
+            .filter(|&o| self.alive_after(o, last) && !dish.contains(&o))
+            .collect()
+    }
+
+    /// Fetched ingredients the dish does not hold (a gold network that
+    /// drops an ingredient, or one the recipe discards).
+    pub fn lost_ingredients(&self) -> Vec<String> {
+        let dish = self.dish();
+        self.ingredients()
+            .into_iter()
+            .filter(|g| {
+                !dish
+                    .iter()
+                    .any(|&o| self.objects[o].ingredients.contains(g))
+            })
+            .collect()
+    }
+
     /// Where a thing is after step `s`: the kitchen place holding it
     /// (counter-top, oven, fridge …) and the container it is in.
     pub fn place_of(&self, o: usize, s: usize) -> Option<(String, String)> {
-        let ks = self.kitchen_after(s)?;
+        self.place_in(&self.kitchen_after(s)?, o)
+    }
+
+    /// Where object `o` is in kitchen state `ks`: the place and the container.
+    pub fn place_in(&self, ks: &KitchenState, o: usize) -> Option<(String, String)> {
         let value = &self.objects[o].value;
         let is_list = value.has_slot(sous_kitchen::slot::ITEMS);
         let pid = if is_list {
@@ -390,4 +472,52 @@ impl Cooked {
         };
         Some((place, holder))
     }
+}
+
+/// Ingredient names that actions made out of others, to the name first
+/// fetched: where an action's inputs held a name its outputs lack, a new
+/// name in its outputs is that one's if `made_from` (`data/probe.toml`)
+/// says so (a crack turns egg into whole-egg), or if it is a kind of it in
+/// the ontology (a fetch of salt gives coarse salt). Names are matched by
+/// kind, not by count: an input variable may name a bowl as it was before
+/// other things were put in it.
+fn renames(
+    execution: &Execution,
+    inputs: &[Vec<usize>],
+    outputs: &[Vec<usize>],
+) -> std::collections::BTreeMap<String, String> {
+    use std::collections::BTreeSet;
+    let made_from = &crate::knowledge::Knowledge::get().made_from;
+    let onto = sous_kitchen::Ontology::get();
+    let kind_of = |new: &str, old: &str| {
+        onto.id(new)
+            .zip(onto.id(old))
+            .is_some_and(|(n, o)| n != o && onto.is_a(n, o))
+    };
+    let mut out = std::collections::BTreeMap::new();
+    let names = |vars: &[usize]| -> BTreeSet<String> {
+        vars.iter()
+            .filter_map(|&v| execution.bindings[v].as_ref())
+            .filter(|b| describe::is_comestible(&b.value))
+            .flat_map(|b| describe::ingredient_set(&b.value))
+            .collect()
+    };
+    for step in &execution.steps {
+        let a = step.action;
+        let (i, o) = (names(&inputs[a]), names(&outputs[a]));
+        for new in o.difference(&i) {
+            let root = |old: &String| out.get(old).cloned().unwrap_or_else(|| old.clone());
+            let from = i.difference(&o).find(|old| {
+                made_from
+                    .get(new.as_str())
+                    .is_some_and(|m| m == *old || *m == root(old))
+                    || kind_of(new, old)
+            });
+            if let Some(old) = from {
+                let r = root(old);
+                out.entry(new.clone()).or_insert(r);
+            }
+        }
+    }
+    out
 }

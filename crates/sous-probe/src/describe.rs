@@ -94,7 +94,7 @@ pub fn and_list(parts: &[String]) -> String {
 }
 
 /// The state words of one item: "beaten", "baked", "crescent-shaped", …
-fn states(e: &Entity) -> Vec<String> {
+pub fn states(e: &Entity) -> Vec<String> {
     let k = Knowledge::get();
     let onto = Ontology::get();
     let mut out = Vec::new();
@@ -134,6 +134,32 @@ fn cut_into(e: &Entity) -> Option<String> {
         .flatten()?;
     let w = words(x.class_name());
     (x.class_name() != "uncut" && !w.ends_with("ed")).then_some(w)
+}
+
+/// The item's temperature in degrees Celsius, if it has one.
+pub fn temperature_c(e: &Entity) -> Option<f64> {
+    Some(e.get(slot::TEMPERATURE).as_amount()?.value.to_f64())
+}
+
+/// The thing a comestible object is about: itself if it is an
+/// ingredient, else the first ingredient it holds or lists.
+pub fn main_item(e: &Entity) -> Option<&Entity> {
+    if e.is_a_name("ingredient") {
+        return Some(e);
+    }
+    items_of(e)
+        .iter()
+        .find(|c| c.is_a_name("ingredient"))
+        .map(|c| &**c)
+}
+
+/// Grams of everything a comestible object holds or is.
+pub fn total_grams(e: &Entity) -> Option<f64> {
+    let parts = base_ingredients(e);
+    (!parts.is_empty()).then(|| {
+        let g: f64 = parts.iter().map(|(_, g)| g).sum();
+        (g * 1000.0).round() / 1000.0
+    })
 }
 
 /// "at room temperature", "at 175 °C", "chilled (5 °C)", or nothing.

@@ -18,6 +18,9 @@ pub struct Knowledge {
     /// Words any mixture may be called by in a recipe.
     pub mixture_words: Vec<String>,
     pub reference: Reference,
+    /// Ingredients an action makes out of another (made → from).
+    #[serde(default)]
+    pub made_from: BTreeMap<String, String>,
     /// Other words an answer may name a class by (class → words).
     #[serde(default)]
     pub synonyms: BTreeMap<String, Vec<String>>,
@@ -45,6 +48,8 @@ impl Knowledge {
             .iter()
             .chain(self.kind_words.keys())
             .chain(self.synonyms.keys())
+            .chain(self.made_from.keys())
+            .chain(self.made_from.values())
             .filter(|c| onto.id(c).is_none())
             .cloned()
             .collect()

@@ -23,12 +23,12 @@ pub fn table(t: &Trace) -> String {
         }
     );
     for r in &t.steps {
-        let what = match (r.kind, r.number) {
-            (StepKind::Ingredient, _) => "ingredient line".to_string(),
-            (StepKind::Instruction, Some(n)) => format!("instruction {n}"),
-            (_, n) => format!("action {}", n.unwrap_or(0)),
+        let what = match r.kind {
+            StepKind::Ingredient => "ingredient line (step 0)".to_string(),
+            StepKind::Instruction => format!("step {}", r.step),
+            StepKind::Action => format!("step {} (one action)", r.step),
         };
-        let _ = writeln!(s, "\nstep {} · {what}: {}", r.step, r.instruction);
+        let _ = writeln!(s, "\n{what}: {}", r.instruction);
         let verbs: Vec<&str> = r
             .actions
             .iter()
@@ -61,14 +61,28 @@ pub fn table(t: &Trace) -> String {
             );
         }
     }
-    s.push_str("\ningredients:\n");
+    s.push_str("\ningredients (step, actions → object):\n");
     for tl in &t.ingredients {
         let events: Vec<String> = tl
             .events
             .iter()
             .map(|e| format!("{} {} → {}", e.step, e.actions.join("+"), e.object))
             .collect();
-        let _ = writeln!(s, "  {}: {}", tl.ingredient, events.join("; "));
+        let lost = tl
+            .lost
+            .as_ref()
+            .map_or(String::new(), |l| format!("   LOST: {l}"));
+        let _ = writeln!(s, "  {}: {}{lost}", tl.ingredient, events.join("; "));
+    }
+    if !t.leftovers.is_empty() {
+        s.push_str("\nnever used (not the dish):\n");
+        for l in &t.leftovers {
+            let _ = writeln!(
+                s,
+                "  {} {}: made in step {}, never used",
+                l.object, l.description, l.step
+            );
+        }
     }
     s
 }
@@ -77,8 +91,8 @@ pub fn table(t: &Trace) -> String {
 pub const CSV_HEADER: [&str; 16] = [
     "recipe_id",
     "step",
+    "line",
     "kind",
-    "number",
     "instruction",
     "actions",
     "role",
@@ -105,8 +119,8 @@ pub fn csv_rows(t: &Trace, out: &mut csv::Writer<impl std::io::Write>) -> csv::R
             vec![
                 t.recipe_id.clone(),
                 r.step.to_string(),
+                r.line.to_string(),
                 kind.clone(),
-                r.number.map_or(String::new(), |n| n.to_string()),
                 r.instruction.clone(),
                 r.actions.join(" "),
                 role.to_string(),

@@ -22,13 +22,36 @@ pub struct Comestible {
     pub implicit: bool,
 }
 
+/// A comestible as it is after a step: where, how much, how warm, in
+/// which state.
+#[derive(Debug, Clone, Serialize)]
+pub struct WorldItem {
+    pub object: String,
+    pub variable: String,
+    pub description: String,
+    pub ingredients: Vec<String>,
+    /// Grams in all, where the amount converts to grams.
+    pub grams: Option<f64>,
+    /// The container or surface holding it (`medium-bowl`, `baking-tray`).
+    pub container: Option<String>,
+    /// The kitchen place the container is in (`counter-top`, `oven`).
+    pub place: Option<String>,
+    /// Degrees Celsius, where the kitchen gives it one.
+    pub temperature_c: Option<f64>,
+    /// States a cook would name (`beaten`, `baked`, `crescent-shaped`).
+    pub states: Vec<String>,
+}
+
 /// One step.
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
+    /// The step's number, as `probe` counts: 0 for the ingredient lines,
+    /// then 1, 2, … for the instructions (or the actions, without an
+    /// annotation).
     pub step: usize,
+    /// 1-based position among all the recipe's lines.
+    pub line: usize,
     pub kind: StepKind,
-    /// 1-based among instructions (or actions, without an annotation).
-    pub number: Option<usize>,
     pub instruction: String,
     pub actions: Vec<String>,
     pub inputs: Vec<Comestible>,
@@ -39,13 +62,16 @@ pub struct Row {
     /// When the step starts and ends in the simulation (seconds).
     pub start: Option<f64>,
     pub end: Option<f64>,
+    /// Every comestible that exists after the step.
+    pub world: Vec<WorldItem>,
 }
 
 /// One event of an ingredient's timeline.
 #[derive(Debug, Clone, Serialize)]
 pub struct Event {
+    /// The step's number (0: the ingredient lines).
     pub step: usize,
-    pub number: Option<usize>,
+    pub line: usize,
     /// The primitives of the step that touched it (`beat`, `mix`, …).
     pub actions: Vec<String>,
     pub object: String,
@@ -56,6 +82,18 @@ pub struct Event {
 pub struct Timeline {
     pub ingredient: String,
     pub events: Vec<Event>,
+    /// Set when the dish does not hold the ingredient: what last happened
+    /// to it ("cut in step 3, never used").
+    pub lost: Option<String>,
+}
+
+/// Something made that nothing uses and that is not the dish.
+#[derive(Debug, Clone, Serialize)]
+pub struct Leftover {
+    pub object: String,
+    pub description: String,
+    /// The step that made it.
+    pub step: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -67,6 +105,9 @@ pub struct Trace {
     pub annotated: bool,
     pub steps: Vec<Row>,
     pub ingredients: Vec<Timeline>,
+    /// Things made that no step uses and the dish is not (a gold network
+    /// that drops an ingredient shows here).
+    pub leftovers: Vec<Leftover>,
 }
 
 /// `A`, `B`, … `Z`, `AA`, ….
@@ -109,7 +150,7 @@ impl Trace {
                 object: label(o),
                 variable: obj.variable.clone(),
                 description: obj.description.clone(),
-                ingredients: describe::ingredient_set(&obj.value),
+                ingredients: obj.ingredients.clone(),
                 implicit: c.annotated
                     && !named
                     && (input || c.steps[s].kind == StepKind::Instruction),
@@ -149,9 +190,9 @@ impl Trace {
                 .filter_map(|&a| c.executed_at[a].map(|p| &c.execution.steps[p]))
                 .collect();
             rows.push(Row {
-                step: s + 1,
+                step: crate::tasks::number(c, s),
+                line: s + 1,
                 kind: step.kind,
-                number: step.number,
                 instruction: step.text.clone(),
                 actions: step
                     .actions
@@ -167,14 +208,36 @@ impl Trace {
                 place,
                 start: times.iter().map(|t| t.start).reduce(f64::min),
                 end: times.iter().map(|t| t.end).reduce(f64::max),
+                world: world_after(c, s),
             });
         }
+        let dish = c.dish();
         let ingredients = c
             .ingredients()
             .into_iter()
-            .map(|g| Timeline {
-                events: timeline(c, &g),
-                ingredient: g,
+            .map(|g| {
+                let events = timeline(c, &g);
+                let held = dish.iter().any(|&o| c.objects[o].ingredients.contains(&g));
+                let lost = (!held).then(|| match events.last() {
+                    Some(e) if !e.actions.is_empty() => {
+                        format!("{} in step {}, never used", e.actions.join("+"), e.step)
+                    }
+                    _ => "fetched, never used".to_string(),
+                });
+                Timeline {
+                    events,
+                    ingredient: g,
+                    lost,
+                }
+            })
+            .collect();
+        let leftovers = c
+            .leftovers()
+            .into_iter()
+            .map(|o| Leftover {
+                object: label(o),
+                description: c.objects[o].description.clone(),
+                step: crate::tasks::number(c, c.objects[o].made_in),
             })
             .collect();
         Trace {
@@ -183,8 +246,36 @@ impl Trace {
             annotated: c.annotated,
             steps: rows,
             ingredients,
+            leftovers,
         }
     }
+}
+
+/// The comestibles that exist after step `s`, each with where it is.
+fn world_after(c: &Cooked, s: usize) -> Vec<WorldItem> {
+    let kitchen = c.kitchen_after(s);
+    (0..c.objects.len())
+        .filter(|&o| c.alive_after(o, s))
+        .map(|o| {
+            let obj = &c.objects[o];
+            let (place, container) = kitchen
+                .as_ref()
+                .and_then(|k| c.place_in(k, o))
+                .map_or((None, None), |(p, h)| (Some(p), Some(h)));
+            let item = describe::main_item(&obj.value);
+            WorldItem {
+                object: label(o),
+                variable: obj.variable.clone(),
+                description: obj.description.clone(),
+                ingredients: obj.ingredients.clone(),
+                grams: describe::total_grams(&obj.value),
+                container,
+                place,
+                temperature_c: item.and_then(describe::temperature_c),
+                states: item.map(describe::states).unwrap_or_default(),
+            }
+        })
+        .collect()
 }
 
 /// Every step whose outputs hold `g`, with what it did.
@@ -193,17 +284,11 @@ fn timeline(c: &Cooked, g: &str) -> Vec<Event> {
     let mut out = Vec::new();
     for s in 0..c.steps.len() {
         for o in c.step_outputs(s) {
-            if describe::ingredient_set(&c.objects[o].value)
-                .iter()
-                .any(|n| n == g)
-            {
+            if c.objects[o].ingredients.clone().iter().any(|n| n == g) {
                 // The actions of the step that took or made something holding g.
                 let holds_g = |v: &usize| {
-                    c.object_of(*v).is_some_and(|x| {
-                        describe::ingredient_set(&c.objects[x].value)
-                            .iter()
-                            .any(|n| n == g)
-                    })
+                    c.object_of(*v)
+                        .is_some_and(|x| c.objects[x].ingredients.clone().iter().any(|n| n == g))
                 };
                 let mut actions: Vec<String> = Vec::new();
                 for &a in &c.steps[s].actions {
@@ -214,8 +299,8 @@ fn timeline(c: &Cooked, g: &str) -> Vec<Event> {
                     }
                 }
                 out.push(Event {
-                    step: s + 1,
-                    number: c.steps[s].number,
+                    step: crate::tasks::number(c, s),
+                    line: s + 1,
                     actions,
                     object: label(o),
                     description: c.objects[o].description.clone(),

@@ -49,7 +49,9 @@ fn the_trace_follows_the_recipe() {
     // 7 ingredient lines and 8 instructions.
     assert_eq!(t.steps.len(), 15);
     let beat = &t.steps[7];
-    assert_eq!(beat.number, Some(1));
+    // One numbering with probe: ingredient lines are step 0.
+    assert_eq!((beat.step, beat.line), (1, 8));
+    assert!(t.steps[..7].iter().all(|r| r.step == 0));
     // Step 1 takes the softened butter and the sugar (both named in the text)
     // and leaves one beaten mixture of exactly those, in a large bowl, with a whisk.
     let inputs: Vec<&str> = beat.inputs.iter().map(|c| c.description.as_str()).collect();
@@ -83,21 +85,8 @@ fn the_trace_follows_the_recipe() {
         .iter()
         .find(|i| i.ingredient == "butter")
         .unwrap();
-    let steps: Vec<Option<usize>> = butter.events.iter().map(|e| e.number).collect();
-    assert_eq!(
-        steps,
-        [
-            None,
-            Some(1),
-            Some(2),
-            Some(3),
-            Some(4),
-            Some(5),
-            Some(6),
-            Some(7),
-            Some(8)
-        ]
-    );
+    let steps: Vec<usize> = butter.events.iter().map(|e| e.step).collect();
+    assert_eq!(steps, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
     assert!(butter.events[1].actions.contains(&"beat".to_string()));
     assert_eq!(butter.events[7].actions, ["bake"]);
 }

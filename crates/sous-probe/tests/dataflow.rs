@@ -79,8 +79,8 @@ fn swapping_two_ingredients_moves_their_answers() {
         .iter()
         .find(|i| i.ingredient == "butter")
         .unwrap();
-    let steps: Vec<Option<usize>> = butter.events.iter().take(2).map(|e| e.number).collect();
-    assert_eq!(steps, [Some(8), Some(17)]);
+    let steps: Vec<usize> = butter.events.iter().take(2).map(|e| e.step).collect();
+    assert_eq!(steps, [8, 17]);
 }
 
 #[test]

@@ -506,7 +506,7 @@ function drawTrace() {
   const item = (c) => el("li", { class: c.implicit ? "implicit" : null, title: c.variable },
     el("span", { class: "tag" }, c.object), " ", c.description);
   for (const r of t.steps) {
-    const label = r.kind === "ingredient" ? "ingredient" : `${r.number}.`;
+    const label = r.kind === "ingredient" ? "ingredient" : `${r.step}.`;
     const node = el("div", { class: "tstep", "data-actions": JSON.stringify(r.actions) },
       el("div", { class: "say" }, el("span", { class: "num" }, label), r.instruction),
       r.inputs.length ? el("div", {}, "in:", el("ul", {}, r.inputs.map(item))) : null,

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use super::{first_use, number, AnswerKind, Draft};
 use crate::cooked::Cooked;
-use crate::describe::{self, words};
+use crate::describe::words;
 
 /// `a`, `b`, … for a world state's items.
 pub fn letter(i: usize) -> String {
@@ -53,7 +53,7 @@ pub fn candidates(c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
         let mut answer = Vec::new();
         for (i, &o) in w.iter().enumerate() {
             state.push_str(&format!("{}. {}\n", letter(i), c.objects[o].description));
-            if describe::ingredient_set(&c.objects[o].value).contains(&g) {
+            if c.objects[o].ingredients.clone().contains(&g) {
                 answer.push(letter(i));
             }
         }
@@ -76,7 +76,7 @@ pub fn candidates(c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
                     "letter": letter(i),
                     "object": crate::trace::label(o),
                     "variable": c.objects[o].variable,
-                    "ingredients": describe::ingredient_set(&c.objects[o].value),
+                    "ingredients": c.objects[o].ingredients.clone(),
                 })).collect::<Vec<_>>(),
             }),
         });

@@ -8,7 +8,6 @@ use serde_json::json;
 
 use super::{AnswerKind, Draft};
 use crate::cooked::Cooked;
-use crate::describe;
 
 pub fn candidates(c: &Cooked) -> Vec<Draft> {
     let net = &c.execution.network;
@@ -35,7 +34,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                 .map(|o| {
                     json!({
                         "description": c.objects[o].description,
-                        "ingredients": describe::ingredient_set(&c.objects[o].value),
+                        "ingredients": c.objects[o].ingredients.clone(),
                     })
                 })
                 .collect::<Vec<_>>()

@@ -193,7 +193,7 @@ pub(crate) fn step_name(c: &Cooked, s: usize) -> String {
 }
 
 /// A step's number; ingredient lines count as step 0 (before step 1).
-pub(crate) fn number(c: &Cooked, s: usize) -> usize {
+pub fn number(c: &Cooked, s: usize) -> usize {
     c.steps[s].number.unwrap_or(0)
 }
 
@@ -283,10 +283,8 @@ pub fn instance_id(
 /// with every numbered step (as indices into `steps`).
 pub(crate) fn first_use(c: &Cooked, g: &str) -> Option<usize> {
     c.numbered().into_iter().find(|&s| {
-        c.step_inputs(s).iter().any(|&o| {
-            crate::describe::ingredient_set(&c.objects[o].value)
-                .iter()
-                .any(|n| n == g)
-        })
+        c.step_inputs(s)
+            .iter()
+            .any(|&o| c.objects[o].ingredients.clone().iter().any(|n| n == g))
     })
 }

@@ -6,7 +6,6 @@ use serde_json::json;
 
 use super::{number, step_name, AnswerKind, Draft};
 use crate::cooked::Cooked;
-use crate::describe;
 
 pub fn candidates(c: &Cooked) -> Vec<Draft> {
     let mut out = Vec::new();
@@ -17,7 +16,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
         }
         let mut ingredients: Vec<String> = outputs
             .iter()
-            .flat_map(|&o| describe::ingredient_set(&c.objects[o].value))
+            .flat_map(|&o| c.objects[o].ingredients.clone())
             .collect();
         ingredients.sort();
         ingredients.dedup();
