@@ -61,11 +61,18 @@ pub struct ProbeArgs {
     /// Seed of the sampling: the same seed gives the same instances.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// At most this many instances per recipe and task (0: all).
-    #[arg(long, default_value_t = 10)]
+    /// At most this many instances per recipe and task (0: all, the
+    /// default; a cap draws within each recipe and can undo the balance of
+    /// labels the shortcut filter made over all of them).
+    #[arg(long, default_value_t = 0)]
     max_per_recipe: usize,
     #[arg(long, value_enum, default_value = "jsonl")]
     format: ProbeFormat,
+    /// Keep the instances that trivial rules answer (the most frequent
+    /// answer, the step before, word overlap, the text's order); by default
+    /// they are filtered until no rule beats chance by more than 0.15.
+    #[arg(long)]
+    keep_shortcuts: bool,
     /// The benchmark folder (for the annotation).
     #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
     benchmark: Option<PathBuf>,
@@ -239,7 +246,8 @@ pub fn probe(args: ProbeArgs) -> u8 {
         sous_probe::cook_all(&recipes, args.benchmark.as_deref(), args.profile.into());
     warn_unannotated(&cooked, args.benchmark.as_deref());
     let max = (args.max_per_recipe > 0).then_some(args.max_per_recipe);
-    let instances = sous_probe::probe_all(&cooked, &tasks, args.seed, max);
+    let instances =
+        sous_probe::probe_all_with(&cooked, &tasks, args.seed, max, !args.keep_shortcuts);
     let elapsed = start.elapsed();
     let out = std::io::stdout();
     let mut out = out.lock();
@@ -265,14 +273,19 @@ pub fn probe(args: ProbeArgs) -> u8 {
     }
 }
 
-/// Per task: instances, recipes with at least one, and the mean chance rate.
+/// Per task: instances, recipes with at least one, the mean chance rate,
+/// and the best trivial baseline (`sous_probe::baselines`) with its margin
+/// over chance.
 fn stats(
     instances: &[Instance],
     tasks: &[Task],
     recipes: usize,
     elapsed: std::time::Duration,
 ) -> String {
-    let mut s = String::from("| task | instances | recipes | chance rate |\n|---|---|---|---|\n");
+    let baselines = sous_probe::baselines::evaluate(instances);
+    let mut s = String::from(
+        "| task | instances | recipes | chance rate | best trivial baseline | its accuracy | over chance |\n|---|---|---|---|---|---|---|\n",
+    );
     for &t in tasks {
         let of: Vec<&Instance> = instances.iter().filter(|i| i.task == t).collect();
         let mut with: Vec<&str> = of.iter().map(|i| i.recipe_id.as_str()).collect();
@@ -282,16 +295,23 @@ fn stats(
         } else {
             of.iter().map(|i| i.chance).sum::<f64>() / of.len() as f64
         };
+        let best = baselines
+            .iter()
+            .filter(|b| b.task == t)
+            .max_by(|a, b| a.accuracy.total_cmp(&b.accuracy));
         s.push_str(&format!(
-            "| {} | {} | {}/{recipes} | {} |\n",
+            "| {} | {} | {}/{recipes} | {} | {} | {} | {} |\n",
             t.name(),
             of.len(),
             with.len(),
             if chance == 0.0 {
-                "— (free answer)".into()
+                "0 (free answer)".into()
             } else {
                 format!("{chance:.3}")
-            }
+            },
+            best.map_or("—".into(), |b| b.rule.clone()),
+            best.map_or("—".into(), |b| format!("{:.3}", b.accuracy)),
+            best.map_or("—".into(), |b| format!("{:+.3}", b.accuracy - chance)),
         ));
     }
     s.push_str(&format!(

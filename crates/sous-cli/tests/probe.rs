@@ -60,7 +60,9 @@ fn bad_recipes_are_reported_and_the_others_traced() {
 fn probe_then_score_its_own_answers() {
     let dir = std::env::temp_dir().join(format!("sous-probe-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = sous(&["probe", &almond(), "--task", "all", "--seed", "3"]);
+    // All 30 recipes: the shortcut filter works over the whole set.
+    let gold = sous_testdata::gold_current_dir().display().to_string();
+    let out = sous(&["probe", &gold, "--task", "all", "--seed", "3"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let instances = dir.join("instances.jsonl");
     std::fs::write(&instances, &out.stdout).unwrap();
@@ -96,7 +98,7 @@ fn probe_then_score_its_own_answers() {
     let cells = &v["tasks"]["ordering"]["confusion"];
     assert!(cells["true-false"].as_u64().unwrap() > 0 && cells["false-true"].as_u64().unwrap() > 0);
     // Chat export: system, user, assistant.
-    let chat = sous(&["probe", &almond(), "--task", "amount", "--format", "chat"]);
+    let chat = sous(&["probe", &gold, "--task", "amount", "--format", "chat"]);
     let first: serde_json::Value =
         serde_json::from_str(chat.stdout.lines().next().unwrap()).unwrap();
     let roles: Vec<&str> = first["messages"]

@@ -448,6 +448,44 @@ impl Cooked {
             .collect()
     }
 
+    /// Grams of ingredient `g` (a base name, or the name it was fetched
+    /// under) the recipe fetched in all, and whether every fetch of it was
+    /// weighed in grams or kilograms (else the grams come from a conversion
+    /// the recipe's text never gives: "8 potatoes" are 1,680 g).
+    pub fn fetched(&self, g: &str) -> Option<(f64, bool)> {
+        let root = self.renamed.get(g).map_or(g, String::as_str);
+        let mut total: Option<(f64, bool)> = None;
+        for o in &self.objects {
+            for &a in &self.steps[o.made_in].actions {
+                let action = &self.execution.network.actions[a];
+                if action.signature.name != "fetch-and-proportion"
+                    || !self.outputs[a].contains(&o.var)
+                {
+                    continue;
+                }
+                let Some(x) = describe::grams_by_ingredient(&o.value)
+                    .into_iter()
+                    .find(|(n, _)| {
+                        n == g || self.renamed.get(n).map_or(n.as_str(), String::as_str) == root
+                    })
+                    .map(|(_, x)| x)
+                else {
+                    continue;
+                };
+                let unit = action
+                    .signature
+                    .index_of("unit")
+                    .and_then(|i| self.execution.bindings[action.args[i]].as_ref())
+                    .map(|b| b.value.class_name().to_string());
+                let in_grams = matches!(unit.as_deref(), Some("g" | "kg"));
+                let t = total.get_or_insert((0.0, true));
+                t.0 += x;
+                t.1 &= in_grams;
+            }
+        }
+        total
+    }
+
     /// Where a thing is after step `s`: the kitchen place holding it
     /// (counter-top, oven, fridge …) and the container it is in.
     pub fn place_of(&self, o: usize, s: usize) -> Option<(String, String)> {

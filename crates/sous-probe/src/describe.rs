@@ -174,6 +174,16 @@ fn temperature(e: &Entity) -> Option<String> {
     })
 }
 
+/// What kind of thing an item is in a word or two: "mixture", "dough",
+/// or an ingredient's name.
+pub fn kind_word(e: &Entity) -> String {
+    Knowledge::get()
+        .kind_words
+        .get(e.class_name())
+        .cloned()
+        .unwrap_or_else(|| words(e.class_name()))
+}
+
 /// One item (an ingredient or a mixture) in words, without its container.
 pub fn item(e: &Entity) -> String {
     item_with(e, true)
@@ -298,6 +308,7 @@ pub fn object(e: &Entity) -> String {
         "plate",
         "cutting-board",
         "baking-dish",
+        "wire-rack",
     ];
     let on = flat.iter().any(|f| e.is_a_name(f)) || e.class_name().contains("tray");
     let mut holder = words(e.class_name());

@@ -7,6 +7,7 @@
 //! writes instances for fine-tuning.
 
 pub mod annotation;
+pub mod baselines;
 pub mod chat;
 pub mod cooked;
 pub mod describe;
@@ -47,24 +48,62 @@ pub fn cook_all(
         .collect()
 }
 
-/// The instances of `tasks` for every recipe: recipe by recipe, task by
-/// task, the same for the same seed whatever the number of threads.
+/// The instances of `tasks` for every recipe: every candidate, without the
+/// ones trivial rules answer beyond chance ([`baselines::without_shortcuts`],
+/// over all the recipes given), then at most `max_per_recipe` per recipe
+/// and task drawn with `seed` (a cap draws within each recipe, so it can
+/// shift the balance the filter made: `--format stats` shows it). Recipe by
+/// recipe, task by task; the same for the same seed whatever the number of
+/// threads.
 pub fn probe_all(
     cooked: &[Cooked],
     tasks: &[tasks::Task],
     seed: u64,
     max_per_recipe: Option<usize>,
 ) -> Vec<tasks::Instance> {
-    cooked
+    probe_all_with(cooked, tasks, seed, max_per_recipe, true)
+}
+
+/// [`probe_all`], with the shortcut filter on or off (off: every
+/// candidate, for training data or for measuring the rules themselves).
+pub fn probe_all_with(
+    cooked: &[Cooked],
+    tasks: &[tasks::Task],
+    seed: u64,
+    max_per_recipe: Option<usize>,
+    filter: bool,
+) -> Vec<tasks::Instance> {
+    use std::collections::BTreeSet;
+    let drawn: Vec<Vec<(Vec<tasks::Instance>, rand_chacha::ChaCha8Rng)>> = cooked
         .par_iter()
         .map(|c| {
             tasks
                 .iter()
-                .flat_map(|&t| tasks::generate(c, t, seed, max_per_recipe))
-                .collect::<Vec<_>>()
+                .map(|&t| tasks::every_instance(c, t, seed))
+                .collect()
         })
-        .collect::<Vec<_>>()
+        .collect();
+    let kept: BTreeSet<String> = tasks
+        .par_iter()
+        .enumerate()
+        .map(|(k, &t)| {
+            let all: Vec<tasks::Instance> =
+                drawn.iter().flat_map(|r| r[k].0.iter().cloned()).collect();
+            let kept = if filter {
+                baselines::without_shortcuts(t, all)
+            } else {
+                all
+            };
+            kept.into_iter().map(|i| i.id).collect::<Vec<_>>()
+        })
+        .flatten()
+        .collect();
+    drawn
         .into_iter()
         .flatten()
+        .flat_map(|(list, mut rng)| {
+            let list = list.into_iter().filter(|i| kept.contains(&i.id)).collect();
+            tasks::sample(list, max_per_recipe, &mut rng)
+        })
         .collect()
 }

@@ -261,7 +261,7 @@ fn described_sets(v: &Value) -> BTreeSet<String> {
 }
 
 /// (correct, f1 if set-valued) of one answer.
-fn judge(kind: AnswerKind, expected: &Value, given: &Value) -> (bool, Option<f64>) {
+pub(crate) fn judge(kind: AnswerKind, expected: &Value, given: &Value) -> (bool, Option<f64>) {
     match kind {
         AnswerKind::Integer => (
             integer(given).is_some() && integer(given) == integer(expected),

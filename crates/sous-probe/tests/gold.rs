@@ -1,4 +1,5 @@
-//! All 30 gold networks: every task has instances for every recipe, and the
+//! All 30 gold networks: every task has candidates for every recipe; after
+//! the shortcut filter no trivial rule beats chance by more than 0.15; the
 //! output is byte-identical across runs and thread counts for a seed.
 
 use sous_probe::tasks::Task;
@@ -25,19 +26,17 @@ fn jsonl(threads: usize, seed: u64) -> String {
             30,
             "every gold network matches its annotation"
         );
-        let instances = sous_probe::probe_all(&cooked, &Task::ALL, seed, Some(10));
         for task in Task::ALL {
             for c in &cooked {
                 assert!(
-                    instances
-                        .iter()
-                        .any(|i| i.task == task && i.recipe_id == c.recipe_id),
-                    "no {} instance for {}",
+                    !sous_probe::tasks::generate(c, task, seed, None).is_empty(),
+                    "no {} candidate for {}",
                     task.name(),
                     c.recipe_id
                 );
             }
         }
+        let instances = sous_probe::probe_all(&cooked, &Task::ALL, seed, Some(10));
         instances
             .iter()
             .map(|i| serde_json::to_string(i).unwrap() + "\n")
@@ -51,4 +50,49 @@ fn every_recipe_every_task_the_same_bytes_on_any_thread_count() {
     assert_eq!(one, jsonl(4, 7), "4 threads differ from 1");
     assert_eq!(one, jsonl(1, 7), "a second run differs");
     assert_ne!(one, jsonl(1, 8), "the seed changes the sample");
+}
+
+/// Tasks whose best trivial rule is still more than 0.15 over chance, and
+/// why. The test fails when one of them gets within the bound, so that
+/// this list (and the README) is kept true.
+const OVER_THE_BOUND: &[(Task, &str)] = &[(
+    Task::Habitat,
+    "the kitchen takes everything back to the counter-top after each step: \
+     of 191 candidates 189 answer counter-top, so balanced labels leave 4",
+)];
+
+#[test]
+fn no_trivial_rule_beats_chance_by_more_than_015() {
+    let files = sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
+    let recipes: Vec<(sous_lang::Recipe, Option<String>)> = files
+        .iter()
+        .map(|f| {
+            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
+            (sous_testdata::parse_one(f), Some(stem))
+        })
+        .collect();
+    let bench = sous_testdata::benchmark_dir();
+    let cooked = sous_probe::cook_all(&recipes, Some(&bench), sous_sim::Profile::Corrected);
+    let instances = sous_probe::probe_all(&cooked, &Task::ALL, 0, None);
+    let scores = sous_probe::baselines::evaluate(&instances);
+    for task in Task::ALL {
+        let of: Vec<_> = instances.iter().filter(|i| i.task == task).collect();
+        assert!(!of.is_empty(), "{}: no instance left", task.name());
+        let chance = of.iter().map(|i| i.chance).sum::<f64>() / of.len() as f64;
+        let best = scores
+            .iter()
+            .filter(|b| b.task == task)
+            .max_by(|a, b| a.accuracy.total_cmp(&b.accuracy))
+            .unwrap();
+        let over = best.accuracy - chance > 0.15;
+        let known = OVER_THE_BOUND.iter().any(|(t, _)| *t == task);
+        assert_eq!(
+            over,
+            known,
+            "{}: {} scores {:.3} against chance {chance:.3}",
+            task.name(),
+            best.rule,
+            best.accuracy
+        );
+    }
 }

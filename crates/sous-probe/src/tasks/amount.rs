@@ -1,6 +1,8 @@
 //! `amount` (R2VQ counting): how many grams of ingredient g are in X after
 //! step τ? The answer is the simulated amount (a mixture's share of g, all
-//! of X's portions together), to the milligram. No chance rate.
+//! of X's portions together), to the milligram. Only for ingredients the
+//! recipe weighs in grams: other amounts need a conversion the text never
+//! gives. No chance rate.
 
 use serde_json::json;
 
@@ -10,6 +12,9 @@ use crate::describe::{self, words};
 
 pub fn candidates(c: &Cooked) -> Vec<Draft> {
     let mut out = Vec::new();
+    // The same grams of the same ingredient are asked once, where they
+    // first appear: later steps that leave them as they are ask nothing new.
+    let mut asked = std::collections::BTreeSet::new();
     for s in c.numbered() {
         for o in c.step_outputs(s) {
             let grams = describe::grams_by_ingredient(&c.objects[o].value);
@@ -18,6 +23,15 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                 continue;
             }
             for (g, amount) in grams {
+                let fetched = c.fetched(&g);
+                // A conversion the text never gives ("8 potatoes" in
+                // grams), or a share too small to weigh, is not asked.
+                if !fetched.is_some_and(|(_, in_grams)| in_grams) || amount < 0.5 {
+                    continue;
+                }
+                if !asked.insert((g.clone(), (amount * 1000.0).round() as i64)) {
+                    continue;
+                }
                 out.push(Draft {
                     question: format!(
                         "How many grams of {} are in the {} after step {}?",
@@ -35,6 +49,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                         "object": crate::trace::label(o),
                         "variable": c.objects[o].variable,
                         "description": c.objects[o].description,
+                        "fetched_g": fetched.map(|(f, _)| (f * 1000.0).round() / 1000.0),
                     }),
                 });
             }

@@ -13,11 +13,43 @@ use serde_json::json;
 
 use super::{first_use, number, AnswerKind, Draft};
 use crate::cooked::Cooked;
-use crate::describe::words;
+use crate::describe::{self, words};
 
 /// `a`, `b`, … for a world state's items.
 pub fn letter(i: usize) -> String {
     crate::trace::label(i).to_lowercase()
+}
+
+/// A thing of the world state as NHK's world states name things: what it
+/// is and where, not what went into it ("the beaten mixture made in step
+/// 1, in a large bowl"). An ingredient as it was fetched is named: "butter
+/// (230 g), in a medium bowl".
+pub fn short_description(c: &Cooked, o: usize) -> String {
+    let obj = &c.objects[o];
+    let v = &obj.value;
+    let plain = |e: &sous_kitchen::Entity| !e.is_a_name("mixture") && e.is_a_name("ingredient");
+    let items = describe::items_of(v);
+    let single = v.is_a_name("ingredient") || items.len() == 1;
+    if single && describe::main_item(v).is_some_and(plain) {
+        return obj.description.clone();
+    }
+    let item = describe::main_item(v);
+    let mut what = item
+        .map(|e| {
+            let mut st = describe::states(e);
+            st.push(describe::kind_word(e));
+            st.join(" ")
+        })
+        .unwrap_or_else(|| "mixture".into());
+    if items.len() > 1 && !v.is_a_name("ingredient") {
+        what = format!("{} portions of {what}", items.len());
+    }
+    let made = number(c, obj.made_in);
+    let place = obj
+        .description
+        .rsplit_once(", ")
+        .map_or(String::new(), |(_, p)| format!(", {p}"));
+    format!("the {what} made in step {made}{place}")
 }
 
 /// The things that exist after step `s`, in the order they were made.
@@ -52,7 +84,7 @@ pub fn candidates(c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
         let mut state = format!("The world state after step {}:\n", number(c, tau));
         let mut answer = Vec::new();
         for (i, &o) in w.iter().enumerate() {
-            state.push_str(&format!("{}. {}\n", letter(i), c.objects[o].description));
+            state.push_str(&format!("{}. {}\n", letter(i), short_description(c, o)));
             if c.objects[o].ingredients.clone().contains(&g) {
                 answer.push(letter(i));
             }

@@ -210,30 +210,21 @@ fn stable_hash(parts: &[&str]) -> u64 {
 }
 
 /// The instances of `task` for one recipe: every candidate, or at most
-/// `max` of them drawn with `seed`.
+/// `max` of them drawn with `seed`. No shortcut filter: that needs every
+/// recipe ([`crate::probe_all`], [`without_shortcuts`]).
 pub fn generate(c: &Cooked, task: Task, seed: u64, max: Option<usize>) -> Vec<Instance> {
+    let (all, mut rng) = every_instance(c, task, seed);
+    sample(all, max, &mut rng)
+}
+
+/// Every instance of `task` for one recipe, and the random stream that
+/// drew them (the sampling goes on with it).
+pub(crate) fn every_instance(c: &Cooked, task: Task, seed: u64) -> (Vec<Instance>, ChaCha8Rng) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ stable_hash(&[&c.recipe_id, task.name()]));
-    let mut drafts = task.candidates(c, &mut rng);
-    if let Some(max) = max {
-        if drafts.len() > max {
-            let mut picked: Vec<usize> = (0..drafts.len()).collect();
-            picked.shuffle(&mut rng);
-            picked.truncate(max);
-            picked.sort_unstable();
-            let mut keep = vec![false; drafts.len()];
-            for i in picked {
-                keep[i] = true;
-            }
-            let mut i = 0;
-            drafts.retain(|_| {
-                i += 1;
-                keep[i - 1]
-            });
-        }
-    }
+    let drafts = task.candidates(c, &mut rng);
     let base = recipe_context(c, None);
     let mut seen = std::collections::BTreeSet::new();
-    drafts
+    let list = drafts
         .into_iter()
         .filter_map(|d| {
             let mut context = d.context.unwrap_or_else(|| base.clone());
@@ -263,7 +254,33 @@ pub fn generate(c: &Cooked, task: Task, seed: u64, max: Option<usize>) -> Vec<In
                 evidence: d.evidence,
             })
         })
-        .collect()
+        .collect();
+    (list, rng)
+}
+
+/// At most `max` of `list`, drawn with `rng`, in their order.
+pub(crate) fn sample(
+    mut list: Vec<Instance>,
+    max: Option<usize>,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Instance> {
+    let Some(max) = max else { return list };
+    if list.len() <= max {
+        return list;
+    }
+    let mut picked: Vec<usize> = (0..list.len()).collect();
+    picked.shuffle(rng);
+    picked.truncate(max);
+    let mut keep = vec![false; list.len()];
+    for i in picked {
+        keep[i] = true;
+    }
+    let mut i = 0;
+    list.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
+    list
 }
 
 /// `<recipe>/<task>/<16 hex digits>`, from the instance's content.
