@@ -27,6 +27,7 @@ pub fn rules(task: Task) -> &'static [(&'static str, Rule)] {
         ],
         Task::Ordering => &[("text-order", text_order)],
         Task::Amount => &[("ingredient-line", ingredient_line)],
+        Task::Habitat => &[("named-in-step", named_in_step), ("last-named", last_named)],
         _ => &[],
     }
 }
@@ -165,6 +166,55 @@ fn every_mixture(i: &Instance) -> Option<Value> {
     Some(json!(letters))
 }
 
+/// habitat: the container or surface the step's text names ("Transfer to
+/// a wire rack"), among the recipe's candidates.
+fn named_in_step(i: &Instance) -> Option<Value> {
+    let tau = step_of(i)?;
+    let text = numbered_steps(&i.context)
+        .into_iter()
+        .find(|(n, _)| *n == tau)?
+        .1
+        .to_lowercase();
+    let candidates = i.evidence.get("candidates")?.as_array()?;
+    candidates
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|c| {
+            let w = words(c);
+            text.contains(&w)
+                || w.rsplit(' ')
+                    .next()
+                    .is_some_and(|last| mentions(&text, last))
+        })
+        .max_by_key(|c| c.len())
+        .map(|c| json!(c))
+}
+
+/// habitat: the container or surface the text named last, up to step τ.
+fn last_named(i: &Instance) -> Option<Value> {
+    let tau = step_of(i)?;
+    let candidates = i.evidence.get("candidates")?.as_array()?;
+    numbered_steps(&i.context)
+        .into_iter()
+        .filter(|(n, _)| *n <= tau)
+        .rev()
+        .find_map(|(_, text)| {
+            let text = text.to_lowercase();
+            candidates
+                .iter()
+                .filter_map(Value::as_str)
+                .filter(|c| {
+                    let w = words(c);
+                    text.contains(&w)
+                        || w.rsplit(' ')
+                            .next()
+                            .is_some_and(|last| mentions(&text, last))
+                })
+                .max_by_key(|c| c.len())
+                .map(|c| json!(c))
+        })
+}
+
 /// ordering: the order of the text.
 fn text_order(i: &Instance) -> Option<Value> {
     let (a, b) = (
@@ -194,7 +244,8 @@ pub const MARGIN: f64 = 0.10;
 ///   task of only unsolved instances would reward the opposite rule);
 /// - ordering: labels balanced, and the instances the text's order gets
 ///   wrong kept, with as many it gets right as keep it within the margin;
-/// - habitat: as many instances of each answer as of the rarest.
+/// - habitat: as step reference, then no answer more often than chance
+///   plus the margin allows.
 ///
 /// Which solved instances are kept follows their ids, so the choice does
 /// not depend on the seed or the cap.
@@ -213,7 +264,7 @@ pub fn without_shortcuts(task: Task, mut all: Vec<Instance>) -> Vec<Instance> {
         }
         Task::StepReference | Task::IngredientUsage => top_up(unsolved, solved),
         Task::Ordering => balance_ordering(unsolved, solved),
-        Task::Habitat => balance_labels(unsolved.into_iter().chain(solved).collect()),
+        Task::Habitat => cap_labels(top_up(unsolved, solved)),
         _ => unsolved.into_iter().chain(solved).collect(),
     }
 }
@@ -260,6 +311,32 @@ fn balance_ordering(unsolved: Vec<Instance>, solved: Vec<Instance>) -> Vec<Insta
         kept.push(next);
     }
     balance_labels(kept)
+}
+
+/// No answer more often than chance plus the margin allows (in id order).
+fn cap_labels(list: Vec<Instance>) -> Vec<Instance> {
+    if list.is_empty() {
+        return list;
+    }
+    let chance = list.iter().map(|i| i.chance).sum::<f64>() / list.len() as f64;
+    let mut by: BTreeMap<String, Vec<Instance>> = BTreeMap::new();
+    for i in list {
+        by.entry(i.answer.to_string()).or_default().push(i);
+    }
+    // The largest cap whose most frequent answer stays within the bound.
+    let counts: Vec<usize> = by.values().map(Vec::len).collect();
+    let total = |cap: usize| counts.iter().map(|&n| n.min(cap)).sum::<usize>();
+    let max = counts.iter().copied().max().unwrap_or(0);
+    let cap = (1..=max)
+        .rev()
+        .find(|&cap| cap as f64 / total(cap) as f64 <= chance + MARGIN)
+        .unwrap_or(1);
+    let mut out: Vec<Instance> = by
+        .into_values()
+        .flat_map(|v| v.into_iter().take(cap))
+        .collect();
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
 }
 
 fn balance_labels_if_boolean(list: Vec<Instance>) -> Vec<Instance> {

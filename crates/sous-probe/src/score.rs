@@ -86,11 +86,17 @@ pub fn read_jsonl(file: &str, text: &str) -> Result<Vec<Value>, ScoreError> {
     Ok(out)
 }
 
+/// Lower case, words joined by hyphens, without a leading article or a
+/// final full stop: "The baking tray." is `baking-tray`.
 fn norm(s: &str) -> String {
-    s.trim()
-        .trim_end_matches('.')
-        .to_lowercase()
-        .replace(['_', ' '], "-")
+    let s = s.trim().trim_end_matches('.').to_lowercase();
+    let s = ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| s.strip_prefix(a))
+        .unwrap_or(&s)
+        .trim()
+        .to_string();
+    s.replace(['_', ' '], "-")
 }
 
 /// Items of a set answer: a list, or a comma-separated string.

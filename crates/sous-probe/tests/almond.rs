@@ -183,11 +183,32 @@ fn implicit_tool() {
 
 #[test]
 fn habitat() {
-    // The beaten mixture stays on the counter-top after step 1.
+    // The beaten mixture is in the large bowl after step 1 (on the
+    // counter-top, as everything after every step); the question does not
+    // say where it is.
     let list = all(Task::Habitat);
-    let i = find(&list, "beaten mixture of white sugar (120 g) and butter (230 g), 350 g in all, in a large bowl after step 1");
-    assert_eq!(i.answer, json!("counter-top"));
-    assert_eq!(i.evidence["container"], json!("large-bowl"));
+    let i = find(
+        &list,
+        "After step 1, what holds the beaten mixture made in step 1?",
+    );
+    assert_eq!(i.answer, json!("large-bowl"));
+    assert_eq!(i.evidence["place"], json!("counter-top"));
+    // Step 3 adds both flours to it: several things, not yet mixed.
+    let i = find(
+        &list,
+        "After step 3, what holds the ingredients put together in step 3?",
+    );
+    assert_eq!(i.answer, json!("large-bowl"));
+    // The crescents go onto the lined tray in step 6.
+    let i = find(&list, "After step 6, what holds the 33 portions");
+    assert_eq!(i.answer, json!("baking-tray"));
+    // "baking tray" and "Baking Tray" are the answer too.
+    let s = sous_probe::score::score(
+        &[serde_json::to_value(i).unwrap()],
+        &[json!({"id": i.id, "answer": "the baking tray"})],
+    )
+    .unwrap();
+    assert_eq!(s.overall.correct, 1);
 }
 
 #[test]

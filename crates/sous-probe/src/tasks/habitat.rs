@@ -1,45 +1,69 @@
-//! `habitat` (R2VQ): where is X after step τ? The answer is the kitchen
-//! place (counter-top, oven, fridge …) and the container holding it, read
-//! from the simulated kitchen state after the step. Chance: 1/(number of
-//! places in the kitchen).
+//! `habitat` (R2VQ): where is X after step τ? In this kitchen every step
+//! ends with its things back on the counter-top (the reference takes trays
+//! out of the oven and bowls out of the fridge), so the kitchen place says
+//! nothing; the container or surface does: a medium bowl, the large bowl,
+//! a lined baking tray, a wire rack. X is named by what it is and which
+//! step made it, not by where it is. Chance: one over the containers that
+//! hold food at some point of the recipe (a reader's candidates).
+
+use std::collections::BTreeSet;
 
 use serde_json::json;
 
 use super::{number, AnswerKind, Draft};
 use crate::cooked::Cooked;
+use crate::tasks::ingredient_tracing::short_description;
 
 pub fn candidates(c: &Cooked) -> Vec<Draft> {
-    let places = sous_kitchen::full_kitchen()
-        .0
-        .root()
-        .contents()
-        .len()
-        .max(1);
-    let mut out = Vec::new();
+    let mut rows = Vec::new();
     for s in c.numbered() {
+        let Some(kitchen) = c.kitchen_after(s) else {
+            continue;
+        };
         for o in c.step_outputs(s) {
-            let Some((place, container)) = c.place_of(o, s) else {
+            let Some((place, container)) = c.place_in(&kitchen, o) else {
                 continue;
             };
-            out.push(Draft {
-                question: format!(
-                    "Where is the {} after step {}? Answer with the place in the kitchen.",
-                    c.objects[o].description,
-                    number(c, s)
-                ),
-                context: None,
-                extra_context: None,
-                answer: json!(place),
-                kind: AnswerKind::Text,
-                chance: 1.0 / places as f64,
-                evidence: json!({
-                    "step": number(c, s),
-                    "object": crate::trace::label(o),
-                    "variable": c.objects[o].variable,
-                    "container": container,
-                }),
-            });
+            rows.push((s, o, place, container));
         }
     }
-    out
+    let holders: BTreeSet<&str> = rows.iter().map(|r| r.3.as_str()).collect();
+    let chance = 1.0 / holders.len().max(1) as f64;
+    rows.iter()
+        .map(|(s, o, place, container)| Draft {
+            question: format!(
+                "After step {}, what holds {}? Answer with the container or surface \
+                 (a bowl, a tray, a rack, …).",
+                number(c, *s),
+                without_place(&short_description(c, *o))
+            ),
+            context: None,
+            extra_context: None,
+            answer: json!(container),
+            kind: AnswerKind::Text,
+            chance,
+            evidence: json!({
+                "step": number(c, *s),
+                "object": crate::trace::label(*o),
+                "variable": c.objects[*o].variable,
+                "place": place,
+                "candidates": holders,
+            }),
+        })
+        .collect()
+}
+
+/// "the beaten mixture made in step 1, in a large bowl" → "the beaten
+/// mixture made in step 1"; "butter (230 g), in a medium bowl" → "the
+/// butter (230 g)".
+fn without_place(description: &str) -> String {
+    let what = description
+        .rsplit_once(", in ")
+        .or_else(|| description.rsplit_once(", on "))
+        .map_or(description, |(w, _)| w);
+    if what.starts_with("the ") {
+        what.to_string()
+    } else {
+        format!("the {what}")
+    }
 }

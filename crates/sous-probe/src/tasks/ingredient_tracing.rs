@@ -41,14 +41,19 @@ pub fn short_description(c: &Cooked, o: usize) -> String {
             st.join(" ")
         })
         .unwrap_or_else(|| "mixture".into());
-    if items.len() > 1 && !v.is_a_name("ingredient") {
-        what = format!("{} portions of {what}", items.len());
-    }
     let made = number(c, obj.made_in);
     let place = obj
         .description
         .rsplit_once(", ")
         .map_or(String::new(), |(_, p)| format!(", {p}"));
+    if items.len() > 1 && !v.is_a_name("ingredient") {
+        let portions = items.iter().all(|i| i.class == items[0].class);
+        if !portions {
+            // Several things put in one container, not yet mixed.
+            return format!("the ingredients put together in step {made}{place}");
+        }
+        what = format!("{} portions of {what}", items.len());
+    }
     format!("the {what} made in step {made}{place}")
 }
 

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Regenerates the probing tasks' tables in README.md (between the
+`<!-- probe-tables:NAME -->` and `<!-- /probe-tables:NAME -->` markers):
+
+- `filtered`: `sous probe DIR --format stats` over the 30 gold networks, as
+  published (the shortcut filter on);
+- `candidates`: the same with `--keep-shortcuts`, every candidate, to show
+  what the trivial rules did before the filter.
+
+Usage: SOUS_BENCHMARK_DIR=… python3 tools/probe_tables.py [--sous target/release/sous]
+"""
+
+import argparse
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+
+def gold_dir():
+    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
+    d = pathlib.Path(bench) / "data" / "gold-standard-solutions" / "meaning-only"
+    if not d.is_dir():
+        sys.exit(f"no gold networks in {d}: set SOUS_BENCHMARK_DIR to the benchmark's folder")
+    return d
+
+
+def stats(sous, extra):
+    out = subprocess.run([sous, "probe", str(gold_dir()), "--format", "stats", *extra],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"sous probe failed: {out.stderr}")
+    # The table only: the timing line below it changes from run to run.
+    return "\n".join(l for l in out.stdout.splitlines() if l.startswith("|")) + "\n"
+
+
+def replace(text, name, body):
+    pattern = re.compile(rf"(<!-- probe-tables:{name} -->\n).*?(<!-- /probe-tables:{name} -->)", re.S)
+    if not pattern.search(text):
+        sys.exit(f"README.md has no probe-tables:{name} markers")
+    return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
+    args = ap.parse_args()
+    text = README.read_text()
+    text = replace(text, "filtered", stats(args.sous, []))
+    text = replace(text, "candidates", stats(args.sous, ["--keep-shortcuts"]))
+    README.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
