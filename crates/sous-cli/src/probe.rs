@@ -44,6 +44,13 @@ pub enum ProbeFormat {
     Chat,
     /// Counts and chance rates per task, as a table.
     Stats,
+    /// PizzaCommonSense's tables: one record per recipe, one row per
+    /// action, inputs and outputs as short names (scored by `probe score`,
+    /// exact match and ROUGE-L).
+    Pcs,
+    /// The NHK paper's prompts for its three tasks ("True", "a, b"), and a
+    /// world-state record per step.
+    Nhk,
 }
 
 #[derive(Args, Debug)]
@@ -259,6 +266,22 @@ pub fn probe(args: ProbeArgs) -> u8 {
             .iter()
             .try_for_each(|i| writeln!(out, "{}", sous_probe::chat::chat(i))),
         ProbeFormat::Stats => write!(out, "{}", stats(&instances, &tasks, recipes.len(), elapsed)),
+        ProbeFormat::Pcs => cooked
+            .iter()
+            .try_for_each(|c| writeln!(out, "{}", sous_probe::pcs::record(c))),
+        ProbeFormat::Nhk => (|| {
+            for c in &cooked {
+                for i in instances.iter().filter(|i| i.recipe_id == c.recipe_id) {
+                    if let Some(r) = sous_probe::nhk::record(c, i) {
+                        writeln!(out, "{r}")?;
+                    }
+                }
+                for r in sous_probe::nhk::world_states(c) {
+                    writeln!(out, "{r}")?;
+                }
+            }
+            Ok(())
+        })(),
     };
     if let Err(e) = written {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
@@ -322,6 +345,43 @@ fn stats(
     s
 }
 
+/// PizzaCommonSense records: exact match of the inputs, ROUGE-L of inputs
+/// and outputs, as that paper scores them.
+fn score_pcs(
+    records: &[serde_json::Value],
+    answers: &[serde_json::Value],
+    path: &Path,
+    format: crate::Format,
+) -> u8 {
+    let s = match sous_probe::pcs::score(records, answers) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return INVALID;
+        }
+    };
+    if s.answered < s.rows {
+        eprintln!(
+            "warning: {} of {} rows have no answer in {}; they count as wrong",
+            s.rows - s.answered,
+            s.rows,
+            path.display()
+        );
+    }
+    match format {
+        crate::Format::Json => println!("{}", serde_json::to_string_pretty(&s).unwrap_or_default()),
+        crate::Format::Text => {
+            println!("| recipes | rows | answered | input EMA | input ROUGE-L | output ROUGE-L |");
+            println!("|---|---|---|---|---|---|");
+            println!(
+                "| {} | {} | {} | {:.3} | {:.3} | {:.3} |",
+                s.recipes, s.rows, s.answered, s.input_ema, s.input_rouge_l, s.output_rouge_l
+            );
+        }
+    }
+    OK
+}
+
 fn score(instances: &Path, answers: &Path, format: crate::Format) -> u8 {
     let read = |p: &Path| -> Result<Vec<serde_json::Value>, String> {
         let text =
@@ -335,6 +395,14 @@ fn score(instances: &Path, answers: &Path, format: crate::Format) -> u8 {
             return INVALID;
         }
     };
+    if inst.iter().any(|i| i["task"] == "pcs") {
+        return score_pcs(&inst, &ans, answers, format);
+    }
+    // World-state records (NHK) have no single right answer to score.
+    let inst: Vec<serde_json::Value> = inst
+        .into_iter()
+        .filter(|i| i["task"] != "world-state")
+        .collect();
     let s = match sous_probe::score::score(&inst, &ans) {
         Ok(s) => s,
         Err(e) => {

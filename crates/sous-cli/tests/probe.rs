@@ -201,3 +201,103 @@ fn without_the_recipe_texts_probe_says_so() {
         .lines()
         .all(|l| l.contains("\"steps\":\"sentences\"")));
 }
+
+#[test]
+fn pcs_and_nhk_round_trip_through_their_scorers() {
+    let dir = std::env::temp_dir().join(format!("sous-formats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let score = |records: &str, answers: &str| -> serde_json::Value {
+        let (r, a) = (dir.join("records.jsonl"), dir.join("answers.jsonl"));
+        std::fs::write(&r, records).unwrap();
+        std::fs::write(&a, answers).unwrap();
+        let out = sous(&[
+            "probe",
+            "score",
+            r.to_str().unwrap(),
+            a.to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        serde_json::from_str(&out.stdout).unwrap()
+    };
+
+    // PizzaCommonSense: the rows' own cells score 1.
+    let pcs = sous(&["probe", &almond(), "--format", "pcs"]);
+    assert_eq!(pcs.code, Some(0), "{}", pcs.stderr);
+    let record: serde_json::Value = serde_json::from_str(pcs.stdout.trim()).unwrap();
+    let rows = record["rows"].as_array().unwrap().clone();
+    assert!(rows.len() > 10);
+    assert_eq!(rows[1]["input"], "[butter; white sugar]", "{:?}", rows[1]);
+    assert!(record["table"]
+        .as_str()
+        .unwrap()
+        .contains(" <s> <in> <s> beat <s> <out>"));
+    let answer = |rows: &[serde_json::Value]| {
+        serde_json::json!({"id": record["id"], "rows": rows}).to_string() + "\n"
+    };
+    let s = score(&pcs.stdout, &answer(&rows));
+    assert_eq!(
+        (&s["input_ema"], &s["input_rouge_l"], &s["output_rouge_l"]),
+        (&1.0.into(), &1.0.into(), &1.0.into())
+    );
+    // Known errors: row 2's input given as "butter" (of "[butter; white
+    // sugar]": LCS 1, precision 1, recall 1/3, F with β = 1.2 is
+    // 2.44·(1/3)/(1/3 + 1.44) = 0.458647…), and the last row left out
+    // (0 for it everywhere).
+    let n = rows.len() as f64;
+    let mut wrong = rows.clone();
+    wrong[1]["input"] = "butter".into();
+    wrong.pop();
+    let s = score(&pcs.stdout, &answer(&wrong));
+    let f = 2.44 * (1.0 / 3.0) / (1.0 / 3.0 + 1.44);
+    let close = |v: &serde_json::Value, x: f64| (v.as_f64().unwrap() - x).abs() < 1e-9;
+    assert!(close(&s["input_ema"], (n - 2.0) / n), "{s}");
+    assert!(close(&s["input_rouge_l"], (n - 2.0 + f) / n), "{s}");
+    assert!(close(&s["output_rouge_l"], (n - 1.0) / n), "{s}");
+
+    // NHK: the paper's prompts and answer forms; its own answers score 1,
+    // and three flipped true/false answers cost three.
+    let gold = sous_testdata::gold_current_dir().display().to_string();
+    let nhk = sous(&["probe", &gold, "--format", "nhk"]);
+    assert_eq!(nhk.code, Some(0), "{}", nhk.stderr);
+    let records: Vec<serde_json::Value> = nhk
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let tracing = records
+        .iter()
+        .find(|r| r["task"] == "ingredient-tracing")
+        .unwrap();
+    let prompt = tracing["prompt"].as_str().unwrap();
+    assert!(prompt.starts_with("You are given the following cooking recipe.\nDish name: "));
+    assert!(
+        prompt.contains("\nStep1: ") && prompt.contains("the ingredients are as follows:\n- a. ")
+    );
+    assert!(records.iter().any(|r| r["task"] == "world-state"));
+    let scored: Vec<&serde_json::Value> = records
+        .iter()
+        .filter(|r| r["task"] != "world-state")
+        .collect();
+    let mut flipped = 0;
+    let answers: String = scored
+        .iter()
+        .map(|r| {
+            let mut a = r["answer"].clone();
+            if flipped < 3 && (a == "True" || a == "False") {
+                a = if a == "True" { "False" } else { "True" }.into();
+                flipped += 1;
+            }
+            serde_json::json!({"id": r["id"], "answer": a}).to_string() + "\n"
+        })
+        .collect();
+    let s = score(&nhk.stdout, &answers);
+    let total = scored.len() as f64;
+    assert_eq!(flipped, 3);
+    assert!(
+        (s["overall"]["accuracy"].as_f64().unwrap() - (total - 3.0) / total).abs() < 1e-12,
+        "{s}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

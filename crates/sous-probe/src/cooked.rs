@@ -45,6 +45,8 @@ pub struct Object {
     pub ingredients: Vec<String>,
     /// The step (index into `Cooked::steps`) that made it.
     pub made_in: usize,
+    /// Its action's position in the execution order.
+    pub made_at: usize,
     /// The steps that took it as an input, in order.
     pub used_in: Vec<usize>,
     /// The step where a later value of the same thing (the same bowl, the
@@ -256,7 +258,7 @@ impl Cooked {
         // Comestible objects, in the order they were made.
         let mut objects: Vec<Object> = Vec::new();
         let mut supplies: Vec<Object> = Vec::new();
-        for step in &execution.steps {
+        for (pos, step) in execution.steps.iter().enumerate() {
             let a = step.action;
             let action = &net.actions[a];
             for &v in &outputs[a] {
@@ -273,6 +275,7 @@ impl Cooked {
                     description: describe::object(&b.value),
                     ingredients: own_names(&b.value),
                     made_in: step_of_action[a],
+                    made_at: pos,
                     used_in: Vec::new(),
                     superseded_in: None,
                 };
@@ -286,14 +289,26 @@ impl Cooked {
                 }
             }
         }
+        // What an action takes is the thing as it is when the action runs:
+        // a variable bound before a later step changed the same thing (the
+        // potatoes drained in step 1 and cooled in step 2) names its latest
+        // state.
+        for (pos, step) in execution.steps.iter().enumerate() {
+            let a = step.action;
+            for &v in &inputs[a] {
+                let Some(o) = objects.iter().position(|o| o.var == v) else {
+                    continue;
+                };
+                let r = latest(&objects, o, pos);
+                let s = step_of_action[a];
+                if objects[r].used_in.last() != Some(&s) {
+                    objects[r].used_in.push(s);
+                }
+            }
+        }
         for o in &mut objects {
-            let mut used: Vec<usize> = (0..n_actions)
-                .filter(|&a| inputs[a].contains(&o.var))
-                .filter_map(|a| executed_at[a].map(|pos| (pos, step_of_action[a])))
-                .map(|(_, s)| s)
-                .collect();
-            used.dedup();
-            o.used_in = used;
+            o.used_in.sort_unstable();
+            o.used_in.dedup();
         }
         for i in 0..objects.len() {
             let id = identity(&objects[i].value);
@@ -340,8 +355,11 @@ impl Cooked {
     pub fn step_inputs(&self, s: usize) -> Vec<usize> {
         let mut out = Vec::new();
         for &a in &self.steps[s].actions {
+            let Some(pos) = self.executed_at[a] else {
+                continue;
+            };
             for &v in &self.inputs[a] {
-                if let Some(o) = self.object_of(v) {
+                if let Some(o) = self.object_of(v).map(|o| latest(&self.objects, o, pos)) {
                     if self.objects[o].made_in != s && !out.contains(&o) {
                         out.push(o);
                     }
@@ -510,6 +528,16 @@ impl Cooked {
         };
         Some((place, holder))
     }
+}
+
+/// The latest state of object `o`'s thing made before execution position
+/// `pos` (`o` itself when nothing changed it since).
+fn latest(objects: &[Object], o: usize, pos: usize) -> usize {
+    let id = identity(&objects[o].value);
+    (o..objects.len())
+        .rev()
+        .find(|&j| objects[j].made_at < pos && identity(&objects[j].value) == id)
+        .unwrap_or(o)
 }
 
 /// Ingredient names that actions made out of others, to the name first

@@ -12,6 +12,9 @@ const PROBE_TOML: &str = include_str!("../data/probe.toml");
 #[derive(Debug, Deserialize)]
 pub struct Knowledge {
     pub appliances: Vec<String>,
+    /// Linings and wraps: `reusable` in the ontology, not tools of a step.
+    #[serde(default)]
+    pub materials: Vec<String>,
     pub silent_flags: Vec<String>,
     pub state_words: BTreeMap<String, String>,
     pub kind_words: BTreeMap<String, String>,
@@ -47,6 +50,7 @@ impl Knowledge {
         self.appliances
             .iter()
             .chain(self.kind_words.keys())
+            .chain(&self.materials)
             .chain(self.synonyms.keys())
             .chain(self.made_from.keys())
             .chain(self.made_from.values())
@@ -57,7 +61,8 @@ impl Knowledge {
 
     /// Whether `e` is a piece of equipment (a tool of a step).
     pub fn is_equipment(&self, e: &Entity) -> bool {
-        e.is_a_name("reusable") || self.appliances.iter().any(|a| e.class_name() == a)
+        (e.is_a_name("reusable") && !self.materials.iter().any(|m| e.class_name() == m))
+            || self.appliances.iter().any(|a| e.class_name() == a)
     }
 }
 

@@ -12,6 +12,8 @@ pub mod chat;
 pub mod cooked;
 pub mod describe;
 pub mod knowledge;
+pub mod nhk;
+pub mod pcs;
 pub mod render;
 pub mod score;
 pub mod tasks;

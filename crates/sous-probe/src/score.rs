@@ -266,6 +266,12 @@ fn described_sets(v: &Value) -> BTreeSet<String> {
     }
 }
 
+/// Whether `given` is a right answer where `expected` is, as `probe score`
+/// judges it.
+pub fn agrees(kind: AnswerKind, expected: &Value, given: &Value) -> bool {
+    judge(kind, expected, given).0
+}
+
 /// (correct, f1 if set-valued) of one answer.
 pub(crate) fn judge(kind: AnswerKind, expected: &Value, given: &Value) -> (bool, Option<f64>) {
     match kind {

@@ -166,3 +166,44 @@ fn the_trace_has_the_world_after_every_step() {
         .iter()
         .any(|w| w.states.contains(&"baked".to_string())));
 }
+
+#[test]
+fn a_stale_variable_names_the_thing_as_it_is_now() {
+    // classic-potato-salad: "Place diced potatoes in large bowl" (step 3)
+    // cuts `?drained-potato`, bound in step 1, but the potatoes it cuts are
+    // the ones step 2 cooled: the reference is to step 2.
+    let c = recipe("classic-potato-salad");
+    let refs = tasks::generate(c, Task::StepReference, 0, None);
+    let diced = refs
+        .iter()
+        .find(|i| i.question.contains("Place diced potatoes"))
+        .expect("a step reference in step 3");
+    assert_eq!(diced.answer, 2, "{}", diced.question);
+    // And the cooled potatoes are used up, not left over.
+    assert!(c
+        .leftovers()
+        .iter()
+        .all(|&o| !c.objects[o].description.contains("potato")));
+}
+
+#[test]
+fn one_question_one_answer() {
+    // Two portions of salt described alike ("coarse salt (2.5 g), in a
+    // medium bowl") with different lifespans are not asked at all.
+    for c in all() {
+        for task in Task::ALL {
+            let list = tasks::generate(c, task, 0, None);
+            for (k, a) in list.iter().enumerate() {
+                for b in &list[k + 1..] {
+                    assert!(
+                        a.question != b.question || a.context != b.context,
+                        "{} {}: {:?} asked twice",
+                        c.recipe_id,
+                        task.name(),
+                        a.question
+                    );
+                }
+            }
+        }
+    }
+}

@@ -184,6 +184,20 @@ pub(crate) fn recipe_context(c: &Cooked, replace: Option<(usize, &str)>) -> Stri
     s
 }
 
+/// The recipe's title, ingredient lines and numbered steps (number, text).
+pub fn recipe_parts(c: &Cooked) -> (String, Vec<String>, Vec<(usize, String)>) {
+    let ingredients = (0..c.steps.len())
+        .filter(|&i| c.steps[i].kind == StepKind::Ingredient)
+        .map(|i| c.steps[i].text.clone())
+        .collect();
+    let steps = c
+        .numbered()
+        .into_iter()
+        .map(|i| (c.steps[i].number.unwrap_or(0), c.steps[i].text.clone()))
+        .collect();
+    (c.title.clone(), ingredients, steps)
+}
+
 /// "step 3 (\"Mix thoroughly.\")".
 pub(crate) fn step_name(c: &Cooked, s: usize) -> String {
     match c.steps[s].number {
@@ -198,7 +212,7 @@ pub fn number(c: &Cooked, s: usize) -> usize {
 }
 
 /// A stable 64-bit hash of strings (FNV-1a), for per-recipe seeds and ids.
-fn stable_hash(parts: &[&str]) -> u64 {
+pub(crate) fn stable_hash(parts: &[&str]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for p in parts {
         for b in p.bytes().chain([0xff]) {
@@ -254,6 +268,25 @@ pub(crate) fn every_instance(c: &Cooked, task: Task, seed: u64) -> (Vec<Instance
                 evidence: d.evidence,
             })
         })
+        .collect::<Vec<Instance>>();
+    // The same question about the same text with two answers is ill-posed
+    // (two portions of salt described alike): neither is asked.
+    let mut answers: std::collections::BTreeMap<(&str, &str), std::collections::BTreeSet<String>> =
+        std::collections::BTreeMap::new();
+    for i in &list {
+        answers
+            .entry((&i.question, &i.context))
+            .or_default()
+            .insert(i.answer.to_string());
+    }
+    let ambiguous: std::collections::BTreeSet<(String, String)> = answers
+        .into_iter()
+        .filter(|(_, a)| a.len() > 1)
+        .map(|((q, c), _)| (q.to_string(), c.to_string()))
+        .collect();
+    let list = list
+        .into_iter()
+        .filter(|i| !ambiguous.contains(&(i.question.clone(), i.context.clone())))
         .collect();
     (list, rng)
 }
