@@ -4,7 +4,7 @@
 
 - `filtered`: `sous probe DIR --format stats` over the 30 gold networks, as
   published (the shortcut filter on);
-- `candidates`: the same with `--keep-shortcuts`, every candidate, to show
+- `candidates`: the same with `--all-candidates`, every candidate, to show
   what the trivial rules did before the filter.
 
 Usage: SOUS_BENCHMARK_DIR=… python3 tools/probe_tables.py [--sous target/release/sous]
@@ -51,7 +51,7 @@ def main():
     args = ap.parse_args()
     text = README.read_text()
     text = replace(text, "filtered", stats(args.sous, []))
-    text = replace(text, "candidates", stats(args.sous, ["--keep-shortcuts"]))
+    text = replace(text, "candidates", stats(args.sous, ["--all-candidates"]))
     README.write_text(text)
 
 

@@ -75,11 +75,12 @@ pub struct ProbeArgs {
     max_per_recipe: usize,
     #[arg(long, value_enum, default_value = "jsonl")]
     format: ProbeFormat,
-    /// Keep the instances that trivial rules answer (the most frequent
-    /// answer, the step before, word overlap, the text's order); by default
-    /// they are filtered until no rule beats chance by more than 0.15.
+    /// Keep every candidate: those that trivial rules answer (the most
+    /// frequent answer, the step before, word overlap, the text's order) and
+    /// those about an ingredient a gold network's defect touches. By default
+    /// both are left out, until no rule beats chance by more than 0.15.
     #[arg(long)]
-    keep_shortcuts: bool,
+    all_candidates: bool,
     /// The benchmark folder (for the annotation).
     #[arg(long, env = "SOUS_BENCHMARK_DIR", value_name = "DIR")]
     benchmark: Option<PathBuf>,
@@ -254,7 +255,7 @@ pub fn probe(args: ProbeArgs) -> u8 {
     warn_unannotated(&cooked, args.benchmark.as_deref());
     let max = (args.max_per_recipe > 0).then_some(args.max_per_recipe);
     let instances =
-        sous_probe::probe_all_with(&cooked, &tasks, args.seed, max, !args.keep_shortcuts);
+        sous_probe::probe_all_with(&cooked, &tasks, args.seed, max, !args.all_candidates);
     let elapsed = start.elapsed();
     let out = std::io::stdout();
     let mut out = out.lock();

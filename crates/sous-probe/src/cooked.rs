@@ -504,6 +504,36 @@ impl Cooked {
         total
     }
 
+    /// Ingredients whose questions a gold network's defect would make
+    /// wrong, with the reason: the dish does not hold them (the network
+    /// drops them), or the recipe's text never names them (the network
+    /// fetched a class the text does not name, as corn flakes for
+    /// "cereal").
+    pub fn artifacts(&self) -> std::collections::BTreeMap<String, &'static str> {
+        let mut out = std::collections::BTreeMap::new();
+        for g in self.lost_ingredients() {
+            out.insert(g, "the dish does not hold it");
+        }
+        if self.annotated {
+            let lines: Vec<&str> = self.steps.iter().map(|s| s.text.as_str()).collect();
+            for g in self.ingredients() {
+                // Named by any word of four letters or more ("cocoa" for
+                // cocoa-powder, "dill" for dried-dill-weed).
+                let mut words: Vec<String> = describe::words(&g)
+                    .split(' ')
+                    .filter(|w| w.len() >= 4)
+                    .map(str::to_string)
+                    .collect();
+                let k = crate::knowledge::Knowledge::get();
+                words.extend(k.synonyms.get(&g).into_iter().flatten().cloned());
+                if !words.is_empty() && !lines.iter().any(|l| crate::trace::names(l, &words)) {
+                    out.entry(g).or_insert("the recipe's text never names it");
+                }
+            }
+        }
+        out
+    }
+
     /// Where a thing is after step `s`: the kitchen place holding it
     /// (counter-top, oven, fridge …) and the container it is in.
     pub fn place_of(&self, o: usize, s: usize) -> Option<(String, String)> {

@@ -66,8 +66,9 @@ pub fn probe_all(
     probe_all_with(cooked, tasks, seed, max_per_recipe, true)
 }
 
-/// [`probe_all`], with the shortcut filter on or off (off: every
-/// candidate, for training data or for measuring the rules themselves).
+/// [`probe_all`], with the filters on or off (off: every candidate, those
+/// trivial rules answer and those a gold network's defect touches, for
+/// training data or for measuring the rules themselves).
 pub fn probe_all_with(
     cooked: &[Cooked],
     tasks: &[tasks::Task],
@@ -85,6 +86,33 @@ pub fn probe_all_with(
                 .collect()
         })
         .collect();
+    // Questions about an ingredient a gold network's defect touches
+    // (`Cooked::artifacts`) are left out with the shortcuts.
+    let drawn: Vec<Vec<(Vec<tasks::Instance>, rand_chacha::ChaCha8Rng)>> = if filter {
+        drawn
+            .into_iter()
+            .zip(cooked)
+            .map(|(per_task, c)| {
+                let artifacts = c.artifacts();
+                per_task
+                    .into_iter()
+                    .map(|(list, rng)| {
+                        let list = list
+                            .into_iter()
+                            .filter(|i| {
+                                i.evidence["ingredient"]
+                                    .as_str()
+                                    .is_none_or(|g| !artifacts.contains_key(g))
+                            })
+                            .collect();
+                        (list, rng)
+                    })
+                    .collect()
+            })
+            .collect()
+    } else {
+        drawn
+    };
     let kept: BTreeSet<String> = tasks
         .par_iter()
         .enumerate()

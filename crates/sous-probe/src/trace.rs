@@ -126,7 +126,7 @@ pub fn label(i: usize) -> String {
 pub fn names(text: &str, naming_words: &[String]) -> bool {
     let text = text.to_lowercase();
     let tokens: Vec<&str> = text
-        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .split(|c: char| !c.is_alphanumeric())
         .filter(|t| !t.is_empty())
         .collect();
     naming_words.iter().any(|w| {
@@ -134,9 +134,26 @@ pub fn names(text: &str, naming_words: &[String]) -> bool {
         tokens.windows(parts.len()).any(|win| {
             win.iter()
                 .zip(&parts)
-                .all(|(t, p)| t.trim_end_matches('s') == p.trim_end_matches('s'))
+                .all(|(t, p)| singular(t) == singular(p))
         })
     })
+}
+
+/// An English noun without its plural ending: "potatoes" → "potato",
+/// "cranberries" → "cranberry", "eggs" → "egg".
+pub fn singular(word: &str) -> String {
+    if let Some(stem) = word.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if let Some(stem) = word.strip_suffix("oes") {
+        format!("{stem}o")
+    } else if ["shes", "ches", "xes", "sses"]
+        .iter()
+        .any(|e| word.ends_with(e))
+    {
+        word[..word.len() - 2].to_string()
+    } else {
+        word.trim_end_matches('s').to_string()
+    }
 }
 
 impl Trace {
@@ -332,5 +349,12 @@ mod tests {
         assert!(names("Beat the butter and the sugar", &w));
         assert!(!names("Beat the buttermilk", &w));
         assert!(names("Add the sugars", &w));
+        assert!(names("8 potatoes", &["potato".to_string()]));
+        assert!(names("fresh cranberries", &["cranberry".to_string()]));
+        assert!(names("5 radishes, sliced", &["radish".to_string()]));
+        assert!(names(
+            "3 tablespoons coconut-oil",
+            &["coconut oil".to_string()]
+        ));
     }
 }

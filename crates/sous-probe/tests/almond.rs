@@ -101,10 +101,12 @@ fn step_reference() {
         .contains("Take generous tablespoons of <|mask|> (it will be"));
     assert_eq!(i.answer, json!(4));
     assert_eq!(i.chance, 0.25); // a guess among steps 1–4
-                                // Step 2 adds the extracts to what step 1 beat; the text never says so.
-    let i = find(&list, "In step 2,");
-    assert_eq!(i.answer, json!(1));
+                                // Step 3 adds the flours to what step 2 mixed; the text never says so.
+    let i = find(&list, "In step 3,");
+    assert_eq!(i.answer, json!(2));
     assert!(i.question.contains("(this uses what step <|mask|> made)"));
+    // Step 2 can only refer to step 1: not asked.
+    assert!(!list.iter().any(|i| i.question.starts_with("In step 2,")));
 }
 
 #[test]

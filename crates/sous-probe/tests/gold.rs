@@ -26,16 +26,26 @@ fn jsonl(threads: usize, seed: u64) -> String {
             30,
             "every gold network matches its annotation"
         );
+        // Every recipe has candidates of every task, but where its text
+        // gives none to ask.
+        let mut missing = Vec::new();
         for task in Task::ALL {
             for c in &cooked {
-                assert!(
-                    !sous_probe::tasks::generate(c, task, seed, None).is_empty(),
-                    "no {} candidate for {}",
-                    task.name(),
-                    c.recipe_id
-                );
+                if sous_probe::tasks::generate(c, task, seed, None).is_empty() {
+                    missing.push(format!("{} {}", task.name(), c.recipe_id));
+                }
             }
         }
+        assert_eq!(
+            missing,
+            // From step 3 on, these take only what the ingredient lines or
+            // the step just before made, and step 2 can only mean step 1.
+            [
+                "step-reference basic-chicken-salad",
+                "step-reference black-bean-salad-3",
+                "step-reference cole-slaw"
+            ]
+        );
         let instances = sous_probe::probe_all(&cooked, &Task::ALL, seed, Some(10));
         instances
             .iter()

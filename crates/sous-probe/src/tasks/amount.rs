@@ -46,6 +46,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                     chance: 0.0,
                     evidence: json!({
                         "step": number(c, s),
+                        "ingredient": g,
                         "object": crate::trace::label(o),
                         "variable": c.objects[o].variable,
                         "description": c.objects[o].description,

@@ -72,7 +72,8 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
             let Some(s) = c.steps[sigma].number else {
                 continue; // fetched ingredients are named, not referred to
             };
-            if s >= t {
+            // Step 2 can only refer to step 1: nothing to resolve.
+            if s >= t || t <= 2 {
                 continue;
             }
             let text = &c.steps[tau].text;
