@@ -102,7 +102,7 @@ pub fn probe_all_with(
                             .filter(|i| {
                                 i.evidence["ingredient"]
                                     .as_str()
-                                    .is_none_or(|g| !artifacts.contains_key(g))
+                                    .map_or(true, |g| !artifacts.contains_key(g))
                             })
                             .collect();
                         (list, rng)
