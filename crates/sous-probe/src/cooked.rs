@@ -272,7 +272,7 @@ impl Cooked {
                     variable: net.variables[v].name.clone(),
                     var: v,
                     value: b.value.clone(),
-                    description: describe::object(&b.value),
+                    description: plain_words(&describe::object(&b.value), &renamed),
                     ingredients: own_names(&b.value),
                     made_in: step_of_action[a],
                     made_at: pos,
@@ -558,6 +558,24 @@ impl Cooked {
         };
         Some((place, holder))
     }
+}
+
+/// A description in the recipe's words: where the kitchen gave a kind of
+/// what the network asked for (coarse salt for salt), the name asked for.
+/// (A cracked egg stays "whole egg": that is what it is now.)
+fn plain_words(description: &str, renamed: &std::collections::BTreeMap<String, String>) -> String {
+    let onto = sous_kitchen::Ontology::get();
+    let mut out = description.to_string();
+    for (new, root) in renamed {
+        let kind_of = onto
+            .id(new)
+            .zip(onto.id(root))
+            .is_some_and(|(n, r)| onto.is_a(n, r));
+        if kind_of {
+            out = out.replace(&describe::words(new), &describe::words(root));
+        }
+    }
+    out
 }
 
 /// The latest state of object `o`'s thing made before execution position

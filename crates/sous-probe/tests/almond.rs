@@ -228,7 +228,11 @@ fn amount() {
     // 230 g of butter went into the large bowl in step 1 and stays there.
     let list = all(Task::Amount);
     assert_eq!(
-        find(&list, "grams of butter are in the large bowl after step 1").answer,
+        find(
+            &list,
+            "grams of butter are in the beaten mixture made in step 1, in a large bowl after step 1"
+        )
+        .answer,
         json!(230.0)
     );
     // It is asked once: after step 2 it is still 230 g.

@@ -50,16 +50,12 @@ fn swapping_two_ingredients_moves_their_answers() {
     // The same grams are asked once, where they first meet the sugar.
     let amount = generate(&c, Task::Amount, 0, None);
     assert_eq!(
-        find(
-            &amount,
-            "grams of almond flour are in the large bowl after step"
-        )
-        .answer,
+        find(&amount, "grams of almond flour are in").answer,
         json!(230.0)
     );
     // Butter reaches the large bowl only at step 17.
     for i in &amount {
-        if i.question.contains("grams of butter are in the large bowl") {
+        if i.question.contains("grams of butter are in") {
             assert!(i.evidence["step"].as_u64().unwrap() >= 17, "{}", i.question);
         }
     }

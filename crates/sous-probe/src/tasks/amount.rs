@@ -34,9 +34,9 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                 }
                 out.push(Draft {
                     question: format!(
-                        "How many grams of {} are in the {} after step {}?",
+                        "How many grams of {} are in {} after step {}?",
                         words(&g),
-                        container_words(c, o),
+                        crate::tasks::ingredient_tracing::short_description(c, o),
                         number(c, s)
                     ),
                     context: None,
@@ -57,15 +57,4 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
         }
     }
     out
-}
-
-/// How the question names the thing: its container ("large bowl"), or
-/// "portions on the counter-top" for a list of portions.
-fn container_words(c: &Cooked, o: usize) -> String {
-    let v = &c.objects[o].value;
-    if v.is_a_name("list-of-kitchen-entities") {
-        "portions on the counter-top".into()
-    } else {
-        words(v.class_name())
-    }
 }

@@ -6,7 +6,7 @@
 mod amount;
 mod habitat;
 mod implicit_tool;
-mod ingredient_tracing;
+pub(crate) mod ingredient_tracing;
 mod ingredient_usage;
 mod input_output;
 mod lifespan;
