@@ -93,6 +93,16 @@ pub fn and_list(parts: &[String]) -> String {
     }
 }
 
+/// The state words a description gives an item: its states, but the one
+/// its kind already says ("mixture", not "mixed mixture").
+pub fn described_states(e: &Entity) -> Vec<String> {
+    let kind = kind_word(e);
+    states(e)
+        .into_iter()
+        .filter(|s| !(kind == "mixture" && s == "mixed"))
+        .collect()
+}
+
 /// The state words of one item: "beaten", "baked", "crescent-shaped", …
 pub fn states(e: &Entity) -> Vec<String> {
     let k = Knowledge::get();
@@ -194,7 +204,11 @@ pub fn item(e: &Entity) -> String {
 fn item_with(e: &Entity, detailed: bool) -> String {
     let k = Knowledge::get();
     let mut s = String::new();
-    let st = states(e);
+    let st = if e.is_a_name("mixture") {
+        described_states(e)
+    } else {
+        states(e)
+    };
     if !st.is_empty() {
         s.push_str(&st.join(", "));
         s.push(' ');

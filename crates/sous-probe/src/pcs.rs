@@ -34,7 +34,7 @@ pub struct Row {
 /// A comestible's short name: what it is, with its states, no amounts.
 pub fn short_name(e: &sous_kitchen::Entity) -> String {
     if e.is_a_name("ingredient") {
-        let mut parts = describe::states(e);
+        let mut parts = describe::described_states(e);
         parts.push(if e.is_a_name("mixture") {
             describe::kind_word(e)
         } else {

@@ -36,7 +36,7 @@ pub fn short_description(c: &Cooked, o: usize) -> String {
     let item = describe::main_item(v);
     let mut what = item
         .map(|e| {
-            let mut st = describe::states(e);
+            let mut st = describe::described_states(e);
             st.push(describe::kind_word(e));
             st.join(" ")
         })
