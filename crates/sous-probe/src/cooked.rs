@@ -369,6 +369,26 @@ impl Cooked {
         out
     }
 
+    /// What goes into step `s`, as a cook reads it: what earlier steps made
+    /// and the step takes, and the ingredients the step itself weighs out
+    /// and uses (the salted water a step boils potatoes in).
+    pub fn step_ingredients_in(&self, s: usize) -> Vec<usize> {
+        let mut out = self.step_inputs(s);
+        for &a in &self.steps[s].actions {
+            if self.execution.network.actions[a].signature.name != "fetch-and-proportion" {
+                continue;
+            }
+            for &v in &self.outputs[a] {
+                if let Some(o) = self.object_of(v) {
+                    if !self.objects[o].used_in.is_empty() && !out.contains(&o) {
+                        out.push(o);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Objects the step made that are still there after it.
     pub fn step_outputs(&self, s: usize) -> Vec<usize> {
         (0..self.objects.len())

@@ -207,3 +207,20 @@ fn one_question_one_answer() {
         }
     }
 }
+
+#[test]
+fn boiling_takes_the_water_it_weighs_out() {
+    // classic-potato-salad, step 1: "Boil peeled potatoes in a pot with
+    // 500 ml of salted water": the water is fetched in the step itself.
+    let c = recipe("classic-potato-salad");
+    let io = &tasks::generate(c, Task::InputOutput, 0, None)[0];
+    let row = &io.answer[0];
+    assert_eq!(row["step"], 1);
+    let inputs: Vec<&serde_json::Value> = row["input"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| &x["ingredients"])
+        .collect();
+    assert!(inputs.contains(&&serde_json::json!(["water"])), "{row}");
+}

@@ -1,8 +1,10 @@
 //! `input-output` (PizzaCommonSense): the recipe as a table of steps with
 //! the instruction and the action, input and output masked. The answer
 //! gives, per step, the generated descriptions and the sets of base
-//! ingredients under them, so a scorer can compare either. One instance
-//! per recipe; no chance rate (free text).
+//! ingredients under them, so a scorer can compare either. A step's input
+//! is what earlier steps made and it takes, and what it weighs out itself
+//! (the water a step boils potatoes in). One instance per recipe; no
+//! chance rate (free text).
 
 use serde_json::json;
 
@@ -41,7 +43,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
         };
         rows.push(json!({
             "step": n,
-            "input": side(c.step_inputs(s)),
+            "input": side(c.step_ingredients_in(s)),
             "output": side(c.step_outputs(s)),
         }));
     }
