@@ -5,12 +5,15 @@
 - `filtered`: `sous probe DIR --format stats` over the 30 gold networks, as
   published (the shortcut filter on);
 - `candidates`: the same with `--all-candidates`, every candidate, to show
-  what the trivial rules did before the filter.
+  what the trivial rules did before the filter;
+- `speed`: the medians of criterion's last `cargo bench -p sous-probe`
+  (target/criterion/30 gold networks_*/new/estimates.json).
 
 Usage: SOUS_BENCHMARK_DIR=… python3 tools/probe_tables.py [--sous target/release/sous]
 """
 
 import argparse
+import json
 import os
 import pathlib
 import re
@@ -45,6 +48,18 @@ def replace(text, name, body):
     return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
 
 
+def speed():
+    rows = ["| what, over the 30 gold networks, one core | median |", "|---|---|"]
+    found = sorted((ROOT / "target" / "criterion").glob("30 gold networks_*/new/estimates.json"))
+    if not found:
+        sys.exit("no criterion results: run `cargo bench -p sous-probe` first")
+    for est in found:
+        name = est.parent.parent.name.replace("30 gold networks_ ", "")
+        ms = json.loads(est.read_text())["median"]["point_estimate"] / 1e6
+        rows.append(f"| execute, cut into steps, {name} | {ms:.0f} ms |")
+    return "\n".join(rows) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
@@ -52,6 +67,7 @@ def main():
     text = README.read_text()
     text = replace(text, "filtered", stats(args.sous, []))
     text = replace(text, "candidates", stats(args.sous, ["--all-candidates"]))
+    text = replace(text, "speed", speed())
     README.write_text(text)
 
 
