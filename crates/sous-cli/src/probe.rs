@@ -97,9 +97,19 @@ enum ProbeCommand {
     Score {
         instances: PathBuf,
         answers: PathBuf,
+        /// `text` or `json`; `pcs` insists that INSTANCES are
+        /// PizzaCommonSense records (`probe --format pcs`), which are
+        /// otherwise recognised by their task, and prints text.
         #[arg(long, value_enum, default_value = "text")]
-        format: crate::Format,
+        format: ScoreFormat,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum ScoreFormat {
+    Text,
+    Json,
+    Pcs,
 }
 
 /// The recipes of `files` (folders searched for `*.solution`), each bad one
@@ -383,7 +393,7 @@ fn score_pcs(
     OK
 }
 
-fn score(instances: &Path, answers: &Path, format: crate::Format) -> u8 {
+fn score(instances: &Path, answers: &Path, format: ScoreFormat) -> u8 {
     let read = |p: &Path| -> Result<Vec<serde_json::Value>, String> {
         let text =
             std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
@@ -396,7 +406,19 @@ fn score(instances: &Path, answers: &Path, format: crate::Format) -> u8 {
             return INVALID;
         }
     };
-    if inst.iter().any(|i| i["task"] == "pcs") {
+    let is_pcs = !inst.is_empty() && inst.iter().all(|i| i["task"] == "pcs");
+    if format == ScoreFormat::Pcs && !is_pcs {
+        eprintln!(
+            "error: {}: not PizzaCommonSense records (make them with `sous probe --format pcs`)",
+            instances.display()
+        );
+        return INVALID;
+    }
+    let format = match format {
+        ScoreFormat::Json => crate::Format::Json,
+        ScoreFormat::Text | ScoreFormat::Pcs => crate::Format::Text,
+    };
+    if is_pcs {
         return score_pcs(&inst, &ans, answers, format);
     }
     // World-state records (NHK) have no single right answer to score.

@@ -256,6 +256,35 @@ fn pcs_and_nhk_round_trip_through_their_scorers() {
     assert!(close(&s["input_rouge_l"], (n - 2.0 + f) / n), "{s}");
     assert!(close(&s["output_rouge_l"], (n - 1.0) / n), "{s}");
 
+    // `--format pcs` insists on PCS records.
+    let (r, a) = (dir.join("records.jsonl"), dir.join("answers.jsonl"));
+    std::fs::write(&r, &pcs.stdout).unwrap();
+    std::fs::write(&a, answer(&rows)).unwrap();
+    let text = sous(&[
+        "probe",
+        "score",
+        r.to_str().unwrap(),
+        a.to_str().unwrap(),
+        "--format",
+        "pcs",
+    ]);
+    assert_eq!(text.code, Some(0), "{}", text.stderr);
+    assert!(text.stdout.contains("| 1 | "), "{}", text.stdout);
+    let nhk_like = sous(&[
+        "probe",
+        "score",
+        instances_of_almond(&dir).to_str().unwrap(),
+        a.to_str().unwrap(),
+        "--format",
+        "pcs",
+    ]);
+    assert_eq!(nhk_like.code, Some(2));
+    assert!(
+        nhk_like.stderr.contains("not PizzaCommonSense records"),
+        "{}",
+        nhk_like.stderr
+    );
+
     // NHK: the paper's prompts and answer forms; its own answers score 1,
     // and three flipped true/false answers cost three.
     let gold = sous_testdata::gold_current_dir().display().to_string();
@@ -300,4 +329,12 @@ fn pcs_and_nhk_round_trip_through_their_scorers() {
         "{s}"
     );
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// The almond instances, written to a file in `dir`.
+fn instances_of_almond(dir: &std::path::Path) -> std::path::PathBuf {
+    let out = sous(&["probe", &almond(), "--task", "habitat"]);
+    let p = dir.join("almond-instances.jsonl");
+    std::fs::write(&p, out.stdout).unwrap();
+    p
 }

@@ -369,6 +369,41 @@ impl Cooked {
         out
     }
 
+    /// The shortest name that tells object `o` from every other thing the
+    /// recipe makes: what it is and where ("beaten mixture, in a large
+    /// bowl"), else its whole description (with what went into it).
+    pub fn name_of(&self, o: usize) -> String {
+        let short = |j: usize| {
+            let obj = &self.objects[j];
+            let what = describe::main_item(&obj.value)
+                .filter(|e| e.is_a_name("mixture"))
+                .map(|e| {
+                    let mut st = describe::described_states(e);
+                    st.push(describe::kind_word(e));
+                    st.join(" ")
+                });
+            let place = obj
+                .description
+                .rsplit_once(", ")
+                .map(|(_, p)| p.to_string());
+            match (what, place) {
+                // A list of portions or several things: no short name.
+                (Some(w), Some(p)) if describe::items_of(&obj.value).len() <= 1 => {
+                    Some(format!("{w}, {p}"))
+                }
+                _ => None,
+            }
+        };
+        match short(o) {
+            Some(name)
+                if (0..self.objects.len()).all(|j| j == o || short(j).as_ref() != Some(&name)) =>
+            {
+                name
+            }
+            _ => self.objects[o].description.clone(),
+        }
+    }
+
     /// What goes into step `s`, as a cook reads it: what earlier steps made
     /// and the step takes, and the ingredients the step itself weighs out
     /// and uses (the salted water a step boils potatoes in).

@@ -87,32 +87,37 @@ pub fn probe_all_with(
         })
         .collect();
     // Questions about an ingredient a gold network's defect touches
-    // (`Cooked::artifacts`) are left out with the shortcuts.
-    let drawn: Vec<Vec<(Vec<tasks::Instance>, rand_chacha::ChaCha8Rng)>> = if filter {
-        drawn
-            .into_iter()
-            .zip(cooked)
-            .map(|(per_task, c)| {
-                let artifacts = c.artifacts();
-                per_task
-                    .into_iter()
-                    .map(|(list, rng)| {
-                        let list = list
-                            .into_iter()
-                            .filter(|i| {
-                                i.evidence["ingredient"]
-                                    .as_str()
-                                    .map_or(true, |g| !artifacts.contains_key(g))
-                            })
-                            .collect();
-                        (list, rng)
-                    })
-                    .collect()
-            })
-            .collect()
-    } else {
-        drawn
-    };
+    // (`Cooked::artifacts`) say so in their evidence, and are left out
+    // with the shortcuts.
+    let drawn: Vec<Vec<(Vec<tasks::Instance>, rand_chacha::ChaCha8Rng)>> = drawn
+        .into_iter()
+        .zip(cooked)
+        .map(|(per_task, c)| {
+            let artifacts = c.artifacts();
+            per_task
+                .into_iter()
+                .map(|(list, rng)| {
+                    let list = list
+                        .into_iter()
+                        .filter_map(|mut i| {
+                            let why = i.evidence["ingredient"]
+                                .as_str()
+                                .and_then(|g| artifacts.get(g).copied());
+                            match why {
+                                Some(_) if filter => None,
+                                Some(why) => {
+                                    i.evidence["artifact"] = why.into();
+                                    Some(i)
+                                }
+                                None => Some(i),
+                            }
+                        })
+                        .collect();
+                    (list, rng)
+                })
+                .collect()
+        })
+        .collect();
     let kept: BTreeSet<String> = tasks
         .par_iter()
         .enumerate()

@@ -273,7 +273,9 @@ fn lifespan() {
         find(&list, "The all purpose flour (340 g), in a medium bowl:").answer,
         json!([0, 3])
     );
-    let beaten = find(&list, "The beaten mixture of");
+    // Named by what it is and where, as nothing else is "beaten mixture,
+    // in a large bowl"; not by the 80 characters of what went into it.
+    let beaten = find(&list, "The beaten mixture, in a large bowl:");
     assert_eq!(beaten.answer, json!([1, 2]));
     // The dusted cookies, made in step 8, are never used up: not asked.
     assert!(list.iter().all(|i| i.answer[1].as_u64() <= Some(8)));

@@ -28,7 +28,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                 "The {}: in which step is it made, and in which step is it used up (taken by a \
                  later step, or turned into something else)? Answer with two step numbers: made \
                  in step a, used up in step b (0 for the ingredient list).",
-                obj.description
+                c.name_of(o)
             ),
             context: None,
             extra_context: None,
