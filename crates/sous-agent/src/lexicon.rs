@@ -34,6 +34,8 @@ struct UnitsFile {
 struct LexiconFile {
     modifiers: Vec<String>,
     reserved: Vec<String>,
+    fridge: Vec<String>,
+    products: Vec<String>,
     preparations: BTreeMap<String, String>,
     names: BTreeMap<String, String>,
 }
@@ -57,6 +59,8 @@ pub struct Lexicon {
     equivalents: BTreeMap<String, Vec<(String, f64)>>,
     modifiers: Vec<String>,
     reserved: Vec<String>,
+    fridge: Vec<String>,
+    products: Vec<String>,
     preparations: BTreeMap<String, String>,
     names: BTreeMap<String, ClassId>,
     /// Every ingredient class, with its name's words.
@@ -123,10 +127,24 @@ impl Lexicon {
             units: units.units,
             modifiers: lexicon.modifiers,
             reserved: lexicon.reserved,
+            fridge: lexicon.fridge,
+            products: lexicon.products,
             preparations: lexicon.preparations,
             names,
             ingredients,
         })
+    }
+
+    /// Whether a word (lower case, singular) names something a recipe makes
+    /// (`dough`, `icing`).
+    pub fn is_product(&self, word: &str) -> bool {
+        self.products.iter().any(|w| w == word)
+    }
+
+    /// Whether a word (lower case, singular) names the fridge or its
+    /// keeping (`refrigerator`, `refrigerated`).
+    pub fn is_fridge(&self, word: &str) -> bool {
+        self.fridge.iter().any(|w| w == word)
     }
 
     /// The language's unit and the factor to apply, for a word (`tbsp`).

@@ -3,9 +3,11 @@
 //! Asserted: every recipe file reads, every network the agent writes
 //! executes with no failed action, the ingredients it fetches cover at
 //! least 90 % of those the gold networks fetch (by class), and its mean
-//! scores stay above floors: goal-condition success at the issue's target
-//! (0.70; 0.709 measured), dish approximation a little under what it
-//! reached (0.83; 0.842 measured, the issue's target of 0.90 is not met).
+//! scores stay above floors a little under what it reaches: goal-condition
+//! success 0.69 (0.699 measured), dish approximation 0.84 (0.848). Both
+//! fell (from 0.716 and 0.863) when three lexicon entries keyed to single
+//! benchmark recipes were removed (issue 23: cereal and Kellogg's are not
+//! corn flakes; crushed pineapple is `crushed-pineapple`).
 
 mod support;
 
@@ -60,6 +62,6 @@ fn the_baseline_scores_stay_above_their_floors() {
     assert_eq!(scores.len(), 30);
     let (goal, dish) = support::report("benchmark, baseline agent", &scores);
     assert!(scores.iter().all(|s| s.failed == 0));
-    assert!(goal >= 0.70, "mean goal-condition success {goal:.3}");
-    assert!(dish >= 0.83, "mean dish approximation score {dish:.3}");
+    assert!(goal >= 0.69, "mean goal-condition success {goal:.3}");
+    assert!(dish >= 0.84, "mean dish approximation score {dish:.3}");
 }

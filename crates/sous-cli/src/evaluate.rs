@@ -121,6 +121,7 @@ pub struct EvaluateArgs {
 
 const NO_DATA: &str = "no gold networks: pass --benchmark DIR (a checkout of \
     https://github.com/muhai-project/recipe-execution-benchmark), set SOUS_BENCHMARK_DIR, \
+    put it at ./recipe-execution-benchmark or ../shared/recipe-execution-benchmark, \
     or pass --gold DIR";
 
 pub fn run(args: EvaluateArgs) -> u8 {
@@ -140,7 +141,8 @@ pub fn run(args: EvaluateArgs) -> u8 {
         eprintln!("`none` in the metrics: nothing to evaluate");
         return OK;
     }
-    let gold = match gold_standard(args.gold.as_deref(), args.benchmark.as_deref()) {
+    let benchmark = crate::inputs::benchmark(args.benchmark.as_deref()).ok();
+    let gold = match gold_standard(args.gold.as_deref(), benchmark.as_deref()) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
@@ -267,7 +269,7 @@ fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -
     let config = Config {
         bind: args.bind,
         port: args.port,
-        benchmark: args.benchmark.clone(),
+        benchmark: crate::inputs::benchmark(args.benchmark.as_deref()).ok(),
         limits: Limits::default(),
         preloaded,
         access: Default::default(),

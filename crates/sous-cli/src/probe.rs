@@ -159,7 +159,10 @@ fn warn_unannotated(cooked: &[Cooked], benchmark: Option<&Path>) {
         return;
     }
     let why = match benchmark {
-        None => "no benchmark folder (set SOUS_BENCHMARK_DIR or pass --benchmark DIR) to read the recipe texts from".to_string(),
+        None => format!(
+            "no benchmark folder to read the recipe texts from ({})",
+            crate::inputs::benchmark(None).err().unwrap_or_default()
+        ),
         Some(b) => format!(
             "no utterance-and-meaning annotation in {} covers them",
             b.display()
@@ -175,8 +178,9 @@ fn warn_unannotated(cooked: &[Cooked], benchmark: Option<&Path>) {
 
 pub fn trace(args: TraceArgs) -> u8 {
     let (recipes, bad) = recipes_of(std::slice::from_ref(&args.file), args.recipe.as_deref());
-    let cooked = sous_probe::cook_all(&recipes, args.benchmark.as_deref(), args.profile.into());
-    warn_unannotated(&cooked, args.benchmark.as_deref());
+    let benchmark = crate::inputs::benchmark(args.benchmark.as_deref()).ok();
+    let cooked = sous_probe::cook_all(&recipes, benchmark.as_deref(), args.profile.into());
+    warn_unannotated(&cooked, benchmark.as_deref());
     let traces: Vec<&Trace> = cooked.iter().map(Cooked::trace).collect();
     let out = std::io::stdout();
     let mut out = out.lock();
@@ -260,9 +264,10 @@ pub fn probe(args: ProbeArgs) -> u8 {
     };
     let (recipes, bad) = recipes_of(&args.files, None);
     let start = std::time::Instant::now();
+    let benchmark = crate::inputs::benchmark(args.benchmark.as_deref()).ok();
     let cooked: Vec<Cooked> =
-        sous_probe::cook_all(&recipes, args.benchmark.as_deref(), args.profile.into());
-    warn_unannotated(&cooked, args.benchmark.as_deref());
+        sous_probe::cook_all(&recipes, benchmark.as_deref(), args.profile.into());
+    warn_unannotated(&cooked, benchmark.as_deref());
     let max = (args.max_per_recipe > 0).then_some(args.max_per_recipe);
     let instances =
         sous_probe::probe_all_with(&cooked, &tasks, args.seed, max, !args.all_candidates);

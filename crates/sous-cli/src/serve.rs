@@ -75,7 +75,7 @@ pub fn run(args: ServeArgs) -> u8 {
     let config = Config {
         bind: args.bind,
         port: args.port,
-        benchmark: args.benchmark,
+        benchmark: crate::inputs::benchmark(args.benchmark.as_deref()).ok(),
         preloaded: crate::demo::examples(),
         limits: Limits {
             max_body_bytes: args.max_body_bytes,

@@ -19,9 +19,12 @@ use crate::Format;
 pub struct UnderstandArgs {
     /// Recipe files (`.xml`) or folders of them.
     inputs: Vec<PathBuf>,
-    /// The 30 recipes of the benchmark (`$SOUS_BENCHMARK_DIR/data/recipe-texts`).
-    #[arg(long)]
-    benchmark: bool,
+    /// The benchmark's 30 recipes (`DIR/data/recipe-texts`): DIR, else
+    /// `SOUS_BENCHMARK_DIR`, else `./recipe-execution-benchmark` or
+    /// `../shared/recipe-execution-benchmark`. The same folder as
+    /// `--benchmark DIR` of `evaluate`, `probe` and `serve`.
+    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    benchmark: Option<Option<PathBuf>>,
     /// Write the `.solution` file here instead of to standard output.
     #[arg(long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -185,6 +188,28 @@ impl Agent {
     }
 }
 
+/// One line per problem of a trace ("instruction 6 `Work flour mixture
+/// into a firm dough.`: not understood: no verb the lexicon knows"), with
+/// the recipe line it is about.
+fn problems(trace: &[String]) -> Vec<String> {
+    let mut line = "";
+    let mut out = Vec::new();
+    for t in trace {
+        if !t.starts_with(' ') {
+            line = t;
+        }
+        let problem = t.trim();
+        if problem.contains("not understood") || problem.contains("fails") {
+            if t.starts_with(' ') {
+                out.push(format!("{line}: {problem}"));
+            } else {
+                out.push(problem.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// What became of one recipe.
 struct Outcome {
     id: String,
@@ -198,8 +223,8 @@ struct Outcome {
 /// The recipe files named by the arguments, folders expanded, sorted.
 fn files(args: &UnderstandArgs) -> Result<Vec<PathBuf>, String> {
     let mut inputs = args.inputs.clone();
-    if args.benchmark {
-        inputs.push(benchmark_dir()?.join("data/recipe-texts"));
+    if let Some(dir) = &args.benchmark {
+        inputs.push(crate::inputs::benchmark(dir.as_deref())?.join("data/recipe-texts"));
     }
     let mut out = Vec::new();
     for p in inputs {
@@ -222,11 +247,7 @@ fn files(args: &UnderstandArgs) -> Result<Vec<PathBuf>, String> {
 }
 
 fn benchmark_dir() -> Result<PathBuf, String> {
-    std::env::var_os("SOUS_BENCHMARK_DIR")
-        .map(PathBuf::from)
-        .ok_or_else(|| {
-            "SOUS_BENCHMARK_DIR is not set: the folder of the Recipe Execution Benchmark".into()
-        })
+    crate::inputs::benchmark(None)
 }
 
 pub fn run(args: UnderstandArgs) -> u8 {
@@ -280,6 +301,11 @@ pub fn run(args: UnderstandArgs) -> u8 {
                 }
                 if o.failed {
                     code = code.max(FAILED);
+                    if !args.trace {
+                        for line in problems(&o.trace) {
+                            eprintln!("{}: {line}", o.id);
+                        }
+                    }
                 }
                 outcomes.push(o);
             }

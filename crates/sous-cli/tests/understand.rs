@@ -64,11 +64,45 @@ fn the_output_runs_as_it_is() {
         "--output",
         file.to_str().unwrap(),
     ]);
-    // "Look at it." has no verb the lexicon knows: exit 1, the rest is written.
-    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    // "Look at it." has no verb the lexicon knows and names nothing of the
+    // recipe: no cooking, skipped, not a failure.
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
     let run = sous(&["run", file.to_str().unwrap()]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     std::fs::remove_file(file).ok();
+}
+
+#[test]
+fn each_problem_is_named_on_stderr_and_no_cooking_is_skipped() {
+    let recipe = fixtures().join("understand-problems/unknown-verb.xml");
+    let out = sous(&[
+        "understand",
+        recipe.to_str().unwrap(),
+        "--output",
+        "/dev/null",
+    ]);
+    // "Frobnicate the sugar." names the sugar with a verb nobody knows: a
+    // failure, said in one line without --trace.
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim(),
+        "frobnicated-sugar: instruction 2: `Frobnicate the sugar.`: not understood: no verb the lexicon knows"
+    );
+    // "Gather the ingredients." is no cooking: the trace says it was skipped.
+    let traced = sous(&[
+        "understand",
+        recipe.to_str().unwrap(),
+        "--output",
+        "/dev/null",
+        "--trace",
+    ]);
+    assert!(
+        traced
+            .stderr
+            .contains("instruction 1: `Gather the ingredients.`\n    skipped: no cooking here"),
+        "{}",
+        traced.stderr
+    );
 }
 
 /// A folder of gold networks for the fixtures, different enough from what

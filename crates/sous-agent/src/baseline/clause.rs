@@ -1346,7 +1346,7 @@ impl Session {
         if verb.kind != Kind::Chill
             && ws
                 .iter()
-                .any(|w| w == "refrigerator" || w == "fridge" || w == "refrigerated")
+                .any(|w| crate::lexicon::Lexicon::get().is_fridge(w))
         {
             self.clause(&Verb::implied(Kind::Chill), clause);
         }

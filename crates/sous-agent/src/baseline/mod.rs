@@ -133,9 +133,8 @@ pub fn understand(recipe: &RecipeText) -> Understood {
     for (i, line) in recipe.instructions.iter().enumerate() {
         s.trace.push(format!("instruction {}: `{line}`", i + 1));
         let clauses = clauses(line);
-        let fridge = words(line)
-            .iter()
-            .any(|w| w == "fridge" || w == "refrigerator");
+        let line_words = words(line);
+        let fridge = line_words.iter().any(|w| Lexicon::get().is_fridge(w));
         if clauses.is_empty() && fridge {
             // `Keep it in the fridge.`
             s.sentence = line.clone();
@@ -143,8 +142,19 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             continue;
         }
         if clauses.is_empty() {
-            s.trace
-                .push("  not understood: no verb the lexicon knows".into());
+            // `Gather the ingredients.`, `Enjoy!`: no verb the lexicon
+            // knows and nothing of the recipe named is no cooking at all.
+            let names_food = s.fetched.iter().any(|f| {
+                f.names
+                    .last()
+                    .is_some_and(|h| line_words.iter().any(|w| w == h))
+            }) || line_words.iter().any(|w| Lexicon::get().is_product(w));
+            s.trace.push(if names_food {
+                "  not understood: no verb the lexicon knows".into()
+            } else {
+                "  skipped: no cooking here (no verb the lexicon knows, nothing of the recipe named)"
+                    .into()
+            });
         }
         s.sentence = line.clone();
         s.chilled_in_sentence = false;
