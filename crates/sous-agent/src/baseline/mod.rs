@@ -247,6 +247,37 @@ fn divided(read: &IngredientLine, names: &[String], instructions: &[String]) -> 
 mod tests {
     use super::*;
 
+    /// A cook's words the benchmark's texts happen not to use.
+    #[test]
+    fn sticks_and_setting_the_oven() {
+        let recipe = crate::parse_recipe(
+            "<recipe><id>r</id><title>t</title><ingredients>\
+             <ingredient>1 stick butter, softened</ingredient>\
+             <ingredient>100 grams sugar</ingredient></ingredients><instructions>\
+             <instruction>Gather the ingredients.</instruction>\
+             <instruction>Set the oven to 350 F.</instruction>\
+             <instruction>Cream the butter and sugar.</instruction>\
+             <instruction>Keep refrigerated.</instruction>\
+             </instructions></recipe>",
+        )
+        .unwrap();
+        let u = understand(&recipe);
+        let all = u.actions.join("\n");
+        assert!(all.contains("butter 113.4 g"), "{all}");
+        assert!(
+            all.contains("(preheat-oven ") && all.contains(" 177 degrees-celsius)"),
+            "{all}"
+        );
+        assert!(all.contains("(beat "), "{all}");
+        assert!(all.contains("(refrigerate "), "{all}");
+        let trace = u.trace.join("\n");
+        assert!(
+            trace.contains("`Gather the ingredients.`\n  skipped: no cooking here"),
+            "{trace}"
+        );
+        assert!(!trace.contains("not understood"), "{trace}");
+    }
+
     #[test]
     fn an_extra_portion_for_later() {
         let read =
