@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""Regenerates the baseline agent's table on the development set (the
-benchmark's 30 recipe texts) in README.md, between the
-`<!-- agent-tables:development -->` and `<!-- /agent-tables:development -->`
-markers, from `sous understand --benchmark --evaluate`.
+"""Regenerates the baseline agent's tables in README.md, between
+`<!-- agent-tables:NAME -->` and `<!-- /agent-tables:NAME -->` markers:
+
+- `development`: the development set (the benchmark's 30 recipe texts),
+  from `sous understand --benchmark --evaluate`;
+- `paraphrase`: the paraphrases of `crates/sous-agent/tests/paraphrase`
+  beside their original texts, scored against the benchmark's gold.
 
 Usage: SOUS_BENCHMARK_DIR=… python3 tools/agent_tables.py [--sous target/release/sous]
 """
 
 import argparse
+import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -26,16 +32,43 @@ def table(sous):
     return "\n".join(rows) + "\n"
 
 
+def means(sous, folder):
+    out = subprocess.run([sous, "understand", str(folder), "--evaluate", "--output", "/dev/null"],
+                         capture_output=True, text=True)
+    rows = [l for l in out.stdout.splitlines() if l.startswith("|")]
+    mean = [c.strip(" *") for c in rows[-1].split("|")[1:-1]]
+    return len(rows) - 3, float(mean[2]), float(mean[3])
+
+
+def paraphrase(sous):
+    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
+    mine = ROOT / "crates" / "sous-agent" / "tests" / "paraphrase" / "recipes"
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in sorted(mine.glob("*.xml")):
+            shutil.copy(pathlib.Path(bench) / "data" / "recipe-texts" / f.name, tmp)
+        n, goal_o, dish_o = means(sous, tmp)
+    _, goal_p, dish_p = means(sous, mine)
+    return ("| texts | recipes | mean goal-condition success | mean dish approximation |\n"
+            "|---|---|---|---|\n"
+            f"| the benchmark's originals | {n} | {goal_o:.3f} | {dish_o:.3f} |\n"
+            f"| the paraphrases | {n} | {goal_p:.3f} | {dish_p:.3f} |\n")
+
+
+def replace(text, name, body):
+    pattern = re.compile(rf"(<!-- agent-tables:{name} -->\n).*?(<!-- /agent-tables:{name} -->)", re.S)
+    if not pattern.search(text):
+        sys.exit(f"README.md has no agent-tables:{name} markers")
+    return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
     args = ap.parse_args()
     text = README.read_text()
-    pattern = re.compile(r"(<!-- agent-tables:development -->\n).*?(<!-- /agent-tables:development -->)", re.S)
-    if not pattern.search(text):
-        sys.exit("README.md has no agent-tables:development markers")
-    body = table(args.sous)
-    README.write_text(pattern.sub(lambda m: m.group(1) + body + m.group(2), text))
+    text = replace(text, "development", table(args.sous))
+    text = replace(text, "paraphrase", paraphrase(args.sous))
+    README.write_text(text)
 
 
 if __name__ == "__main__":

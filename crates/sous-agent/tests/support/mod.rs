@@ -15,6 +15,15 @@ pub struct Scored {
 
 /// Understands every `*.xml` of `recipes` and scores it against `gold`.
 pub fn understand_and_score(recipes: &Path, gold: &GoldStandard) -> Vec<Scored> {
+    let files = sous_testdata::files_with_extension(recipes, "xml");
+    understand_and_score_files(&files, gold)
+}
+
+/// Understands each recipe file and scores it against `gold`.
+pub fn understand_and_score_files(
+    files: &[std::path::PathBuf],
+    gold: &GoldStandard,
+) -> Vec<Scored> {
     let options = Options {
         metrics: MetricSet::NONE
             .with(Metric::GoalConditionSuccess)
@@ -26,7 +35,7 @@ pub fn understand_and_score(recipes: &Path, gold: &GoldStandard) -> Vec<Scored> 
         backend: None,
     };
     let mut out = Vec::new();
-    for path in sous_testdata::files_with_extension(recipes, "xml") {
+    for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let recipe =
             sous_agent::parse_recipe(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -1,0 +1,42 @@
+//! The baseline agent on paraphrases (`tests/paraphrase`): six benchmark
+//! recipes rewritten by hand as another author would write them, scored
+//! against the benchmark's own gold networks, beside the original texts.
+//!
+//! The issue's target is a mean dish score at most 0.03 below the
+//! originals'. Not met yet: 0.918 against 0.962 (0.044 below) when the set
+//! was written. The largest losses: "roll them in the remaining
+//! confectioners' sugar" finds no unused sugar (mexican-wedding-cookies,
+//! 0.79), and the dilled cucumbers (0.83). Asserted: every network
+//! executes, and the gap stays under 0.05, so a change that loses more
+//! fails.
+
+mod support;
+
+use std::path::Path;
+
+#[test]
+fn paraphrases_score_close_to_their_originals() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/paraphrase/recipes");
+    let bench = sous_testdata::benchmark_dir();
+    let gold = sous_eval::GoldStandard::load(&sous_eval::gold::gold_dir_of_benchmark(&bench))
+        .expect("the benchmark's gold networks load");
+    let paraphrases = sous_testdata::files_with_extension(&dir, "xml");
+    assert_eq!(paraphrases.len(), 6);
+    let originals: Vec<std::path::PathBuf> = paraphrases
+        .iter()
+        .map(|p| bench.join("data/recipe-texts").join(p.file_name().unwrap()))
+        .collect();
+    let new = support::understand_and_score_files(&paraphrases, &gold);
+    let old = support::understand_and_score_files(&originals, &gold);
+    let (_, dish_new) = support::report("paraphrases, baseline agent", &new);
+    let (_, dish_old) = support::report("their originals, baseline agent", &old);
+    for s in &new {
+        assert_eq!(s.failed, 0, "{}: failed actions", s.id);
+    }
+    let gap = dish_old - dish_new;
+    eprintln!("paraphrases lose {gap:.3} dish");
+    assert!(
+        gap < 0.05,
+        "the paraphrases lose {gap:.3} dish against their originals"
+    );
+}
