@@ -36,7 +36,7 @@ pub fn understand_and_score_files(
     };
     let mut out = Vec::new();
     for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
         let recipe =
             sous_agent::parse_recipe(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let solution = sous_agent::understand(&recipe).solution();
