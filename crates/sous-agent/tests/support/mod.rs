@@ -1,5 +1,6 @@
 //! Understanding a folder of recipe texts and scoring the networks against
 //! a folder of gold networks, as the tests of the baseline need it.
+#![allow(dead_code)]
 
 use std::path::Path;
 
