@@ -5,7 +5,9 @@
 - `development`: the development set (the benchmark's 30 recipe texts),
   from `sous understand --benchmark --evaluate`;
 - `paraphrase`: the paraphrases of `crates/sous-agent/tests/paraphrase`
-  beside their original texts, scored against the benchmark's gold.
+  beside their original texts, scored against the benchmark's gold;
+- `errata`: the development set against the official gold and against the
+  gold corrected by `crates/sous-eval/data/errata.toml` (`--errata`).
 
 Usage: SOUS_BENCHMARK_DIR=… python3 tools/agent_tables.py [--sous target/release/sous]
 """
@@ -32,8 +34,8 @@ def table(sous):
     return "\n".join(rows) + "\n"
 
 
-def means(sous, folder):
-    out = subprocess.run([sous, "understand", str(folder), "--evaluate", "--output", "/dev/null"],
+def means(sous, folder, *extra):
+    out = subprocess.run([sous, "understand", str(folder), "--evaluate", "--output", "/dev/null", *extra],
                          capture_output=True, text=True)
     rows = [l for l in out.stdout.splitlines() if l.startswith("|")]
     mean = [c.strip(" *") for c in rows[-1].split("|")[1:-1]]
@@ -54,6 +56,18 @@ def paraphrase(sous):
             f"| the paraphrases | {n} | {goal_p:.3f} | {dish_p:.3f} |\n")
 
 
+def errata(sous):
+    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
+    texts = pathlib.Path(bench) / "data" / "recipe-texts"
+    n, goal, dish = means(sous, texts)
+    _, goal_e, dish_e = means(sous, texts, "--errata")
+    count = (ROOT / "crates" / "sous-eval" / "data" / "errata.toml").read_text().count("[[erratum]]")
+    return ("| gold networks | recipes | mean goal-condition success | mean dish approximation |\n"
+            "|---|---|---|---|\n"
+            f"| official | {n} | {goal:.3f} | {dish:.3f} |\n"
+            f"| with the errata ({count} corrected) | {n} | {goal_e:.3f} | {dish_e:.3f} |\n")
+
+
 def replace(text, name, body):
     pattern = re.compile(rf"(<!-- agent-tables:{name} -->\n).*?(<!-- /agent-tables:{name} -->)", re.S)
     if not pattern.search(text):
@@ -68,6 +82,7 @@ def main():
     text = README.read_text()
     text = replace(text, "development", table(args.sous))
     text = replace(text, "paraphrase", paraphrase(args.sous))
+    text = replace(text, "errata", errata(args.sous))
     README.write_text(text)
 
 

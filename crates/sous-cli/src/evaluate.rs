@@ -113,6 +113,10 @@ pub struct EvaluateArgs {
     /// Rows in the reference's order (the reverse of the input), for byte-identical CSVs.
     #[arg(long)]
     reference_order: bool,
+    /// Score against the gold networks corrected by the errata (defects a
+    /// faithful reading does not share: `crates/sous-eval/data/errata.toml`).
+    #[arg(long)]
+    errata: bool,
     /// Which simulator carries out the predicted networks (the gold standard
     /// is always run in the qualitative kitchen, as the benchmark's is).
     #[arg(long, value_enum, default_value = "qualitative")]
@@ -142,7 +146,7 @@ pub fn run(args: EvaluateArgs) -> u8 {
         return OK;
     }
     let benchmark = crate::inputs::benchmark(args.benchmark.as_deref()).ok();
-    let gold = match gold_standard(args.gold.as_deref(), benchmark.as_deref()) {
+    let gold = match gold_standard_with(args.gold.as_deref(), benchmark.as_deref(), args.errata) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
@@ -226,6 +230,21 @@ pub fn gold_standard(
         (None, None) => return Err(NO_DATA.to_string()),
     };
     GoldStandard::load(&dir).map_err(|e| e.to_string())
+}
+
+/// The gold standard, corrected by the errata (`sous-eval/data/errata.toml`)
+/// where `errata` is set.
+pub fn gold_standard_with(
+    gold: Option<&Path>,
+    benchmark: Option<&Path>,
+    errata: bool,
+) -> Result<GoldStandard, String> {
+    let g = gold_standard(gold, benchmark)?;
+    if errata {
+        g.with_errata().map_err(|e| e.to_string())
+    } else {
+        Ok(g)
+    }
 }
 
 /// Scores every recipe of `loaded` on `jobs` threads (default: all cores),

@@ -40,6 +40,10 @@ pub struct UnderstandArgs {
     /// folder instead of the benchmark's.
     #[arg(long, value_name = "DIR", requires = "evaluate")]
     gold: Option<PathBuf>,
+    /// With `--evaluate`: score against the gold networks corrected by the
+    /// errata (`crates/sous-eval/data/errata.toml`).
+    #[arg(long, requires = "evaluate")]
+    errata: bool,
     /// `json`: one object per recipe (id, network, trace, and the scores
     /// with `--evaluate`) instead of the network file and the table.
     #[arg(long, value_enum, default_value = "text")]
@@ -261,9 +265,9 @@ pub fn run(args: UnderstandArgs) -> u8 {
     // The gold standard first: a missing one stops before any work is done.
     let gold = if args.evaluate {
         let benchmark = args.gold.is_none().then(benchmark_dir).transpose();
-        match benchmark
-            .and_then(|b| crate::evaluate::gold_standard(args.gold.as_deref(), b.as_deref()))
-        {
+        match benchmark.and_then(|b| {
+            crate::evaluate::gold_standard_with(args.gold.as_deref(), b.as_deref(), args.errata)
+        }) {
             Ok(g) => Some(g),
             Err(e) => {
                 eprintln!("error: --evaluate: {e}");

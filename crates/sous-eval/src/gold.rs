@@ -170,6 +170,38 @@ impl GoldStandard {
         })
     }
 
+    /// The same gold standard with the errata (`data/errata.toml`) applied
+    /// to the networks they correct; the others stay as they are.
+    pub fn with_errata(mut self) -> Result<GoldStandard, crate::errata::ErrataError> {
+        use crate::errata::ErrataError;
+        for e in crate::errata::all()? {
+            let Some(g) = self.networks.get_mut(&e.recipe) else {
+                return Err(ErrataError::NoRecipe {
+                    recipe: e.recipe.clone(),
+                });
+            };
+            let text = std::fs::read_to_string(&g.path).map_err(|err| ErrataError::Parse {
+                recipe: e.recipe.clone(),
+                message: err.to_string(),
+            })?;
+            let fixed = crate::errata::corrected(&e, &text)?;
+            let (file, diags) = sous_lang::parse(&g.path.display().to_string(), &fixed);
+            let recipe = file
+                .recipes
+                .into_iter()
+                .next()
+                .filter(|_| !diags.iter().any(|(_, d)| d.is_error()))
+                .ok_or_else(|| ErrataError::Parse {
+                    recipe: e.recipe.clone(),
+                    message: format!("{diags:?}"),
+                })?;
+            g.recipe = Ok(recipe);
+            g.run = OnceLock::new();
+            g.run_corrected = OnceLock::new();
+        }
+        Ok(self)
+    }
+
     /// The gold network of a recipe id (case-insensitive).
     pub fn get(&self, recipe_id: &str) -> Option<&GoldNetwork> {
         self.networks.get(&recipe_id.to_lowercase())

@@ -7,6 +7,7 @@
 
 pub mod aliasing;
 pub mod dish;
+pub mod errata;
 pub mod evaluate;
 pub mod goals;
 pub mod gold;

@@ -9,6 +9,7 @@
 
 mod ast;
 mod diagnostic;
+pub mod edits;
 mod number;
 mod parser;
 mod signature;

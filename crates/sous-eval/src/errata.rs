@@ -1,0 +1,56 @@
+//! Errata of the benchmark's gold networks (`data/errata.toml`): edits that
+//! correct defects a faithful reading of the recipe does not share, so that
+//! a prediction can also be scored against what the gold network meant.
+//! The official gold stays the default; `--errata` asks for these.
+
+use serde::Deserialize;
+
+const ERRATA_TOML: &str = include_str!("../data/errata.toml");
+
+/// One correction of one gold network.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Erratum {
+    pub recipe: String,
+    /// What is wrong with the gold network, and why the edit fixes it.
+    pub quirk: String,
+    /// Edits in the language of `sous_lang::edits`.
+    pub edits: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct ErrataFile {
+    erratum: Vec<Erratum>,
+}
+
+/// Why the errata could not be applied.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrataError {
+    #[error("errata.toml: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("erratum of {recipe}: {source}")]
+    Edit {
+        recipe: String,
+        source: sous_lang::edits::EditError,
+    },
+    #[error("erratum of {recipe}: the gold standard has no such recipe")]
+    NoRecipe { recipe: String },
+    #[error("erratum of {recipe}: the corrected network does not parse: {message}")]
+    Parse { recipe: String, message: String },
+}
+
+/// Every erratum of the embedded file.
+pub fn all() -> Result<Vec<Erratum>, ErrataError> {
+    Ok(toml::from_str::<ErrataFile>(ERRATA_TOML)?.erratum)
+}
+
+/// `text` (a gold network) with the erratum's edits applied.
+pub fn corrected(e: &Erratum, text: &str) -> Result<String, ErrataError> {
+    let mut lines = sous_lang::edits::predicate_lines(text);
+    sous_lang::edits::apply_all(&mut lines, e.edits.iter().map(String::as_str)).map_err(
+        |source| ErrataError::Edit {
+            recipe: e.recipe.clone(),
+            source,
+        },
+    )?;
+    Ok(format!("#{}\n{}\n", e.recipe, lines.join("\n")))
+}
