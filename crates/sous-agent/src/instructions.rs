@@ -463,32 +463,26 @@ pub fn temperature(text: &str) -> Option<f64> {
 
 /// A duration (`15 minutes`, `1 hour`, `30-35 minutes`: the lower bound).
 pub fn duration(text: &str) -> Option<(f64, &'static str)> {
+    let lex = crate::lexicon::Lexicon::get();
     let ws: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
     for (i, w) in ws.iter().enumerate() {
-        let unit = match ws
+        let Some((unit, factor)) = ws
             .get(i + 1)
             .map(|u| u.trim_matches(|c: char| !c.is_alphabetic()))
-        {
-            Some("minute" | "minutes" | "min" | "mins") => "minute",
-            Some("hour" | "hours" | "hr" | "hrs") => "hour",
-            Some("day" | "days") => "day",
-            _ => continue,
+            .and_then(|u| lex.time_unit(u))
+        else {
+            continue;
         };
         if w == "a" && i > 0 && ws[i - 1] == "half" {
-            return Some((0.5, unit));
+            return Some((0.5 * factor, unit));
         }
         // `a few minutes`, `several minutes`.
-        if w == "few" || w == "several" {
-            return Some((if w == "few" { 3.0 } else { 5.0 }, unit));
+        if let Some(v) = lex.vague_amount(w) {
+            return Some((v * factor, unit));
         }
         let lo = w.split(['-', '–']).next().unwrap_or(w);
         if let Some((v, _)) = crate::quantity::read_quantity(&[lo]) {
-            // The language has no days.
-            return Some(if unit == "day" {
-                (v * 24.0, "hour")
-            } else {
-                (v, unit)
-            });
+            return Some((v * factor, unit));
         }
     }
     // `Bake for 10 in the preheated oven`: minutes.
@@ -498,7 +492,7 @@ pub fn duration(text: &str) -> Option<(f64, &'static str)> {
     if let Some(v) = bare {
         return Some((v, "minute"));
     }
-    ws.iter().any(|w| w == "overnight").then_some((8.0, "hour"))
+    ws.iter().find_map(|w| lex.time_word(w))
 }
 
 #[cfg(test)]
@@ -761,5 +755,11 @@ mod tests {
             duration("cool in the pan for a few minutes"),
             Some((3.0, "minute"))
         );
+        // The words of time are data (lexicon.toml): a day is 24 hours
+        // wherever it is said, and `overnight` is 8.
+        assert_eq!(duration("leave it for half a day"), Some((12.0, "hour")));
+        assert_eq!(duration("let it rest for a few days"), Some((72.0, "hour")));
+        assert_eq!(duration("chill for 2 hrs"), Some((2.0, "hour")));
+        assert_eq!(duration("refrigerate overnight"), Some((8.0, "hour")));
     }
 }

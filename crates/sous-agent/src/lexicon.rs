@@ -36,8 +36,22 @@ struct LexiconFile {
     reserved: Vec<String>,
     fridge: Vec<String>,
     products: Vec<String>,
+    numbers: BTreeMap<String, f64>,
+    #[serde(rename = "time-units")]
+    time_units: BTreeMap<String, UnitEntry>,
+    #[serde(rename = "vague-amounts")]
+    vague_amounts: BTreeMap<String, f64>,
+    #[serde(rename = "time-words")]
+    time_words: BTreeMap<String, TimeWord>,
     preparations: BTreeMap<String, String>,
     names: BTreeMap<String, String>,
+}
+
+/// A time said in a word (`overnight`).
+#[derive(Debug, Clone, Deserialize)]
+struct TimeWord {
+    amount: f64,
+    unit: String,
 }
 
 /// How a name was matched to an ontology class (for the trace).
@@ -61,6 +75,10 @@ pub struct Lexicon {
     reserved: Vec<String>,
     fridge: Vec<String>,
     products: Vec<String>,
+    numbers: BTreeMap<String, f64>,
+    time_units: BTreeMap<String, UnitEntry>,
+    vague_amounts: BTreeMap<String, f64>,
+    time_words: BTreeMap<String, TimeWord>,
     preparations: BTreeMap<String, String>,
     names: BTreeMap<String, ClassId>,
     /// Every ingredient class, with its name's words.
@@ -98,6 +116,17 @@ impl Lexicon {
         }
         let lexicon: LexiconFile =
             toml::from_str(lexicon).map_err(|e| LexiconError::Toml("lexicon.toml", e))?;
+        let is_unit = |name: &str| onto.id(name).is_some_and(|c| onto.is_a_name(c, "unit"));
+        let time_targets = lexicon
+            .time_units
+            .iter()
+            .map(|(name, u)| u.to.as_deref().unwrap_or(name))
+            .chain(lexicon.time_words.values().map(|t| t.unit.as_str()));
+        for target in time_targets {
+            if !is_unit(target) {
+                return Err(LexiconError::UnknownUnit(target.to_string()));
+            }
+        }
         let ingredient = |name: &str| onto.id(name).filter(|c| onto.is_a_name(*c, "ingredient"));
         let mut names = BTreeMap::new();
         for (word, class) in &lexicon.names {
@@ -129,10 +158,44 @@ impl Lexicon {
             reserved: lexicon.reserved,
             fridge: lexicon.fridge,
             products: lexicon.products,
+            numbers: lexicon.numbers,
+            time_units: lexicon.time_units,
+            vague_amounts: lexicon.vague_amounts,
+            time_words: lexicon.time_words,
             preparations: lexicon.preparations,
             names,
             ingredients,
         })
+    }
+
+    /// The language's time unit a word names and the factor to apply
+    /// (`mins` → minute, `days` → 24 hours).
+    pub fn time_unit(&self, word: &str) -> Option<(&str, f64)> {
+        self.time_units.iter().find_map(|(name, u)| {
+            u.words.iter().any(|w| w == word).then(|| {
+                (
+                    u.to.as_deref().unwrap_or(name.as_str()),
+                    u.factor.unwrap_or(1.0),
+                )
+            })
+        })
+    }
+
+    /// How many a vague word means (`few` → 3).
+    pub fn vague_amount(&self, word: &str) -> Option<f64> {
+        self.vague_amounts.get(word).copied()
+    }
+
+    /// A time said in one word (`overnight` → 8 hours).
+    pub fn time_word(&self, word: &str) -> Option<(f64, &str)> {
+        self.time_words
+            .get(word)
+            .map(|t| (t.amount, t.unit.as_str()))
+    }
+
+    /// The number a word writes out (`two`, `a`), if any.
+    pub fn number_word(&self, word: &str) -> Option<f64> {
+        self.numbers.get(word).copied()
     }
 
     /// Whether a word (lower case, singular) names something a recipe makes

@@ -67,14 +67,7 @@ fn number(word: &str) -> Option<f64> {
         };
         return Some(whole + f);
     }
-    let words = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve",
-    ];
-    match w {
-        "a" | "an" => Some(1.0),
-        _ => words.iter().position(|n| *n == w).map(|n| n as f64),
-    }
+    crate::lexicon::Lexicon::get().number_word(w)
 }
 
 #[cfg(test)]
