@@ -118,12 +118,10 @@ fn can_size(line: &str) -> String {
     };
     // The container word after the brackets (`can`, `package`, `jar`).
     let mut rest: Vec<&str> = line[close + 1..].split_whitespace().collect();
-    if rest.first().is_some_and(|w| {
-        matches!(
-            w.trim_end_matches('s'),
-            "can" | "package" | "jar" | "tin" | "bag" | "box" | "carton" | "container"
-        )
-    }) {
+    if rest
+        .first()
+        .is_some_and(|w| crate::lexicon::Lexicon::get().is_package(w))
+    {
         rest.remove(0);
     }
     format!("{} {unit} {}", n * q, rest.join(" "))

@@ -36,6 +36,7 @@ struct LexiconFile {
     reserved: Vec<String>,
     fridge: Vec<String>,
     products: Vec<String>,
+    packages: Vec<String>,
     numbers: BTreeMap<String, f64>,
     #[serde(rename = "time-units")]
     time_units: BTreeMap<String, UnitEntry>,
@@ -75,6 +76,7 @@ pub struct Lexicon {
     reserved: Vec<String>,
     fridge: Vec<String>,
     products: Vec<String>,
+    packages: Vec<String>,
     numbers: BTreeMap<String, f64>,
     time_units: BTreeMap<String, UnitEntry>,
     vague_amounts: BTreeMap<String, f64>,
@@ -158,6 +160,7 @@ impl Lexicon {
             reserved: lexicon.reserved,
             fridge: lexicon.fridge,
             products: lexicon.products,
+            packages: lexicon.packages,
             numbers: lexicon.numbers,
             time_units: lexicon.time_units,
             vague_amounts: lexicon.vague_amounts,
@@ -191,6 +194,13 @@ impl Lexicon {
         self.time_words
             .get(word)
             .map(|t| (t.amount, t.unit.as_str()))
+    }
+
+    /// Whether a word (lower case, singular or plural) is what an
+    /// ingredient comes in (`can`, `packages`).
+    pub fn is_package(&self, word: &str) -> bool {
+        let w = word.trim_end_matches('s');
+        self.packages.iter().any(|p| p == w)
     }
 
     /// The number a word writes out (`two`, `a`), if any.

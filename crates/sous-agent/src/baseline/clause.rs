@@ -20,14 +20,15 @@ fn portion_size(clause: &str, ws: &[String]) -> (f64, &'static str) {
     if let Some(g) = grams(clause) {
         return (g, "g");
     }
-    if ws.iter().any(|w| w == "teaspoon" || w == "teaspoonful") {
-        return (1.0, "teaspoon");
-    }
-    if ws
-        .iter()
-        .any(|w| w == "tablespoon" || w == "tablespoonful" || w == "spoonful")
-    {
-        return (1.0, "tablespoon");
+    // A spoon the unit table knows (`teaspoonful`, `tbsp`, `spoonful`).
+    let spoons = crate::lexicon::Lexicon::get();
+    for spoon in ["teaspoon", "tablespoon"] {
+        if ws
+            .iter()
+            .any(|w| spoons.unit(w).is_some_and(|(u, f)| u == spoon && f == 1.0))
+        {
+            return (1.0, spoon);
+        }
     }
     (lexicon().portion_grams, "g")
 }
