@@ -166,16 +166,10 @@ fn every_mixture(i: &Instance) -> Option<Value> {
     Some(json!(letters))
 }
 
-/// habitat: the container or surface the step's text names ("Transfer to
-/// a wire rack"), among the recipe's candidates.
-fn named_in_step(i: &Instance) -> Option<Value> {
-    let tau = step_of(i)?;
-    let text = numbered_steps(&i.context)
-        .into_iter()
-        .find(|(n, _)| *n == tau)?
-        .1
-        .to_lowercase();
-    let candidates = i.evidence.get("candidates")?.as_array()?;
+/// The candidate container or surface `text` names, the longest name
+/// first (`large bowl` before `bowl`).
+fn named_container(text: &str, candidates: &[Value]) -> Option<Value> {
+    let text = text.to_lowercase();
     candidates
         .iter()
         .filter_map(Value::as_str)
@@ -190,6 +184,17 @@ fn named_in_step(i: &Instance) -> Option<Value> {
         .map(|c| json!(c))
 }
 
+/// habitat: the container or surface the step's text names ("Transfer to
+/// a wire rack"), among the recipe's candidates.
+fn named_in_step(i: &Instance) -> Option<Value> {
+    let tau = step_of(i)?;
+    let candidates = i.evidence.get("candidates")?.as_array()?;
+    let (_, text) = numbered_steps(&i.context)
+        .into_iter()
+        .find(|(n, _)| *n == tau)?;
+    named_container(text, candidates)
+}
+
 /// habitat: the container or surface the text named last, up to step τ.
 fn last_named(i: &Instance) -> Option<Value> {
     let tau = step_of(i)?;
@@ -198,21 +203,7 @@ fn last_named(i: &Instance) -> Option<Value> {
         .into_iter()
         .filter(|(n, _)| *n <= tau)
         .rev()
-        .find_map(|(_, text)| {
-            let text = text.to_lowercase();
-            candidates
-                .iter()
-                .filter_map(Value::as_str)
-                .filter(|c| {
-                    let w = words(c);
-                    text.contains(&w)
-                        || w.rsplit(' ')
-                            .next()
-                            .is_some_and(|last| mentions(&text, last))
-                })
-                .max_by_key(|c| c.len())
-                .map(|c| json!(c))
-        })
+        .find_map(|(_, text)| named_container(text, candidates))
 }
 
 /// ordering: the order of the text.

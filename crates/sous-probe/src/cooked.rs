@@ -377,15 +377,8 @@ impl Cooked {
             let obj = &self.objects[j];
             let what = describe::main_item(&obj.value)
                 .filter(|e| e.is_a_name("mixture"))
-                .map(|e| {
-                    let mut st = describe::described_states(e);
-                    st.push(describe::kind_word(e));
-                    st.join(" ")
-                });
-            let place = obj
-                .description
-                .rsplit_once(", ")
-                .map(|(_, p)| p.to_string());
+                .map(describe::what_it_is);
+            let place = describe::where_phrase(&obj.description);
             match (what, place) {
                 // A list of portions or several things: no short name.
                 (Some(w), Some(p)) if describe::items_of(&obj.value).len() <= 1 => {
@@ -409,19 +402,26 @@ impl Cooked {
     /// and uses (the salted water a step boils potatoes in).
     pub fn step_ingredients_in(&self, s: usize) -> Vec<usize> {
         let mut out = self.step_inputs(s);
-        for &a in &self.steps[s].actions {
-            if self.execution.network.actions[a].signature.name != "fetch-and-proportion" {
-                continue;
-            }
-            for &v in &self.outputs[a] {
-                if let Some(o) = self.object_of(v) {
-                    if !self.objects[o].used_in.is_empty() && !out.contains(&o) {
-                        out.push(o);
-                    }
-                }
+        for o in 0..self.objects.len() {
+            let obj = &self.objects[o];
+            if obj.made_in == s
+                && self.fetch_action(o).is_some()
+                && !obj.used_in.is_empty()
+                && !out.contains(&o)
+            {
+                out.push(o);
             }
         }
         out
+    }
+
+    /// The `fetch-and-proportion` action that made object `o`, if one did.
+    pub fn fetch_action(&self, o: usize) -> Option<usize> {
+        let obj = &self.objects[o];
+        self.steps[obj.made_in].actions.iter().copied().find(|&a| {
+            self.execution.network.actions[a].signature.name == "fetch-and-proportion"
+                && self.outputs[a].contains(&obj.var)
+        })
     }
 
     /// Objects the step made that are still there after it.
@@ -461,13 +461,8 @@ impl Cooked {
     /// The base ingredients fetched by the recipe, in order of fetching.
     pub fn ingredients(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
-        for o in &self.objects {
-            let a_step = &self.steps[o.made_in];
-            let fetched = a_step.actions.iter().any(|&a| {
-                self.execution.network.actions[a].signature.name == "fetch-and-proportion"
-                    && self.outputs[a].contains(&o.var)
-            });
-            if fetched {
+        for (i, o) in self.objects.iter().enumerate() {
+            if self.fetch_action(i).is_some() {
                 for n in o.ingredients.iter().cloned() {
                     if !out.contains(&n) {
                         out.push(n);
@@ -528,33 +523,29 @@ impl Cooked {
     pub fn fetched(&self, g: &str) -> Option<(f64, bool)> {
         let root = self.renamed.get(g).map_or(g, String::as_str);
         let mut total: Option<(f64, bool)> = None;
-        for o in &self.objects {
-            for &a in &self.steps[o.made_in].actions {
-                let action = &self.execution.network.actions[a];
-                if action.signature.name != "fetch-and-proportion"
-                    || !self.outputs[a].contains(&o.var)
-                {
-                    continue;
-                }
-                let Some(x) = describe::grams_by_ingredient(&o.value)
-                    .into_iter()
-                    .find(|(n, _)| {
-                        n == g || self.renamed.get(n).map_or(n.as_str(), String::as_str) == root
-                    })
-                    .map(|(_, x)| x)
-                else {
-                    continue;
-                };
-                let unit = action
-                    .signature
-                    .index_of("unit")
-                    .and_then(|i| self.execution.bindings[action.args[i]].as_ref())
-                    .map(|b| b.value.class_name().to_string());
-                let in_grams = matches!(unit.as_deref(), Some("g" | "kg"));
-                let t = total.get_or_insert((0.0, true));
-                t.0 += x;
-                t.1 &= in_grams;
-            }
+        for (i, o) in self.objects.iter().enumerate() {
+            let Some(a) = self.fetch_action(i) else {
+                continue;
+            };
+            let Some(x) = describe::grams_by_ingredient(&o.value)
+                .into_iter()
+                .find(|(n, _)| {
+                    n == g || self.renamed.get(n).map_or(n.as_str(), String::as_str) == root
+                })
+                .map(|(_, x)| x)
+            else {
+                continue;
+            };
+            let action = &self.execution.network.actions[a];
+            let unit = action
+                .signature
+                .index_of("unit")
+                .and_then(|i| self.execution.bindings[action.args[i]].as_ref())
+                .map(|b| b.value.class_name().to_string());
+            let in_grams = matches!(unit.as_deref(), Some("g" | "kg"));
+            let t = total.get_or_insert((0.0, true));
+            t.0 += x;
+            t.1 &= in_grams;
         }
         total
     }

@@ -103,6 +103,20 @@ pub fn described_states(e: &Entity) -> Vec<String> {
         .collect()
 }
 
+/// What an item is, with its states, in a few words: "beaten mixture",
+/// "baked crescent-shaped mixture", "chopped walnut".
+pub fn what_it_is(e: &Entity) -> String {
+    let mut parts = described_states(e);
+    parts.push(kind_word(e));
+    parts.join(" ")
+}
+
+/// Where a description says its thing is: the words after its last comma
+/// ("in a large bowl"), if any.
+pub fn where_phrase(description: &str) -> Option<&str> {
+    description.rsplit_once(", ").map(|(_, p)| p)
+}
+
 /// The state words of one item: "beaten", "baked", "crescent-shaped", …
 pub fn states(e: &Entity) -> Vec<String> {
     let k = Knowledge::get();

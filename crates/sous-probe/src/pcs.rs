@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::cooked::Cooked;
-use crate::describe::{self, words};
+use crate::describe;
 
 /// One atomic row.
 #[derive(Debug, Clone, Serialize)]
@@ -34,13 +34,7 @@ pub struct Row {
 /// A comestible's short name: what it is, with its states, no amounts.
 pub fn short_name(e: &sous_kitchen::Entity) -> String {
     if e.is_a_name("ingredient") {
-        let mut parts = describe::described_states(e);
-        parts.push(if e.is_a_name("mixture") {
-            describe::kind_word(e)
-        } else {
-            words(e.class_name())
-        });
-        return parts.join(" ");
+        return describe::what_it_is(e);
     }
     let mut names: Vec<String> = Vec::new();
     for item in describe::items_of(e) {

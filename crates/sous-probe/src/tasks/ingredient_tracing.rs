@@ -35,17 +35,11 @@ pub fn short_description(c: &Cooked, o: usize) -> String {
     }
     let item = describe::main_item(v);
     let mut what = item
-        .map(|e| {
-            let mut st = describe::described_states(e);
-            st.push(describe::kind_word(e));
-            st.join(" ")
-        })
+        .map(describe::what_it_is)
         .unwrap_or_else(|| "mixture".into());
     let made = number(c, obj.made_in);
-    let place = obj
-        .description
-        .rsplit_once(", ")
-        .map_or(String::new(), |(_, p)| format!(", {p}"));
+    let place =
+        describe::where_phrase(&obj.description).map_or(String::new(), |p| format!(", {p}"));
     if items.len() > 1 && !v.is_a_name("ingredient") {
         let portions = items.iter().all(|i| i.class == items[0].class);
         if !portions {
