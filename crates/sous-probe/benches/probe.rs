@@ -6,16 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use sous_probe::tasks::Task;
 
 fn bench(c: &mut Criterion) {
-    let files = sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
-    let recipes: Vec<(sous_lang::Recipe, Option<String>)> = files
-        .iter()
-        .map(|f| {
-            (
-                sous_testdata::parse_one(f),
-                f.file_stem().map(|s| s.to_string_lossy().to_string()),
-            )
-        })
-        .collect();
+    let recipes = sous_testdata::gold_recipes();
     let bench = sous_testdata::benchmark_dir();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)

@@ -5,15 +5,7 @@
 use sous_probe::tasks::Task;
 
 fn jsonl(threads: usize, seed: u64) -> String {
-    let files = sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
-    assert_eq!(files.len(), 30);
-    let recipes: Vec<(sous_lang::Recipe, Option<String>)> = files
-        .iter()
-        .map(|f| {
-            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
-            (sous_testdata::parse_one(f), Some(stem))
-        })
-        .collect();
+    let recipes = sous_testdata::gold_recipes();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -71,14 +63,7 @@ const OVER_THE_BOUND: &[(Task, &str)] = &[];
 
 #[test]
 fn no_trivial_rule_beats_chance_by_more_than_015() {
-    let files = sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
-    let recipes: Vec<(sous_lang::Recipe, Option<String>)> = files
-        .iter()
-        .map(|f| {
-            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
-            (sous_testdata::parse_one(f), Some(stem))
-        })
-        .collect();
+    let recipes = sous_testdata::gold_recipes();
     let bench = sous_testdata::benchmark_dir();
     let cooked = sous_probe::cook_all(&recipes, Some(&bench), sous_sim::Profile::Corrected);
     let instances = sous_probe::probe_all(&cooked, &Task::ALL, 0, None);

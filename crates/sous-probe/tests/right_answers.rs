@@ -10,15 +10,7 @@ use sous_probe::Cooked;
 fn all() -> &'static [Cooked] {
     static ALL: OnceLock<Vec<Cooked>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let files =
-            sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
-        let recipes: Vec<(sous_lang::Recipe, Option<String>)> = files
-            .iter()
-            .map(|f| {
-                let stem = f.file_stem().unwrap().to_string_lossy().to_string();
-                (sous_testdata::parse_one(f), Some(stem))
-            })
-            .collect();
+        let recipes = sous_testdata::gold_recipes();
         let bench = sous_testdata::benchmark_dir();
         sous_probe::cook_all(&recipes, Some(&bench), sous_sim::Profile::Corrected)
     })

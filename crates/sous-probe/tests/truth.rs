@@ -25,14 +25,7 @@ struct Entry {
 
 #[test]
 fn sous_agrees_with_the_hand_made_answers() {
-    let files = sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution");
-    let recipes: Vec<(sous_lang::Recipe, Option<String>)> = files
-        .iter()
-        .map(|f| {
-            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
-            (sous_testdata::parse_one(f), Some(stem))
-        })
-        .collect();
+    let recipes = sous_testdata::gold_recipes();
     let bench = sous_testdata::benchmark_dir();
     let cooked = sous_probe::cook_all(&recipes, Some(&bench), sous_sim::Profile::Corrected);
     let instances = sous_probe::probe_all(&cooked, &Task::ALL, 0, None);

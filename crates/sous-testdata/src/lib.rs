@@ -86,6 +86,21 @@ pub fn tsv(path: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The 30 current gold networks, each with its file's stem (the name
+/// `sous_probe::cook_all` and the evaluator look its annotation up by where
+/// the header names another recipe).
+pub fn gold_recipes() -> Vec<(sous_lang::Recipe, Option<String>)> {
+    let files = files_with_extension(&gold_current_dir(), "solution");
+    assert_eq!(files.len(), 30, "the benchmark has 30 gold networks");
+    files
+        .iter()
+        .map(|f| {
+            let stem = f.file_stem().map(|s| s.to_string_lossy().to_string());
+            (parse_one(f), stem)
+        })
+        .collect()
+}
+
 /// The one recipe of a network file that must parse without a problem.
 pub fn parse_one(path: &Path) -> sous_lang::Recipe {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
