@@ -45,12 +45,10 @@ pub fn all() -> Result<Vec<Erratum>, ErrataError> {
 
 /// `text` (a gold network) with the erratum's edits applied.
 pub fn corrected(e: &Erratum, text: &str) -> Result<String, ErrataError> {
-    let mut lines = sous_lang::edits::predicate_lines(text);
-    sous_lang::edits::apply_all(&mut lines, e.edits.iter().map(String::as_str)).map_err(
+    sous_lang::edits::edited(text, &e.recipe, e.edits.iter().map(String::as_str)).map_err(
         |source| ErrataError::Edit {
             recipe: e.recipe.clone(),
             source,
         },
-    )?;
-    Ok(format!("#{}\n{}\n", e.recipe, lines.join("\n")))
+    )
 }

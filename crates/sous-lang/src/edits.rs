@@ -38,6 +38,18 @@ pub fn predicate_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The network of `text` with `edits` applied, as a `.solution` section
+/// headed `#id`.
+pub fn edited<'a>(
+    text: &str,
+    id: &str,
+    edits: impl IntoIterator<Item = &'a str>,
+) -> Result<String, EditError> {
+    let mut lines = predicate_lines(text);
+    apply_all(&mut lines, edits)?;
+    Ok(format!("#{id}\n{}\n", lines.join("\n")))
+}
+
 /// Applies `edits` in order to `lines`.
 pub fn apply_all<'a>(
     lines: &mut Vec<String>,

@@ -19,11 +19,7 @@ pub fn network(spec: &str, gold_dir: &Path, files_dir: &Path) -> String {
     let id = source.strip_prefix("gold:").expect("`gold:` or `file:`");
     let text = std::fs::read_to_string(crate::gold_file(gold_dir, id))
         .unwrap_or_else(|e| panic!("gold network {id}: {e}"));
-    let mut lines = sous_lang::edits::predicate_lines(&text);
-    for edit in parts {
-        sous_lang::edits::apply(&mut lines, edit).unwrap_or_else(|e| panic!("{spec}: {e}"));
-    }
-    format!("#{}\n{}\n", recipe_id(id), lines.join("\n"))
+    sous_lang::edits::edited(&text, recipe_id(id), parts).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 /// The recipe a gold file is the network of: its file name, except for the
