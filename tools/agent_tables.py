@@ -13,16 +13,12 @@ Usage: SOUS_BENCHMARK_DIR=… python3 tools/agent_tables.py [--sous target/relea
 """
 
 import argparse
-import os
-import pathlib
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+from readme import README, ROOT, benchmark_dir, replace
 
 
 def table(sous):
@@ -43,11 +39,11 @@ def means(sous, folder, *extra):
 
 
 def paraphrase(sous):
-    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
+    bench = benchmark_dir()
     mine = ROOT / "crates" / "sous-agent" / "tests" / "paraphrase" / "recipes"
     with tempfile.TemporaryDirectory() as tmp:
         for f in sorted(mine.glob("*.xml")):
-            shutil.copy(pathlib.Path(bench) / "data" / "recipe-texts" / f.name, tmp)
+            shutil.copy(bench / "data" / "recipe-texts" / f.name, tmp)
         n, goal_o, dish_o = means(sous, tmp)
     _, goal_p, dish_p = means(sous, mine)
     return ("| texts | recipes | mean goal-condition success | mean dish approximation |\n"
@@ -57,8 +53,7 @@ def paraphrase(sous):
 
 
 def errata(sous):
-    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
-    texts = pathlib.Path(bench) / "data" / "recipe-texts"
+    texts = benchmark_dir() / "data" / "recipe-texts"
     n, goal, dish = means(sous, texts)
     _, goal_e, dish_e = means(sous, texts, "--errata")
     count = (ROOT / "crates" / "sous-eval" / "data" / "errata.toml").read_text().count("[[erratum]]")
@@ -68,21 +63,14 @@ def errata(sous):
             f"| with the errata ({count} corrected) | {n} | {goal_e:.3f} | {dish_e:.3f} |\n")
 
 
-def replace(text, name, body):
-    pattern = re.compile(rf"(<!-- agent-tables:{name} -->\n).*?(<!-- /agent-tables:{name} -->)", re.S)
-    if not pattern.search(text):
-        sys.exit(f"README.md has no agent-tables:{name} markers")
-    return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
     args = ap.parse_args()
     text = README.read_text()
-    text = replace(text, "development", table(args.sous))
-    text = replace(text, "paraphrase", paraphrase(args.sous))
-    text = replace(text, "errata", errata(args.sous))
+    text = replace(text, "agent-tables", "development", table(args.sous))
+    text = replace(text, "agent-tables", "paraphrase", paraphrase(args.sous))
+    text = replace(text, "agent-tables", "errata", errata(args.sous))
     README.write_text(text)
 
 

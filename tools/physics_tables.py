@@ -20,22 +20,11 @@ Usage: SOUS_BENCHMARK_DIR=… python3 tools/physics_tables.py [--sous target/rel
 import argparse
 import collections
 import json
-import os
-import pathlib
 import re
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-
-
-def gold_dir():
-    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
-    d = pathlib.Path(bench) / "data" / "gold-standard-solutions" / "meaning-only"
-    if not d.is_dir():
-        sys.exit(f"no gold networks in {d}: set SOUS_BENCHMARK_DIR to the benchmark's folder")
-    return d
+from readme import README, ROOT, gold_dir
 
 
 def run_json(sous, args):

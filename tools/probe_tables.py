@@ -14,22 +14,10 @@ Usage: SOUS_BENCHMARK_DIR=… python3 tools/probe_tables.py [--sous target/relea
 
 import argparse
 import json
-import os
-import pathlib
-import re
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-
-
-def gold_dir():
-    bench = os.environ.get("SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark"))
-    d = pathlib.Path(bench) / "data" / "gold-standard-solutions" / "meaning-only"
-    if not d.is_dir():
-        sys.exit(f"no gold networks in {d}: set SOUS_BENCHMARK_DIR to the benchmark's folder")
-    return d
+from readme import README, ROOT, gold_dir, replace
 
 
 def stats(sous, extra):
@@ -39,13 +27,6 @@ def stats(sous, extra):
         sys.exit(f"sous probe failed: {out.stderr}")
     # The table only: the timing line below it changes from run to run.
     return "\n".join(l for l in out.stdout.splitlines() if l.startswith("|")) + "\n"
-
-
-def replace(text, name, body):
-    pattern = re.compile(rf"(<!-- probe-tables:{name} -->\n).*?(<!-- /probe-tables:{name} -->)", re.S)
-    if not pattern.search(text):
-        sys.exit(f"README.md has no probe-tables:{name} markers")
-    return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
 
 
 def speed():
@@ -65,9 +46,9 @@ def main():
     ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
     args = ap.parse_args()
     text = README.read_text()
-    text = replace(text, "filtered", stats(args.sous, []))
-    text = replace(text, "candidates", stats(args.sous, ["--all-candidates"]))
-    text = replace(text, "speed", speed())
+    text = replace(text, "probe-tables", "filtered", stats(args.sous, []))
+    text = replace(text, "probe-tables", "candidates", stats(args.sous, ["--all-candidates"]))
+    text = replace(text, "probe-tables", "speed", speed())
     README.write_text(text)
 
 
