@@ -38,6 +38,73 @@ for g in sorted(pathlib.Path(sys.argv[1]).glob("*.solution")):
         for d in ("corpus/execute", "corpus/execute-quantitative"):
             (pathlib.Path(d) / f"q-{g.stem}-{n}").write_bytes(b"\x01" + text.encode())
 PY
+# Slices for runs of the physics kitchen at a useful rate: for each action of
+# each gold network, that action and the actions it takes its inputs from
+# (followed through the variables), with the kitchen states threaded through
+# them again in their order. A gold network costs about a second of physics,
+# a slice of up to 12 actions a tenth of that; longer slices are left out,
+# but for the shortest of each primitive that has none so short (bake,
+# transfer-items: 14 actions; dip, flatten, spread, top-with). In
+# corpus/execute-slices, with the gold networks cut after 4 and 8 actions
+# (CORPUS=corpus/execute-slices TRACE_COMPARES=0 fuzz/run.sh execute).
+mkdir -p corpus/execute-slices
+cp corpus/execute-quantitative/q-*-4 corpus/execute-quantitative/q-*-8 corpus/execute-slices/
+python3 - "$gold" <<'PY'
+import pathlib, sys
+
+def actions_of(path):
+    lines = path.read_text().splitlines()
+    head = [l for l in lines if not l.startswith("(")][:1]
+    return head, [l.strip()[1:-1].split() for l in lines if l.startswith("(")]
+
+def slices(path):
+    head, acts = actions_of(path)
+    # A kitchen state is get-kitchen's output or the argument just before a
+    # known kitchen state (every primitive writes its state before the one
+    # it reads); outputs come before the output state, inputs after the input.
+    states, info = set(), []
+    for name, *args in acts:
+        at = None
+        if name == "get-kitchen":
+            states.add(args[0])
+        else:
+            at = next((k for k, a in enumerate(args) if a in states and k > 0), None)
+            if at is not None:
+                states.add(args[at - 1])
+        info.append((name, args, at))
+    made_by = {}
+    for n, (_, args, at) in enumerate(info):
+        for a in args[: at - 1] if at else []:
+            made_by.setdefault(a, n)
+    kitchen = info[0][1][0] if info and info[0][0] == "get-kitchen" else "?kitchen"
+    for t, (name, _, at) in enumerate(info):
+        if at is None:
+            continue
+        keep, todo = set(), [t]
+        while todo:
+            n = todo.pop()
+            if n not in keep:
+                keep.add(n)
+                _, args, at_n = info[n]
+                todo += [made_by[a] for a in args[at_n + 1 :] if made_by.get(a, n) < n]
+        state, text = kitchen, head + [f"(get-kitchen {kitchen})"]
+        for n in sorted(keep):
+            nm, args, at_n = info[n]
+            args = list(args)
+            args[at_n], state = state, args[at_n - 1]
+            text.append("(" + " ".join([nm] + args) + ")")
+        yield name, f"{name}-{t}", len(keep), "\n".join(text) + "\n"
+
+every = [(g.stem, *s) for g in sorted(pathlib.Path(sys.argv[1]).glob("*.solution")) for s in slices(g)]
+shortest = {}
+for stem, name, key, size, text in every:
+    shortest[name] = min(shortest.get(name, size), size)
+seen = set()
+for stem, name, key, size, text in every:
+    if (size <= 12 or size == shortest[name]) and text not in seen:
+        seen.add(text)
+        (pathlib.Path("corpus/execute-slices") / f"s-{stem}-{key}").write_bytes(b"\x01" + text.encode())
+PY
 # The API: a route byte (0 execute, 1 evaluate, 2 sessions, 3 session actions,
 # 4 session evaluate, 5 trace), then a JSON body.
 python3 - "$gold" <<'PY'
@@ -58,4 +125,4 @@ for i, g in enumerate(gold):
     for route, body in bodies:
         (out / f"{i}-{route}").write_bytes(bytes([route]) + json.dumps(body).encode())
 PY
-for t in parse execute execute-quantitative evaluate api; do echo "$t: $(ls corpus/$t | wc -l) seeds"; done
+for t in parse execute execute-quantitative execute-slices evaluate api; do echo "$t: $(ls corpus/$t | wc -l) seeds"; done

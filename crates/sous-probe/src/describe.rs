@@ -16,9 +16,11 @@ pub fn is_comestible(e: &Entity) -> bool {
         return false;
     }
     if e.is_a_name("ingredient") {
-        return true;
+        return !is_nothing(e);
     }
-    items_of(e).iter().any(|c| c.is_a_name("ingredient"))
+    items_of(e)
+        .iter()
+        .any(|c| c.is_a_name("ingredient") && !is_nothing(c))
 }
 
 /// The contents of a container or the items of a list.
@@ -63,7 +65,7 @@ fn walk(e: &Entity, share: Option<f64>, add: &mut impl FnMut(&str, f64)) {
             let fraction = c.amount().map_or(0.0, |a| a.value.to_f64());
             walk(c, Some(fraction * own), add);
         }
-    } else if e.is_a_name("ingredient") {
+    } else if e.is_a_name("ingredient") && !is_nothing(e) {
         add(e.class_name(), own);
     }
     for s in [slot::SPRINKLED_WITH, slot::HAS_ON_TOP, slot::DIPPED_IN] {
@@ -210,79 +212,168 @@ pub fn kind_word(e: &Entity) -> String {
 
 /// One item (an ingredient or a mixture) in words, without its container.
 pub fn item(e: &Entity) -> String {
-    item_with(e, true)
+    Item::of(e, true).text(None)
 }
 
-/// `detailed`: a mixture's ingredients with their grams (left out for the
-/// portions of an object of several items, where the total says enough).
-fn item_with(e: &Entity, detailed: bool) -> String {
-    let k = Knowledge::get();
-    let mut s = String::new();
-    let st = if e.is_a_name("mixture") {
-        described_states(e)
-    } else {
-        states(e)
-    };
-    if !st.is_empty() {
-        s.push_str(&st.join(", "));
-        s.push(' ');
-    }
-    let components = e.get(slot::COMPONENTS).as_list();
-    if e.is_a_name("mixture") && !components.is_empty() {
-        let kind = k
-            .kind_words
-            .get(e.class_name())
-            .cloned()
-            .unwrap_or_else(|| words(e.class_name()));
-        let parts: Vec<String> = base_ingredients(&strip_additions(e))
-            .iter()
-            .map(|(n, g)| {
-                if detailed {
-                    format!("{} ({})", words(n), grams_text(*g))
-                } else {
-                    words(n)
-                }
-            })
-            .collect();
-        s.push_str(&format!("{kind} of {}", and_list(&parts)));
-        if let Some(g) = grams(e) {
-            s.push_str(&format!(
-                ", {}{}",
-                grams_text(g),
-                if detailed { " in all" } else { "" }
-            ));
+/// An item in words, in parts, so that a run of equal items can be
+/// counted ("8 potatoes (210 g each)") and a sprinkle named without the
+/// temperature of what it lies on.
+struct Item {
+    /// States and what it is: "beaten mixture of butter (230 g) and …",
+    /// "chopped walnut".
+    head: String,
+    /// Whether the head is a mixture (counted as portions, not pieces).
+    mixture: bool,
+    grams: Option<f64>,
+    /// Whether `grams` are the total of several portions.
+    total: bool,
+    /// An amount in another unit, where there are no grams ("2 piece").
+    other_amount: Option<String>,
+    /// How it was cut, what lies on it.
+    tail: String,
+    temperature: Option<String>,
+}
+
+impl Item {
+    /// `detailed`: a mixture's ingredients with their grams (left out for
+    /// the portions of an object of several items, where the total says
+    /// enough).
+    fn of(e: &Entity, detailed: bool) -> Item {
+        let k = Knowledge::get();
+        let mut head = String::new();
+        let mixture = e.is_a_name("mixture");
+        let st = if mixture {
+            described_states(e)
+        } else {
+            states(e)
+        };
+        if !st.is_empty() {
+            head.push_str(&st.join(", "));
+            head.push(' ');
         }
-    } else {
-        s.push_str(&words(e.class_name()));
-        if let Some(g) = grams(e) {
-            s.push_str(&format!(" ({})", grams_text(g)));
-        } else if let Some(a) = e.amount() {
-            s.push_str(&format!(
-                " ({} {})",
+        let components = e.get(slot::COMPONENTS).as_list();
+        let has_parts = mixture && !components.is_empty();
+        if has_parts {
+            let kind = k
+                .kind_words
+                .get(e.class_name())
+                .cloned()
+                .unwrap_or_else(|| words(e.class_name()));
+            let parts: Vec<String> = base_ingredients(&strip_additions(e))
+                .iter()
+                .map(|(n, g)| {
+                    if detailed {
+                        format!("{} ({})", words(n), grams_text(*g))
+                    } else {
+                        words(n)
+                    }
+                })
+                .collect();
+            head.push_str(&format!("{kind} of {}", and_list(&parts)));
+        } else {
+            head.push_str(&kind_word(e));
+        }
+        let other_amount = e.amount().filter(|_| grams(e).is_none()).map(|a| {
+            format!(
+                "{} {}",
                 fmt_num(a.value.to_f64()),
                 Ontology::get().name(a.unit)
-            ));
+            )
+        });
+        let mut tail = String::new();
+        if let Some(cut) = cut_into(e) {
+            tail.push_str(&format!(", cut into {cut}"));
         }
-    }
-    if let Some(cut) = cut_into(e) {
-        s.push_str(&format!(", cut into {cut}"));
-    }
-    for (sl, how) in [
-        (slot::SPRINKLED_WITH, "sprinkled with"),
-        (slot::HAS_ON_TOP, "topped with"),
-        (slot::DIPPED_IN, "dipped in"),
-    ] {
-        if e.has_slot(sl) {
-            if let Value::Entity(x) = e.get(sl) {
-                s.push_str(&format!(", {how} {}", item(x)));
+        for (sl, how) in [
+            (slot::SPRINKLED_WITH, "sprinkled with"),
+            (slot::HAS_ON_TOP, "topped with"),
+            (slot::DIPPED_IN, "dipped in"),
+        ] {
+            if e.has_slot(sl) {
+                if let Value::Entity(x) = e.get(sl) {
+                    // What lies on a thing has the thing's temperature.
+                    let on = Item::of(x, true);
+                    tail.push_str(&format!(
+                        ", {how} {}",
+                        Item {
+                            temperature: None,
+                            ..on
+                        }
+                        .text(None)
+                    ));
+                }
             }
         }
+        Item {
+            head,
+            mixture: has_parts,
+            grams: grams(e),
+            total: false,
+            other_amount,
+            tail,
+            temperature: temperature(e),
+        }
     }
-    if let Some(t) = temperature(e) {
-        s.push(' ');
-        s.push_str(&t);
+
+    /// The item in words; `count`: how many equal ones there are.
+    fn text(&self, count: Option<usize>) -> String {
+        let mut s = match count {
+            Some(n) if self.mixture => format!("{n} portions of {}", self.head),
+            Some(n) => format!("{n} {}", plural(&self.head)),
+            None => self.head.clone(),
+        };
+        let each = if count.is_some() && !self.total {
+            " each"
+        } else {
+            ""
+        };
+        match (self.grams, &self.other_amount) {
+            (Some(g), _) if self.mixture => {
+                let all = self.total || (count.is_none() && self.head.contains(" ("));
+                let all = if all { " in all" } else { "" };
+                s.push_str(&format!(", {}{all}{each}", grams_text(g)));
+            }
+            (Some(g), _) => s.push_str(&format!(" ({}{each})", grams_text(g))),
+            (None, Some(a)) => s.push_str(&format!(" ({a}{each})")),
+            (None, None) => {}
+        }
+        s.push_str(&self.tail);
+        if let Some(t) = &self.temperature {
+            s.push(' ');
+            s.push_str(t);
+        }
+        s
     }
-    s
+}
+
+/// The plural of a thing's name: its last word made plural ("green
+/// onions", "tomatoes"); irregular ones from `data/probe.toml`.
+pub fn plural(name: &str) -> String {
+    let (rest, last) = match name.rsplit_once(' ') {
+        Some((r, l)) => (format!("{r} "), l),
+        None => (String::new(), name),
+    };
+    if let Some(p) = Knowledge::get().plurals.get(last) {
+        return format!("{rest}{p}");
+    }
+    let consonant_before = |suffix: &str| {
+        last.strip_suffix(suffix)
+            .and_then(|stem| stem.chars().last())
+            .is_some_and(|c| !"aeiou".contains(c))
+    };
+    let p = if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|e| last.ends_with(e))
+    {
+        format!("{last}es")
+    } else if consonant_before("y") {
+        format!("{}ies", &last[..last.len() - 1])
+    } else if consonant_before("o") {
+        format!("{last}es")
+    } else {
+        format!("{last}s")
+    };
+    format!("{rest}{p}")
 }
 
 /// `e` without its sprinkles and toppings (they are described apart).
@@ -304,28 +395,56 @@ pub fn object(e: &Entity) -> String {
     }
     let items: Vec<&EntityRef> = items_of(e)
         .iter()
-        .filter(|c| c.is_a_name("ingredient"))
+        .filter(|c| c.is_a_name("ingredient") && !is_nothing(c))
         .collect();
     let detailed = items.len() == 1 || items.iter().all(|c| !c.is_a_name("mixture"));
-    let mut runs: Vec<(String, usize)> = Vec::new();
+    let mut runs: Vec<(Item, String, usize)> = Vec::new();
     for c in items {
-        let d = item_with(c, detailed);
+        let it = Item::of(c, detailed);
+        let d = it.text(None);
         match runs.last_mut() {
-            Some((last, n)) if *last == d => *n += 1,
-            _ => runs.push((d, 1)),
+            Some((_, last, n)) if *last == d => *n += 1,
+            _ => runs.push((it, d, 1)),
         }
     }
-    // Portions of one thing that differ only in size read as one run.
-    let parts: Vec<String> = runs
-        .iter()
-        .map(|(d, n)| {
-            if *n > 1 {
-                format!("{n} × {d}")
-            } else {
-                d.clone()
+    // Portions that differ only in size (the rest of a dough portioned by
+    // 25 g) are counted with the last run of their kind, by the total.
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < runs.len() {
+        let (it, d, n) = &runs[i];
+        let same_kind = |j: usize| {
+            runs.get(j).is_some_and(|(o, _, _)| {
+                o.mixture
+                    && o.head == it.head
+                    && o.tail == it.tail
+                    && o.temperature == it.temperature
+            })
+        };
+        if it.mixture && same_kind(i + 1) {
+            let mut j = i;
+            let (mut count, mut total) = (0, 0.0);
+            while same_kind(j) {
+                count += runs[j].2;
+                total += runs[j].0.grams.unwrap_or(0.0) * runs[j].2 as f64;
+                j += 1;
             }
-        })
-        .collect();
+            let portions = Item {
+                grams: Some(total),
+                total: true,
+                head: it.head.clone(),
+                mixture: true,
+                other_amount: None,
+                tail: it.tail.clone(),
+                temperature: it.temperature.clone(),
+            };
+            parts.push(portions.text(Some(count)));
+            i = j;
+            continue;
+        }
+        parts.push(if *n > 1 { it.text(Some(*n)) } else { d.clone() });
+        i += 1;
+    }
     let what = and_list(&parts);
     if e.is_a_name("list-of-kitchen-entities") {
         return format!("{what}, on the counter-top");
@@ -344,6 +463,14 @@ pub fn object(e: &Entity) -> String {
         holder.push_str(&format!(" lined with {}", words(l.class_name())));
     }
     format!("{what}, {} a {holder}", if on { "on" } else { "in" })
+}
+
+/// Whether an item is nothing at all: a mixture of nothing, weighing
+/// nothing (a gold network that beats a bowl it just emptied makes one).
+pub fn is_nothing(e: &Entity) -> bool {
+    e.is_a_name("mixture")
+        && e.get(slot::COMPONENTS).as_list().is_empty()
+        && grams(e).is_some_and(|g| g == 0.0)
 }
 
 /// Base ingredient names as a sorted set (for set answers).

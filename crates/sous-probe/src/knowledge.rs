@@ -27,6 +27,9 @@ pub struct Knowledge {
     /// Other words an answer may name a class by (class → words).
     #[serde(default)]
     pub synonyms: BTreeMap<String, Vec<String>>,
+    /// Plurals that do not follow the rules, by a name's last word.
+    #[serde(default)]
+    pub plurals: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Deserialize)]
