@@ -49,14 +49,36 @@ pub fn evaluate(instances: &[Instance]) -> Vec<BaselineScore> {
         if of.is_empty() {
             continue;
         }
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        // The most frequent answer among the other recipes' instances: a
+        // model that never read this recipe could know the answers'
+        // distribution, not this recipe's own answers (in-sample, the
+        // majority of six different amounts would "score" 1/6).
+        let mut counts: BTreeMap<&str, BTreeMap<String, usize>> = BTreeMap::new();
         for i in &of {
-            *counts.entry(i.answer.to_string()).or_default() += 1;
+            *counts
+                .entry(i.recipe_id.as_str())
+                .or_default()
+                .entry(i.answer.to_string())
+                .or_default() += 1;
         }
-        let majority = counts
-            .iter()
-            .max_by_key(|(a, n)| (**n, std::cmp::Reverse(a.as_str())))
-            .and_then(|(a, _)| serde_json::from_str::<Value>(a).ok());
+        let majority_without: BTreeMap<&str, Option<Value>> = counts
+            .keys()
+            .map(|&recipe| {
+                let mut others: BTreeMap<&str, usize> = BTreeMap::new();
+                for (r, answers) in &counts {
+                    if *r != recipe {
+                        for (a, n) in answers {
+                            *others.entry(a.as_str()).or_default() += n;
+                        }
+                    }
+                }
+                let best = others
+                    .iter()
+                    .max_by_key(|(a, n)| (**n, std::cmp::Reverse(**a)))
+                    .and_then(|(a, _)| serde_json::from_str::<Value>(a).ok());
+                (recipe, best)
+            })
+            .collect();
         let mut score = |rule: &str, predict: &dyn Fn(&Instance) -> Option<Value>| {
             let right = of
                 .iter()
@@ -68,7 +90,9 @@ pub fn evaluate(instances: &[Instance]) -> Vec<BaselineScore> {
                 accuracy: right as f64 / of.len() as f64,
             });
         };
-        score("majority", &|_| majority.clone());
+        score("majority", &|i| {
+            majority_without[i.recipe_id.as_str()].clone()
+        });
         for (name, rule) in rules(task) {
             score(name, rule);
         }
@@ -351,4 +375,51 @@ fn balance_labels(list: Vec<Instance>) -> Vec<Instance> {
         .collect();
     out.sort_by(|a, b| a.id.cmp(&b.id));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tasks::{AnswerKind, Steps};
+
+    fn amount(recipe: &str, grams: f64) -> Instance {
+        Instance {
+            task: Task::Amount,
+            recipe_id: recipe.into(),
+            id: format!("{recipe}/amount/{grams}"),
+            steps: Steps::Sentences,
+            question: "How many grams?".into(),
+            context: String::new(),
+            answer: serde_json::json!(grams),
+            answer_kind: AnswerKind::Number,
+            chance: 0.0,
+            evidence: Value::Null,
+        }
+    }
+
+    fn majority(instances: &[Instance]) -> f64 {
+        evaluate(instances)
+            .into_iter()
+            .find(|b| b.rule == "majority")
+            .unwrap()
+            .accuracy
+    }
+
+    /// The majority answer is learnt from the other recipes: six different
+    /// amounts give it nothing to learn, however the tie is broken.
+    #[test]
+    fn the_majority_rule_does_not_see_the_recipes_own_answers() {
+        let distinct: Vec<_> = (1..=6)
+            .map(|k| amount(&format!("r{k}"), k as f64))
+            .collect();
+        assert_eq!(majority(&distinct), 0.0);
+        // 100 g in three recipes: each learns it from the other two.
+        let shared = [
+            amount("a", 100.0),
+            amount("b", 100.0),
+            amount("c", 100.0),
+            amount("d", 7.0),
+        ];
+        assert_eq!(majority(&shared), 0.75);
+    }
 }

@@ -521,8 +521,19 @@ impl Cooked {
     /// weighed in grams or kilograms (else the grams come from a conversion
     /// the recipe's text never gives: "8 potatoes" are 1,680 g).
     pub fn fetched(&self, g: &str) -> Option<(f64, bool)> {
+        let fetches = self.fetches(g);
+        (!fetches.is_empty()).then(|| {
+            fetches
+                .iter()
+                .fold((0.0, true), |(t, all), (x, grams)| (t + x, all && *grams))
+        })
+    }
+
+    /// Each fetch of ingredient `g` (or what it was renamed from): its
+    /// grams, and whether it was weighed in grams or kilograms.
+    pub fn fetches(&self, g: &str) -> Vec<(f64, bool)> {
         let root = self.renamed.get(g).map_or(g, String::as_str);
-        let mut total: Option<(f64, bool)> = None;
+        let mut out = Vec::new();
         for (i, o) in self.objects.iter().enumerate() {
             let Some(a) = self.fetch_action(i) else {
                 continue;
@@ -542,12 +553,9 @@ impl Cooked {
                 .index_of("unit")
                 .and_then(|i| self.execution.bindings[action.args[i]].as_ref())
                 .map(|b| b.value.class_name().to_string());
-            let in_grams = matches!(unit.as_deref(), Some("g" | "kg"));
-            let t = total.get_or_insert((0.0, true));
-            t.0 += x;
-            t.1 &= in_grams;
+            out.push((x, matches!(unit.as_deref(), Some("g" | "kg"))));
         }
-        total
+        out
     }
 
     /// Ingredients whose questions a gold network's defect would make

@@ -29,6 +29,13 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                 if !fetched.is_some_and(|(_, in_grams)| in_grams) || amount < 0.5 {
                     continue;
                 }
+                // Nor a share the text cannot tell: the answer must be what
+                // some of the recipe's weighings add up to (a topping of
+                // "1 tablespoon" a cupcake that only the network states
+                // leaves 66 g of the 230 g of cream cheese on the cupcakes).
+                if !adds_up(&c.fetches(&g), amount) {
+                    continue;
+                }
                 if !asked.insert((g.clone(), (amount * 1000.0).round() as i64)) {
                     continue;
                 }
@@ -57,4 +64,31 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
         }
     }
     out
+}
+
+/// Whether `amount` is the sum of some of the `fetches`' grams (to the
+/// milligram).
+fn adds_up(fetches: &[(f64, bool)], amount: f64) -> bool {
+    let n = fetches.len().min(16);
+    (1u32..1 << n).any(|subset| {
+        let sum: f64 = (0..n)
+            .filter(|i| subset & (1 << i) != 0)
+            .map(|i| fetches[i].0)
+            .sum();
+        (sum - amount).abs() < 0.001
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::adds_up;
+
+    #[test]
+    fn an_amount_must_be_what_weighings_add_up_to() {
+        let sugar = [(70.0, true), (210.0, true)];
+        assert!(adds_up(&sugar, 70.0));
+        assert!(adds_up(&sugar, 280.0));
+        assert!(!adds_up(&sugar, 230.081));
+        assert!(!adds_up(&[], 1.0));
+    }
 }
