@@ -22,4 +22,4 @@ pub use number::{lisp_double, lisp_single, Number};
 pub use parser::parse;
 pub use signature::{signature, signatures, ArgRole, ArgSpec, Signature, SIGNATURES};
 pub use span::Span;
-pub use validate::{validate, Vocabulary};
+pub use validate::{validate, validate_predicate, Vocabulary};

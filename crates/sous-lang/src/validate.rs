@@ -52,6 +52,16 @@ pub fn validate(recipe: &Recipe, vocab: &dyn Vocabulary) -> Vec<Diagnostic> {
     diags
 }
 
+/// The checks of one predicate on its own (primitive, arity, repeated
+/// arguments, constants), for a network built predicate by predicate; the
+/// checks of the whole network (one `get-kitchen`, dataflow) are
+/// [`validate`]'s.
+pub fn validate_predicate(pred: &Predicate, vocab: &dyn Vocabulary) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    check_predicate(pred, vocab, &mut diags);
+    diags
+}
+
 fn check_predicate(
     pred: &Predicate,
     vocab: &dyn Vocabulary,

@@ -171,33 +171,33 @@ pub fn execute_in(recipe: &Recipe, options: Options, backend: &dyn Backend) -> E
 }
 
 #[derive(Clone)]
-struct Node {
-    bindings: Vec<Option<Binding>>,
-    done: Vec<bool>,
-    steps: Vec<Step>,
-    failures: Vec<Failure>,
-    ids: IdGen,
+pub(crate) struct Node {
+    pub(crate) bindings: Vec<Option<Binding>>,
+    pub(crate) done: Vec<bool>,
+    pub(crate) steps: Vec<Step>,
+    pub(crate) failures: Vec<Failure>,
+    pub(crate) ids: IdGen,
     /// The backend's world per kitchen-state variable (empty without one).
-    worlds: Vec<Option<World>>,
+    pub(crate) worlds: Vec<Option<World>>,
 }
 
 /// What running one action adds to a node.
-struct Effect {
-    bindings: Vec<(usize, Binding)>,
-    step: Step,
-    failure: Option<Failure>,
-    ids: IdGen,
-    world: Option<(usize, World)>,
+pub(crate) struct Effect {
+    pub(crate) bindings: Vec<(usize, Binding)>,
+    pub(crate) step: Step,
+    pub(crate) failure: Option<Failure>,
+    pub(crate) ids: IdGen,
+    pub(crate) world: Option<(usize, World)>,
 }
 
-enum Attempt {
+pub(crate) enum Attempt {
     Ran(Effect),
     NotApplicable,
     Crash(Failure),
 }
 
 impl Node {
-    fn apply(&mut self, e: Effect) {
+    pub(crate) fn apply(&mut self, e: Effect) {
         for (v, b) in e.bindings {
             self.bindings[v] = Some(b);
         }
@@ -331,7 +331,12 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
     }
 }
 
-fn finish(network: Network, node: Node, solved: bool, primitive_runs: usize) -> Execution {
+pub(crate) fn finish(
+    network: Network,
+    node: Node,
+    solved: bool,
+    primitive_runs: usize,
+) -> Execution {
     Execution {
         network,
         solved,
@@ -355,7 +360,7 @@ fn bound_mask(network: &Network, node: &Node, a: usize) -> u32 {
 }
 
 /// The case that would run, if the action is applicable (pattern and types).
-fn applicable_case(network: &Network, node: &Node, a: usize) -> Option<usize> {
+pub(crate) fn applicable_case(network: &Network, node: &Node, a: usize) -> Option<usize> {
     let action = &network.actions[a];
     // Cheap first test: nothing but get-kitchen runs before its kitchen state exists.
     if let Some(i) = action.signature.kitchen_state_in() {
@@ -389,7 +394,7 @@ fn type_mismatch(network: &Network, node: &Node, a: usize) -> Option<(usize, Str
     })
 }
 
-fn attempt(
+pub(crate) fn attempt(
     network: &Network,
     node: &Node,
     a: usize,
@@ -622,7 +627,7 @@ fn realize(
 }
 
 /// Says, for every action that never ran, why.
-fn explain_stuck(network: &Network, node: &mut Node) {
+pub(crate) fn explain_stuck(network: &Network, node: &mut Node) {
     for (a, action) in network.actions.iter().enumerate() {
         if node.done[a] {
             continue;

@@ -20,6 +20,7 @@ pub mod primitives;
 mod profile;
 pub mod reference;
 mod report;
+mod session;
 
 pub use backend::{ActionContext, Backend, BackendError, World};
 pub use binding::Binding;
@@ -33,3 +34,4 @@ pub use network::{Action, Network, Variable};
 pub use profile::Profile;
 pub use reference::{primitive_reference, reference_text, ArgumentDoc, PrimitiveDoc};
 pub use report::{execution_json, execution_json_with, ExecutionView};
+pub use session::{AddError, Added, Session};

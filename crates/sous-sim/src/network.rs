@@ -107,9 +107,89 @@ impl Network {
     }
 }
 
+impl Network {
+    /// A network without actions, to be built up by [`Network::push`].
+    pub fn empty(recipe_id: &str) -> Network {
+        Network {
+            recipe_id: recipe_id.to_string(),
+            variables: Vec::new(),
+            actions: Vec::new(),
+            canonical_order: Vec::new(),
+        }
+    }
+
+    /// Appends one predicate as an action (its constants made now, from
+    /// `ids`) and puts it in the canonical order: its action index, or
+    /// `None` when it names no primitive of its arity or repeats an earlier
+    /// predicate, which the reference ignores (as [`Network::prepare`]).
+    pub fn push(&mut self, pred: &Predicate, ids: &mut IdGen) -> Option<usize> {
+        let sig =
+            signature(&pred.name, pred.args.len()).filter(|s| s.arity() == pred.args.len())?;
+        let text = pred.to_string();
+        let key = |p: &str| p.to_lowercase();
+        let all_variables = pred
+            .args
+            .iter()
+            .all(|a| matches!(a.kind, ArgKind::Variable(_)));
+        if all_variables && self.actions.iter().any(|a| key(&a.text) == key(&text)) {
+            return None;
+        }
+        let args = pred
+            .args
+            .iter()
+            .map(|arg| self.variable_of(arg, ids))
+            .collect();
+        let index = self.actions.last().map_or(0, |a| a.index + 1);
+        self.actions.push(Action {
+            index,
+            signature: sig,
+            args,
+            span: pred.span,
+            text,
+        });
+        let a = self.actions.len() - 1;
+        let at = self
+            .canonical_order
+            .partition_point(|&b| (&self.actions[b].text, b) < (&self.actions[a].text, a));
+        self.canonical_order.insert(at, a);
+        Some(a)
+    }
+
+    /// The variable an argument names (made if new; a constant is always new).
+    fn variable_of(&mut self, arg: &Arg, ids: &mut IdGen) -> usize {
+        if let ArgKind::Variable(name) = &arg.kind {
+            if let Some(i) = self
+                .variables
+                .iter()
+                .position(|v| v.constant.is_none() && &v.name == name)
+            {
+                return i;
+            }
+            self.variables.push(Variable {
+                name: name.clone(),
+                constant: None,
+            });
+        } else {
+            self.variables.push(Variable {
+                name: arg.to_string(),
+                constant: Some(constant_entity(arg, ids)),
+            });
+        }
+        self.variables.len() - 1
+    }
+
+    /// Takes the network back to its first `actions` actions and
+    /// `variables` variables.
+    pub(crate) fn truncate(&mut self, actions: usize, variables: usize) {
+        self.actions.truncate(actions);
+        self.variables.truncate(variables);
+        self.canonical_order.retain(|&a| a < actions);
+    }
+}
+
 /// The entity a constant argument stands for: a number is a `quantity`, a
 /// symbol a concept instance of that class, a list a `list-of-kitchen-entities`.
-fn constant_entity(arg: &Arg, ids: &mut IdGen) -> EntityRef {
+pub(crate) fn constant_entity(arg: &Arg, ids: &mut IdGen) -> EntityRef {
     let onto = Ontology::get();
     Arc::new(match &arg.kind {
         // Integers and ratios exact, decimals floats, as the Lisp reader reads them.

@@ -794,7 +794,7 @@ impl Session {
         if let (Some(n), None) = (portion_count(ws), grams(clause)) {
             // `into 6 equal portions`: the dough's weight, looked up in the
             // kitchen, shared out.
-            if let Some(g) = super::session::grams_in(&self.id, &self.actions, &self.bowls[w].var) {
+            if let Some(g) = self.grams_in(&self.bowls[w].var) {
                 (q, unit) = ((g / n as f64).round().max(1.0), "g");
                 self.trace.push(format!(
                     "  ({} g of dough in {n} portions: {} g each)",

@@ -17,33 +17,28 @@ pub(super) fn number(v: f64) -> String {
     }
 }
 
-/// Whether `actions` parse, validate and all run in the kitchen.
-fn runs(id: &str, actions: &[String]) -> Result<(), String> {
-    let text = format!("#{id}\n{}\n", actions.join("\n"));
-    let (file, diags) = sous_lang::parse(id, &text);
+/// One predicate read from the agent's text (`(beat ?b ?ks ?k ?bowl ?tool)`),
+/// with the diagnostics of parsing and of its own checks.
+fn predicate(id: &str, action: &str) -> Result<sous_lang::Predicate, String> {
+    let (file, diags) = sous_lang::parse(id, &format!("#{id}\n{action}\n"));
     if let Some((_, d)) = diags.iter().find(|(_, d)| d.is_error()) {
         return Err(d.message.clone());
     }
-    let recipe = file.recipes.first().ok_or("no network")?;
-    let problems = sous_lang::validate(recipe, Ontology::get());
-    if let Some(d) = problems.iter().find(|d| Diagnostic::is_error(d)) {
-        return Err(d.message.clone());
-    }
-    let x = sous_sim::execute(recipe);
-    match x.failures.first() {
-        Some(f) => Err(f.message.clone()),
-        None => Ok(()),
+    let pred = file
+        .recipes
+        .into_iter()
+        .next()
+        .and_then(|r| r.predicates.into_iter().next())
+        .ok_or("no predicate")?;
+    let problems = sous_lang::validate_predicate(&pred, Ontology::get());
+    match problems.iter().find(|d| Diagnostic::is_error(d)) {
+        Some(d) => Err(d.message.clone()),
+        None => Ok(pred),
     }
 }
 
-/// Looks at the kitchen: the grams in the container bound to `var` once
-/// `actions` ran (`divide the dough into 6 portions` needs the dough's
-/// weight).
-pub(super) fn grams_in(id: &str, actions: &[String], var: &str) -> Option<f64> {
-    let text = format!("#{id}\n{}\n", actions.join("\n"));
-    let (file, _) = sous_lang::parse(id, &text);
-    let x = sous_sim::execute(file.recipes.first()?);
-    let bowl = &x.binding(var)?.value;
+/// Grams of everything in `bowl` (a container's binding).
+fn grams_of(bowl: &sous_kitchen::EntityRef) -> Option<f64> {
     let grams = bowl
         .contents()
         .iter()
@@ -108,6 +103,9 @@ pub(super) struct Bowl {
 pub(super) struct Session {
     pub id: String,
     pub actions: Vec<String>,
+    /// The network so far, executed: each attempt adds one action to it
+    /// and runs only that action (`sous_sim::Session`).
+    kitchen_so_far: sous_sim::Session<'static>,
     pub trace: Vec<String>,
     /// The kitchen state the next action starts from.
     pub kitchen: String,
@@ -148,9 +146,15 @@ pub(super) struct Session {
 
 impl Session {
     pub fn new(id: &str) -> Session {
+        let mut kitchen_so_far = sous_sim::Session::new(id, sous_sim::Options::default(), None);
+        let start = predicate(id, "(get-kitchen ?kitchen)").expect("get-kitchen parses");
+        kitchen_so_far
+            .add(&start)
+            .expect("get-kitchen is a primitive");
         Session {
             id: id.to_string(),
             actions: vec!["(get-kitchen ?kitchen)".to_string()],
+            kitchen_so_far,
             trace: Vec::new(),
             kitchen: "?kitchen".to_string(),
             next: 0,
@@ -272,19 +276,45 @@ impl Session {
     /// Tries `action`, whose output kitchen state is `ks_out`: keeps it if
     /// the whole network still runs.
     pub fn attempt(&mut self, action: String, ks_out: String, why: &str) -> bool {
-        self.actions.push(action.clone());
-        match runs(&self.id, &self.actions) {
+        match self.run(&action) {
             Ok(()) => {
+                self.actions.push(action.clone());
                 self.kitchen = ks_out;
                 self.trace.push(format!("  {action}  ({why})"));
                 true
             }
             Err(e) => {
-                self.actions.pop();
                 self.trace.push(format!("  dropped {action}: {e}"));
                 false
             }
         }
+    }
+
+    /// Adds `action` to the network so far if it runs there without a
+    /// failure; else leaves the network as it was and says why.
+    fn run(&mut self, action: &str) -> Result<(), String> {
+        let pred = predicate(&self.id, action)?;
+        let added = self.kitchen_so_far.add(&pred).map_err(|e| e.to_string())?;
+        if added.is_ok() && self.kitchen_so_far.solved() {
+            return Ok(());
+        }
+        let why = match added.failures.first() {
+            Some(f) => f.message.clone(),
+            None => self
+                .kitchen_so_far
+                .execution()
+                .failures
+                .first()
+                .map_or_else(|| "it did not run".to_string(), |f| f.message.clone()),
+        };
+        self.kitchen_so_far.undo();
+        Err(why)
+    }
+
+    /// Looks at the kitchen: the grams in the container bound to `var`
+    /// (`divide the dough into 6 portions` needs the dough's weight).
+    pub fn grams_in(&self, var: &str) -> Option<f64> {
+        grams_of(&self.kitchen_so_far.binding(var)?.value)
     }
 
     /// A one-input action `(primitive ?out ?ks <kitchen> input rest...)`:
