@@ -371,8 +371,20 @@ impl Cooked {
 
     /// The shortest name that tells object `o` from every other thing the
     /// recipe makes: what it is and where ("beaten mixture, in a large
-    /// bowl"), else its whole description (with what went into it).
+    /// bowl"), else its whole description (with what went into it). A
+    /// short name is kept only if nothing else the recipe makes is the
+    /// same kind of thing in the same place, whatever its state: a cook
+    /// does not tell the beaten mixture in the large bowl from the mixture
+    /// in it two steps later by the word "beaten".
     pub fn name_of(&self, o: usize) -> String {
+        let bare = |j: usize| {
+            let obj = &self.objects[j];
+            let kind = describe::main_item(&obj.value)
+                .filter(|e| e.is_a_name("mixture"))
+                .map(describe::kind_word);
+            kind.zip(describe::where_phrase(&obj.description))
+                .map(|(k, p)| format!("{k}, {p}"))
+        };
         let short = |j: usize| {
             let obj = &self.objects[j];
             let what = describe::main_item(&obj.value)
@@ -387,12 +399,9 @@ impl Cooked {
                 _ => None,
             }
         };
+        let mine = bare(o);
         match short(o) {
-            Some(name)
-                if (0..self.objects.len()).all(|j| j == o || short(j).as_ref() != Some(&name)) =>
-            {
-                name
-            }
+            Some(name) if (0..self.objects.len()).all(|j| j == o || bare(j) != mine) => name,
             _ => self.objects[o].description.clone(),
         }
     }
@@ -617,7 +626,10 @@ impl Cooked {
 /// A description in the recipe's words: where the kitchen gave a kind of
 /// what the network asked for (coarse salt for salt), the name asked for.
 /// (A cracked egg stays "whole egg": that is what it is now.)
-fn plain_words(description: &str, renamed: &std::collections::BTreeMap<String, String>) -> String {
+pub(crate) fn plain_words(
+    description: &str,
+    renamed: &std::collections::BTreeMap<String, String>,
+) -> String {
     let onto = sous_kitchen::Ontology::get();
     let mut out = description.to_string();
     for (new, root) in renamed {

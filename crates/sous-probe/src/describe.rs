@@ -218,6 +218,7 @@ pub fn item(e: &Entity) -> String {
 /// An item in words, in parts, so that a run of equal items can be
 /// counted ("8 potatoes (210 g each)") and a sprinkle named without the
 /// temperature of what it lies on.
+#[derive(Clone)]
 struct Item {
     /// States and what it is: "beaten mixture of butter (230 g) and …",
     /// "chopped walnut".
@@ -317,6 +318,12 @@ impl Item {
 
     /// The item in words; `count`: how many equal ones there are.
     fn text(&self, count: Option<usize>) -> String {
+        self.text_as(count, false)
+    }
+
+    /// `listed`: one of several things in a container, where a mixture's
+    /// grams go in brackets ("mixture of salt and water (455.2 g)").
+    fn text_as(&self, count: Option<usize>, listed: bool) -> String {
         let mut s = match count {
             Some(n) if self.mixture => format!("{n} portions of {}", self.head),
             Some(n) => format!("{n} {}", plural(&self.head)),
@@ -328,6 +335,9 @@ impl Item {
             ""
         };
         match (self.grams, &self.other_amount) {
+            (Some(g), _) if self.mixture && listed && count.is_none() && !self.total => {
+                s.push_str(&format!(" ({})", grams_text(g)));
+            }
             (Some(g), _) if self.mixture => {
                 let all = self.total || (count.is_none() && self.head.contains(" ("));
                 let all = if all { " in all" } else { "" };
@@ -344,6 +354,26 @@ impl Item {
         }
         s
     }
+}
+
+/// Several things in one container in words: "a, b and c"; mixtures
+/// (which list their own ingredients with "and") after the rest, each
+/// joined with "together with" and its grams in brackets ("flour (280 g)
+/// together with beaten mixture of sugar and butter (442 g)").
+fn list_of_items(parts: &[(Item, Option<usize>)]) -> String {
+    let listed = parts.len() > 1;
+    let text = |(it, n): &(Item, Option<usize>)| it.text_as(*n, listed);
+    let plain: Vec<String> = parts
+        .iter()
+        .filter(|(it, _)| !it.mixture)
+        .map(text)
+        .collect();
+    let mut all: Vec<String> = Vec::new();
+    if !plain.is_empty() {
+        all.push(and_list(&plain));
+    }
+    all.extend(parts.iter().filter(|(it, _)| it.mixture).map(text));
+    all.join(" together with ")
 }
 
 /// The plural of a thing's name: its last word made plural ("green
@@ -409,10 +439,10 @@ pub fn object(e: &Entity) -> String {
     }
     // Portions that differ only in size (the rest of a dough portioned by
     // 25 g) are counted with the last run of their kind, by the total.
-    let mut parts: Vec<String> = Vec::new();
+    let mut parts: Vec<(Item, Option<usize>)> = Vec::new();
     let mut i = 0;
     while i < runs.len() {
-        let (it, d, n) = &runs[i];
+        let (it, _, n) = &runs[i];
         let same_kind = |j: usize| {
             runs.get(j).is_some_and(|(o, _, _)| {
                 o.mixture
@@ -438,14 +468,15 @@ pub fn object(e: &Entity) -> String {
                 tail: it.tail.clone(),
                 temperature: it.temperature.clone(),
             };
-            parts.push(portions.text(Some(count)));
+            parts.push((portions, Some(count)));
             i = j;
             continue;
         }
-        parts.push(if *n > 1 { it.text(Some(*n)) } else { d.clone() });
+        let it = runs[i].0.clone();
+        parts.push((it, (*n > 1).then_some(*n)));
         i += 1;
     }
-    let what = and_list(&parts);
+    let what = list_of_items(&parts);
     if e.is_a_name("list-of-kitchen-entities") {
         return format!("{what}, on the counter-top");
     }

@@ -193,10 +193,11 @@ fn habitat() {
     );
     assert_eq!(i.answer, json!("large-bowl"));
     assert_eq!(i.evidence["place"], json!("counter-top"));
-    // Step 3 adds both flours to it: several things, not yet mixed.
+    // Step 3 adds both flours to it: several things, not yet mixed, named
+    // by what they are (the place would give the answer away).
     let i = find(
         &list,
-        "After step 3, what holds the ingredients put together in step 3?",
+        "After step 3, what holds the almond flour, all purpose flour and mixture as step 3 left them?",
     );
     assert_eq!(i.answer, json!("large-bowl"));
     // The crescents go onto the lined tray in step 6.
@@ -273,9 +274,13 @@ fn lifespan() {
         find(&list, "The all purpose flour (340 g), in a medium bowl:").answer,
         json!([0, 3])
     );
-    // Named by what it is and where, as nothing else is "beaten mixture,
-    // in a large bowl"; not by the 80 characters of what went into it.
-    let beaten = find(&list, "The beaten mixture, in a large bowl:");
+    // Named by what went into it: "the beaten mixture, in a large bowl"
+    // would do only if no other mixture were ever in that bowl, and step
+    // 2's is ("beaten" alone does not tell them apart for a cook).
+    let beaten = find(
+        &list,
+        "The beaten mixture of white sugar (120 g) and butter (230 g), 350 g in all, in a large bowl:",
+    );
     assert_eq!(beaten.answer, json!([1, 2]));
     // The dusted cookies, made in step 8, are never used up: not asked.
     assert!(list.iter().all(|i| i.answer[1].as_u64() <= Some(8)));

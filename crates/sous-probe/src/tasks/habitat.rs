@@ -35,7 +35,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                 "After step {}, what holds {}? Answer with the container or surface \
                  (a bowl, a tray, a rack, …).",
                 number(c, *s),
-                without_place(&short_description(c, *o))
+                without_place(&habitat_name(c, *o))
             ),
             context: None,
             extra_context: None,
@@ -51,6 +51,41 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
             }),
         })
         .collect()
+}
+
+/// What the question calls object `o`: as tracing does, but several
+/// unmixed things by what they are ("the almond flour, all purpose flour
+/// and beaten mixture as step 3 left them"), since the place that tells
+/// them apart in a world state is the answer here.
+fn habitat_name(c: &Cooked, o: usize) -> String {
+    let v = &c.objects[o].value;
+    let items = crate::describe::items_of(v);
+    let unmixed = !v.is_a_name("ingredient")
+        && items.len() > 1
+        && items.iter().any(|i| i.class != items[0].class);
+    if !unmixed {
+        return short_description(c, o);
+    }
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for i in items.iter().filter(|i| i.is_a_name("ingredient")) {
+        let w = crate::describe::what_it_is(i);
+        match kinds.iter_mut().find(|(k, _)| *k == w) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((w, 1)),
+        }
+    }
+    let what: Vec<String> = kinds
+        .into_iter()
+        .map(|(w, n)| match n {
+            1 => w,
+            n => format!("{n} {}", crate::describe::plural(&w)),
+        })
+        .collect();
+    let what = crate::cooked::plain_words(&crate::describe::and_list(&what), &c.renamed);
+    format!(
+        "the {what} as step {} left them",
+        number(c, c.objects[o].made_in)
+    )
 }
 
 /// "the beaten mixture made in step 1, in a large bowl" → "the beaten

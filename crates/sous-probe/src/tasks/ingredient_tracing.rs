@@ -3,9 +3,10 @@
 //! g? τ is drawn from [t_c, n], and drawn again while the world state has
 //! a single item. Chance: 1/|W_τ|, the paper's upper bound. Where every
 //! step from t_c on leaves a single thing (a salad whose ingredients are
-//! all combined in its first instruction), the paper would discard the
-//! ingredient; here the instance is kept with chance 1 and marked
-//! `"trivial": true` in its evidence, so that every recipe has instances.
+//! all combined in its first instruction), the instance is a candidate
+//! with chance 1, marked `"trivial": true` in its evidence, and left out
+//! of what is published, as the paper discards it (`--all-candidates`
+//! keeps it).
 
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -43,8 +44,9 @@ pub fn short_description(c: &Cooked, o: usize) -> String {
     if items.len() > 1 && !v.is_a_name("ingredient") {
         let portions = items.iter().all(|i| i.class == items[0].class);
         if !portions {
-            // Several things put in one container, not yet mixed.
-            return format!("the ingredients put together in step {made}{place}");
+            // Several things in one container, not mixed (the step that
+            // made this state may only have covered or chilled them).
+            return format!("the unmixed contents as step {made} left them{place}");
         }
         what = format!("{} portions of {what}", items.len());
     }
