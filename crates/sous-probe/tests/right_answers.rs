@@ -225,3 +225,39 @@ fn no_amount_from_a_conversion_the_text_never_gives() {
         assert!(!i.question.contains("grams of potato"), "{}", i.question);
     }
 }
+
+#[test]
+fn a_short_name_is_only_for_the_one_thing_of_its_kind_in_its_place() {
+    // Easy banana bread has three mixtures in its large bowl (steps 1, 2
+    // and 3): "The mixture, in a large bowl" named step 3's, told apart
+    // from the "beaten mixture" only by that word.
+    for id in [
+        "easy-banana-bread",
+        "cucumber-slices-with-dill",
+        "almond-crescent-cookies",
+    ] {
+        for i in tasks::generate(recipe(id), Task::Lifespan, 0, None) {
+            for short in [
+                "The mixture, in a large bowl",
+                "The beaten mixture, in a large bowl",
+            ] {
+                assert!(!i.question.starts_with(short), "{id}: {:?}", i.question);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_world_state_of_one_item_is_not_published() {
+    let published = sous_probe::probe_all(all(), &[Task::IngredientTracing], 0, None);
+    assert!(!published.is_empty());
+    for i in &published {
+        assert_ne!(
+            i.evidence["trivial"],
+            serde_json::json!(true),
+            "{}",
+            i.question
+        );
+        assert!(i.chance < 1.0, "{}: chance {}", i.question, i.chance);
+    }
+}
