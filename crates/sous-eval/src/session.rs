@@ -3,9 +3,11 @@
 //! and the Python package's `sous.Session` are this one type; each front end
 //! only adds its own parsing limits and its own output.
 //!
-//! Every call executes the whole network again. Execution is deterministic,
-//! so bindings made by earlier calls never change, and a call that adds
-//! nothing valid leaves the session as it was.
+//! Each call parses and validates the network with the new lines (the
+//! caller's limits apply to the whole), then adds only the new predicates
+//! to the session's `sous_sim::Session`, which runs what they enable:
+//! earlier actions never run again, so a call costs its own actions. A call
+//! that adds nothing valid leaves the session as it was.
 
 use sous_lang::Recipe;
 use sous_sim::{Execution, Options as SimOptions, Profile};
@@ -14,15 +16,30 @@ use crate::{evaluate_recipe, GoldStandard, MetricSet, Options, RecipeReport, Sim
 
 /// One session: the recipe it is for (if any), the kitchen it runs in and
 /// the network so far.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Session {
     recipe: Option<String>,
     profile: Profile,
     backend: Option<Simulator>,
     /// The predicates received so far, one per line, in order.
     network: String,
+    /// How many predicates `network` holds.
+    predicates: usize,
+    /// The network so far, executed.
+    kitchen: sous_sim::Session<'static>,
     /// The variables bound after the last call (to tell what a call added).
     bound: Vec<String>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("recipe", &self.recipe)
+            .field("profile", &self.profile)
+            .field("backend", &self.backend)
+            .field("predicates", &self.predicates)
+            .finish()
+    }
 }
 
 /// Why a session cannot be evaluated.
@@ -41,11 +58,18 @@ impl Session {
     /// it is evaluated against; `backend` also carries the actions out in
     /// that simulator (`None`: the qualitative kitchen alone).
     pub fn new(recipe: Option<String>, profile: Profile, backend: Option<Simulator>) -> Session {
+        let options = SimOptions {
+            profile,
+            ..SimOptions::default()
+        };
+        let id = recipe.clone().unwrap_or_else(|| "session".into());
         Session {
             recipe: recipe.map(|r| r.to_lowercase()),
             profile,
             backend,
             network: String::new(),
+            predicates: 0,
+            kitchen: sous_sim::Session::new(&id, options, backend.map(|Simulator(b)| b)),
             bound: Vec::new(),
         }
     }
@@ -72,65 +96,45 @@ impl Session {
         &self.bound
     }
 
-    /// The session's network with `actions` appended: one predicate per
-    /// line, blank lines dropped. The session itself is not changed.
-    pub fn extended(&self, actions: &str) -> String {
-        let mut network = self.network.clone();
-        for line in actions.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            network.push_str(line);
-            network.push('\n');
-        }
-        network
+    /// The execution of the network so far (`None` before the first action).
+    pub fn execution(&self) -> Option<Execution> {
+        (self.predicates > 0).then(|| self.kitchen.execution())
     }
 
-    /// Executes `network` (the session's own, or one [`Session::extended`]
-    /// made) in the session's kitchen; `read` parses and validates it with
-    /// the caller's limits. An empty network has no execution.
-    pub fn execute<E>(
-        &self,
-        network: &str,
-        read: impl FnOnce(&str) -> Result<Recipe, E>,
-    ) -> Result<Option<Execution>, E> {
-        if network.trim().is_empty() {
-            return Ok(None);
-        }
-        let recipe = read(network)?;
-        let options = SimOptions {
-            profile: self.profile,
-            ..SimOptions::default()
-        };
-        Ok(Some(match self.backend {
-            Some(Simulator(b)) => sous_sim::execute_in(&recipe, options, b),
-            None => sous_sim::execute_with(&recipe, options),
-        }))
-    }
-
-    /// Makes `network`, executed as `x`, the session's network, and returns
-    /// the variables `x` binds that were not bound before, in network order.
-    pub fn commit(&mut self, network: String, x: Option<&Execution>) -> Vec<String> {
-        let now = x.map(bound_variables).unwrap_or_default();
-        let new = now
-            .iter()
-            .filter(|v| !self.bound.contains(v))
-            .cloned()
-            .collect();
-        self.network = network;
-        self.bound = now;
-        new
-    }
-
-    /// Appends `actions`, executes the result and keeps it; on a network
-    /// error the session is unchanged. Returns the execution and the
-    /// variables this call bound.
+    /// Appends `actions` (one predicate per line, blank lines dropped),
+    /// runs what they enable and keeps them; `read` parses and validates
+    /// the whole network with the caller's limits, and on its error the
+    /// session is unchanged. Returns the execution and the variables this
+    /// call bound, in network order.
     pub fn add<E>(
         &mut self,
         actions: &str,
         read: impl FnOnce(&str) -> Result<Recipe, E>,
     ) -> Result<(Option<Execution>, Vec<String>), E> {
-        let network = self.extended(actions);
-        let x = self.execute(&network, read)?;
-        let new = self.commit(network, x.as_ref());
-        Ok((x, new))
+        let mut network = self.network.clone();
+        for line in actions.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            network.push_str(line);
+            network.push('\n');
+        }
+        if network.trim().is_empty() {
+            return Ok((None, Vec::new()));
+        }
+        let recipe = read(&network)?;
+        for p in recipe.predicates.iter().skip(self.predicates) {
+            // `read` validated every predicate: each names a primitive.
+            let _ = self.kitchen.add(p);
+        }
+        self.predicates = recipe.predicates.len();
+        self.network = network;
+        let x = self.kitchen.execution();
+        let now = bound_variables(&x);
+        let new = now
+            .iter()
+            .filter(|v| !self.bound.contains(v))
+            .cloned()
+            .collect();
+        self.bound = now;
+        Ok((Some(x), new))
     }
 
     /// Scores the session's network against its recipe's gold network, in

@@ -15,10 +15,10 @@ use crate::execution::{read_network, Execution};
 use crate::report::Report;
 
 /// A network built up call by call, for agents that read a recipe step by
-/// step and look at the kitchen in between. Each `add` executes the whole
-/// network again (execution is deterministic, so earlier bindings never
-/// change); a call with an invalid line raises `NetworkError` and leaves the
-/// session as it was.
+/// step and look at the kitchen in between. Each `add` runs only the new
+/// actions and what they enable (earlier bindings never change); a call
+/// with an invalid line raises `NetworkError` and leaves the session as it
+/// was.
 #[pyclass(module = "sous")]
 pub struct Session {
     core: sous_eval::session::Session,

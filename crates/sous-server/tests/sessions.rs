@@ -1,7 +1,10 @@
 //! An incremental session that adds the almond-crescent-cookies gold network
 //! one recipe line at a time (the benchmark's utterance-and-meaning file
 //! pairs each ingredient and instruction with its predicates) ends with the
-//! same bindings and scores as executing the network whole.
+//! same bindings and scores as executing the network whole. Object ids
+//! aside: a session makes an action's constants when the action comes,
+//! a whole network makes them all first (as the reference does), so ids
+//! are numbered differently.
 
 mod common;
 
@@ -18,6 +21,20 @@ fn meanings() -> Vec<String> {
         .map(|part| part.split("</meaning>").next().unwrap().trim().to_string())
         .filter(|m| !m.is_empty())
         .collect()
+}
+
+/// `v` with every object's `id` (and the `ids` of a run of equal ones) left out.
+fn without_ids(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| *k != "id" && *k != "ids")
+                .map(|(k, v)| (k.clone(), without_ids(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_ids).collect()),
+        other => other.clone(),
+    }
 }
 
 #[test]
@@ -48,9 +65,15 @@ fn adding_the_gold_line_by_line_equals_executing_it_whole() {
     assert_eq!(code, 200);
 
     let (_, executed) = common::post(&format!("{base}/api/execute"), &json!({"network": whole}));
-    assert_eq!(shown["bindings"], executed["bindings"]);
+    assert_eq!(
+        without_ids(&shown["bindings"]),
+        without_ids(&executed["bindings"])
+    );
     assert_eq!(shown["steps"], executed["steps"]);
-    assert_eq!(last["bindings"], executed["bindings"]);
+    assert_eq!(
+        without_ids(&last["bindings"]),
+        without_ids(&executed["bindings"])
+    );
 
     let (code, scored) = common::post(&format!("{base}/api/sessions/{id}/evaluate"), &json!({}));
     assert_eq!(code, 200, "{scored}");

@@ -34,4 +34,4 @@ pub use network::{Action, Network, Variable};
 pub use profile::Profile;
 pub use reference::{primitive_reference, reference_text, ArgumentDoc, PrimitiveDoc};
 pub use report::{execution_json, execution_json_with, ExecutionView};
-pub use session::{AddError, Added, Session};
+pub use session::{AddError, Added, Session, TextError};

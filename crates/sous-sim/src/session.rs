@@ -16,8 +16,9 @@
 //! the order they become runnable and never backtracks; the whole-network
 //! search may choose another order.
 
+use sous_kitchen::Ontology;
 use sous_kitchen::{full_kitchen, IdGen};
-use sous_lang::Predicate;
+use sous_lang::{Diagnostic, Predicate};
 
 use crate::backend::Backend;
 use crate::engine::{applicable_case, attempt, explain_stuck, finish, Attempt, Node};
@@ -49,6 +50,12 @@ pub enum AddError {
     #[error("`{name}` with {arity} arguments is no primitive")]
     UnknownPrimitive { name: String, arity: usize },
 }
+
+/// Why lines of text could not be added: every error of parsing them and
+/// of the predicates' own checks (at least one), spans in the text given.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("line {}, column {}: {}", .0[0].span.line, .0[0].span.column, .0[0].message)]
+pub struct TextError(pub Vec<Diagnostic>);
 
 /// An incremental network and its execution so far.
 #[derive(Clone)]
@@ -118,6 +125,39 @@ impl<'b> Session<'b> {
             .failures
             .extend_from_slice(&self.node.failures[failures_before..]);
         Ok(added)
+    }
+
+    /// Parses `text` (one or more predicates, no `#id` header), checks
+    /// each on its own (`sous_lang::validate_predicate`) and adds them in
+    /// order. Nothing is added when one does not parse or check.
+    pub fn add_text(&mut self, text: &str) -> Result<Vec<Added>, TextError> {
+        let id = &self.network.recipe_id;
+        let (file, diags) = sous_lang::parse(id, &format!("#{id}\n{text}\n"));
+        // The header is line 1: the text's line n is line n + 1.
+        let mut errors: Vec<Diagnostic> = diags
+            .into_iter()
+            .map(|(_, d)| d)
+            .filter(Diagnostic::is_error)
+            .collect();
+        let predicates = file
+            .recipes
+            .into_iter()
+            .flat_map(|r| r.predicates)
+            .collect::<Vec<_>>();
+        for p in &predicates {
+            let problems = sous_lang::validate_predicate(p, Ontology::get());
+            errors.extend(problems.into_iter().filter(Diagnostic::is_error));
+        }
+        if !errors.is_empty() {
+            for d in &mut errors {
+                d.span.line = d.span.line.saturating_sub(1);
+            }
+            return Err(TextError(errors));
+        }
+        Ok(predicates
+            .iter()
+            .map(|p| self.add(p).expect("a checked predicate names a primitive"))
+            .collect())
     }
 
     /// Takes the last [`Session::add`] back; `false` if there was none.
@@ -295,6 +335,27 @@ mod tests {
             "the transfer, then the beat it enables"
         );
         assert!(s.solved());
+    }
+
+    #[test]
+    fn text_is_checked_before_anything_is_added() {
+        let mut s = Session::new("t", Options::default(), None);
+        let added = s
+            .add_text(
+                "(get-kitchen ?kitchen)\n(fetch-and-proportion ?b ?ks ?kitchen ?c butter 10 g)",
+            )
+            .unwrap();
+        assert_eq!(added.len(), 2);
+        assert!(added.iter().all(Added::is_ok));
+        let e = s
+            .add_text("(fetch-and-proportion ?s ?ks-2 ?ks ?d white-sugar 10 g)\n(beat ?x ?ks-3 ?ks-2 ?s buter)")
+            .unwrap_err();
+        assert_eq!((e.0[0].span.line, e.0[0].code), (2, "unknown-class"), "{e}");
+        assert_eq!(
+            s.network().actions.len(),
+            2,
+            "nothing of the bad text was added"
+        );
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! combined them in, and what "it" is.
 
 use sous_kitchen::{ClassId, Ontology};
-use sous_lang::Diagnostic;
 
 use crate::ingredient_line::IngredientLine;
 
@@ -14,26 +13,6 @@ pub(super) fn number(v: f64) -> String {
     } else {
         let s = format!("{v:.4}");
         s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
-
-/// One predicate read from the agent's text (`(beat ?b ?ks ?k ?bowl ?tool)`),
-/// with the diagnostics of parsing and of its own checks.
-fn predicate(id: &str, action: &str) -> Result<sous_lang::Predicate, String> {
-    let (file, diags) = sous_lang::parse(id, &format!("#{id}\n{action}\n"));
-    if let Some((_, d)) = diags.iter().find(|(_, d)| d.is_error()) {
-        return Err(d.message.clone());
-    }
-    let pred = file
-        .recipes
-        .into_iter()
-        .next()
-        .and_then(|r| r.predicates.into_iter().next())
-        .ok_or("no predicate")?;
-    let problems = sous_lang::validate_predicate(&pred, Ontology::get());
-    match problems.iter().find(|d| Diagnostic::is_error(d)) {
-        Some(d) => Err(d.message.clone()),
-        None => Ok(pred),
     }
 }
 
@@ -101,7 +80,6 @@ pub(super) struct Bowl {
 }
 
 pub(super) struct Session {
-    pub id: String,
     pub actions: Vec<String>,
     /// The network so far, executed: each attempt adds one action to it
     /// and runs only that action (`sous_sim::Session`).
@@ -147,12 +125,10 @@ pub(super) struct Session {
 impl Session {
     pub fn new(id: &str) -> Session {
         let mut kitchen_so_far = sous_sim::Session::new(id, sous_sim::Options::default(), None);
-        let start = predicate(id, "(get-kitchen ?kitchen)").expect("get-kitchen parses");
         kitchen_so_far
-            .add(&start)
+            .add_text("(get-kitchen ?kitchen)")
             .expect("get-kitchen is a primitive");
         Session {
-            id: id.to_string(),
             actions: vec!["(get-kitchen ?kitchen)".to_string()],
             kitchen_so_far,
             trace: Vec::new(),
@@ -293,12 +269,14 @@ impl Session {
     /// Adds `action` to the network so far if it runs there without a
     /// failure; else leaves the network as it was and says why.
     fn run(&mut self, action: &str) -> Result<(), String> {
-        let pred = predicate(&self.id, action)?;
-        let added = self.kitchen_so_far.add(&pred).map_err(|e| e.to_string())?;
-        if added.is_ok() && self.kitchen_so_far.solved() {
+        let added = self
+            .kitchen_so_far
+            .add_text(action)
+            .map_err(|e| e.0[0].message.clone())?;
+        if added.iter().all(sous_sim::Added::is_ok) && self.kitchen_so_far.solved() {
             return Ok(());
         }
-        let why = match added.failures.first() {
+        let why = match added.iter().flat_map(|a| &a.failures).next() {
             Some(f) => f.message.clone(),
             None => self
                 .kitchen_so_far
@@ -307,7 +285,9 @@ impl Session {
                 .first()
                 .map_or_else(|| "it did not run".to_string(), |f| f.message.clone()),
         };
-        self.kitchen_so_far.undo();
+        for _ in &added {
+            self.kitchen_so_far.undo();
+        }
         Err(why)
     }
 

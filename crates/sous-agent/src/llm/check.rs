@@ -3,8 +3,7 @@
 //! in words a model can act on (where it is, the line itself, the
 //! did-you-mean of the diagnostics).
 
-use sous_kitchen::{EntityRef, Ontology};
-use sous_lang::Diagnostic;
+use sous_kitchen::EntityRef;
 
 /// A network and what is wrong with it.
 #[derive(Debug, Clone, Default)]
@@ -56,61 +55,83 @@ fn code_block(answer: &str) -> Option<&str> {
 
 /// Parses, validates and executes `lines` as recipe `id`.
 pub fn check(id: &str, lines: Vec<String>) -> Checked {
-    let text = format!("#{id}\n{}\n", lines.join("\n"));
+    let session = sous_sim::Session::new(id, sous_sim::Options::default(), None);
+    check_after(&session, &[], lines)
+}
+
+/// Checks `new` added to `base`, a session holding `base_lines` (the
+/// lines the answer adds to): only the new lines are parsed, checked and
+/// run. A model's line n is `base_lines` and `new` counted together.
+pub fn check_after(
+    base: &sous_sim::Session<'_>,
+    base_lines: &[String],
+    new: Vec<String>,
+) -> Checked {
+    let mut session = base.clone();
+    let mut lines = base_lines.to_vec();
+    lines.extend(new.iter().cloned());
     let mut checked = Checked {
         lines,
         ..Checked::default()
     };
-    // Line 1 is the header: the model's line n is line n + 1 of `text`.
-    let at = |d: &Diagnostic| {
-        let line = d.span.line.saturating_sub(1) as usize;
+    // Line n of the new text is the model's line n + the base's lines.
+    let at = |line: usize, column: u32, message: &str, help: Option<&str>| {
         let quoted = checked
             .lines
             .get(line.wrapping_sub(1))
             .map(|l| format!("\n    {l}"))
             .unwrap_or_default();
-        let help = d
-            .help
-            .as_ref()
-            .map(|h| format!(" ({h})"))
-            .unwrap_or_default();
-        format!(
-            "line {line}, column {}: {}{help}{quoted}",
-            d.span.column, d.message
-        )
+        let help = help.map(|h| format!(" ({h})")).unwrap_or_default();
+        format!("line {line}, column {column}: {message}{help}{quoted}")
     };
-    let (file, diagnostics) = sous_lang::parse(id, &text);
-    let mut problems: Vec<String> = diagnostics
-        .iter()
-        .filter(|(_, d)| d.is_error())
-        .map(|(_, d)| at(d))
-        .collect();
-    let Some(recipe) = file.recipes.first() else {
-        problems.push("no network: answer with predicates, one per line".into());
-        checked.problems = problems;
+    if checked.lines.is_empty() {
+        checked.problems = vec!["no network: answer with predicates, one per line".into()];
         return checked;
-    };
-    if problems.is_empty() {
-        problems.extend(
-            sous_lang::validate(recipe, Ontology::get())
+    }
+    let added = match session.add_text(&new.join("\n")) {
+        Ok(added) => added,
+        Err(sous_sim::TextError(errors)) => {
+            checked.problems = errors
                 .iter()
-                .filter(|d| d.is_error())
-                .map(at),
-        );
-    }
-    if problems.is_empty() {
-        let x = sous_sim::execute(recipe);
-        for f in &x.failures {
-            let action = f
-                .action
-                .and_then(|i| x.network.actions.get(i))
-                .map(|a| format!(" in line {}: {}", a.index + 1, a.text))
-                .unwrap_or_default();
-            problems.push(format!("{}{action}", f.message));
+                .map(|d| {
+                    let line = d.span.line as usize + base_lines.len();
+                    at(line, d.span.column, &d.message, d.help.as_deref())
+                })
+                .collect();
+            return checked;
         }
-        checked.kitchen = x.final_kitchen().cloned();
-        checked.kitchen_variable = x.final_kitchen_variable().map(str::to_string);
+    };
+    let x = session.execution();
+    let mut problems = Vec::new();
+    // What the new lines broke, and what never ran at all.
+    let failures = added.iter().flat_map(|a| a.failures.iter()).chain(
+        x.failures
+            .iter()
+            .filter(|f| f.kind == sous_sim::FailureKind::NotExecuted),
+    );
+    for f in failures {
+        let action = f
+            .action
+            .and_then(|i| x.network.actions.get(i))
+            .map(|a| format!(" in line {}: {}", a.index + 1, a.text))
+            .unwrap_or_default();
+        let problem = format!("{}{action}", f.message);
+        if !problems.contains(&problem) {
+            problems.push(problem);
+        }
     }
+    if base_lines.is_empty()
+        && !x
+            .network
+            .actions
+            .iter()
+            .any(|a| a.signature.name == "get-kitchen")
+    {
+        problems
+            .push("the network has no `get-kitchen` (start with `(get-kitchen ?kitchen)`)".into());
+    }
+    checked.kitchen = x.final_kitchen().cloned();
+    checked.kitchen_variable = x.final_kitchen_variable().map(str::to_string);
     checked.problems = problems;
     checked
 }

@@ -24,6 +24,7 @@ impl LlmAgent {
         let mut lines: Vec<String> = Vec::new();
         let mut kitchen = String::new();
         let mut kitchen_variable = "?kitchen".to_string();
+        let mut session = sous_sim::Session::new(&recipe.id, sous_sim::Options::default(), None);
         let mut trace = Vec::new();
         let mut problems = Vec::new();
         for step in 0..=recipe.instructions.len() {
@@ -40,6 +41,7 @@ impl LlmAgent {
                 max_repairs: self.config.max_repairs,
                 step: Some(step),
                 base: &lines,
+                base_session: &session,
             }
             .run(&mut messages)?;
             let what = match step {
@@ -48,6 +50,8 @@ impl LlmAgent {
             };
             trace.extend(attempt.trace.iter().map(|t| format!("{what}: {t}")));
             if attempt.checked.is_ok() {
+                // The step's lines join the session (they were checked on a copy).
+                let _ = session.add_text(&attempt.new_lines.join("\n"));
                 lines = attempt.checked.lines;
                 if let Some(k) = &attempt.checked.kitchen {
                     kitchen = describe::changes(k, &initial);

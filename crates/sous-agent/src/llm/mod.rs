@@ -129,6 +129,7 @@ impl LlmAgent {
             max_repairs: self.config.max_repairs,
             step: None,
             base: &[],
+            base_session: &sous_sim::Session::new(&recipe.id, sous_sim::Options::default(), None),
         }
         .run(&mut messages)?;
         let mut trace = attempt.trace;

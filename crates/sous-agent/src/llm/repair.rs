@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::check::{check, extract, Checked};
+use super::check::{check_after, extract, Checked};
 use super::client::{Client, Message};
 use super::prompt::feedback;
 use super::transcript::{Exchange, Transcript};
@@ -22,6 +22,8 @@ pub struct Turn<'a> {
     pub step: Option<usize>,
     /// The lines the answer adds to (empty when it is the whole network).
     pub base: &'a [String],
+    /// Those lines, executed: an answer costs its own lines.
+    pub base_session: &'a sous_sim::Session<'static>,
 }
 
 /// How a turn ended.
@@ -46,6 +48,7 @@ impl Turn<'_> {
             max_repairs,
             step,
             base,
+            base_session,
         } = self;
         let mut trace = Vec::new();
         let mut round = 0;
@@ -73,9 +76,7 @@ impl Turn<'_> {
                 }
             };
             let new_lines = extract(&answer);
-            let mut lines = base.to_vec();
-            lines.extend(new_lines.iter().cloned());
-            let checked = check(recipe_id, lines);
+            let checked = check_after(base_session, base, new_lines.clone());
             exchange.response = Some(&answer);
             exchange.problems = &checked.problems;
             transcript.record(&exchange)?;

@@ -113,22 +113,22 @@ pub async fn add_actions(
 ) -> Result<Json<Value>, ApiError> {
     let Json(req) = body?;
     let session = live(&state, &id)?;
-    let network = session.core.extended(&req.actions);
-    let (x, mut after) = super::run_in_mode(&state, session.mode, {
-        let (state, network, session) = (state.clone(), network.clone(), session.clone());
+    let (mut session, new, mut after) = super::run_in_mode(&state, session.mode, {
+        let state = state.clone();
         move || {
-            let x = session
+            let mut session = session;
+            let (x, new) = session
                 .core
-                .execute(&network, |n| read_network(n, &state.limits))?;
-            let report = report(&network, x.as_ref(), session.mode);
-            Ok((x, report))
+                .add(&req.actions, |n| read_network(n, &state.limits))?;
+            let report = report(session.core.network(), x.as_ref(), session.mode);
+            Ok((session, new, report))
         }
     })
     .await?;
-    let new = state
+    state
         .sessions
         .with(&id, &state.limits.sessions, |s| {
-            s.core.commit(network, x.as_ref())
+            std::mem::swap(&mut s.core, &mut session.core)
         })
         .map_err(session_error)?;
     // The bindings this call added.
@@ -149,13 +149,10 @@ pub async fn show(
 ) -> Result<Json<Value>, ApiError> {
     let session = live(&state, &id)?;
     let mut answer = super::run_in_mode(&state, session.mode, {
-        let (state, session) = (state.clone(), session.clone());
+        let session = session.clone();
         move || {
-            let network = session.core.network();
-            let x = session
-                .core
-                .execute(network, |n| read_network(n, &state.limits))?;
-            Ok(report(network, x.as_ref(), session.mode))
+            let x = session.core.execution();
+            Ok(report(session.core.network(), x.as_ref(), session.mode))
         }
     })
     .await?;
