@@ -9,6 +9,16 @@ def lines(text):
     return [l for l in text.splitlines() if l.startswith("(")]
 
 
+def without_ids(v):
+    """`v` without object ids: a session numbers an action's constants when
+    the action comes, a whole network all of them first."""
+    if isinstance(v, dict):
+        return {k: without_ids(x) for k, x in v.items() if k not in ("id", "ids")}
+    if isinstance(v, list):
+        return [without_ids(x) for x in v]
+    return v
+
+
 def test_replaying_the_gold_network_line_by_line(almond):
     s = sous.Session("almond-crescent-cookies")
     assert s.kitchen is None and s.bindings == {} and s.steps == []
@@ -17,11 +27,11 @@ def test_replaying_the_gold_network_line_by_line(almond):
     for l in lines(almond)[1:]:
         s.add(l)
     whole = sous.run(almond)
-    assert s.bindings == whole.bindings
+    assert without_ids(s.bindings) == without_ids(whole.bindings)
     # The same steps (the lines differ: the session's network has no header).
     strip = lambda steps: [{k: v for k, v in st.items() if k != "line"} for st in steps]  # noqa: E731
     assert strip(s.steps) == strip(whole.steps)
-    assert s.kitchen == whole.final_kitchen
+    assert without_ids(s.kitchen) == without_ids(whole.final_kitchen)
     assert s.execution.execution_time == 2600
     assert "baking-tray" in s.kitchen_text
     r = s.evaluate()
