@@ -8,6 +8,7 @@
 //! [`Vocabulary`] trait, which the kitchen layer implements.
 
 mod ast;
+pub mod call;
 mod diagnostic;
 pub mod edits;
 mod number;

@@ -134,7 +134,7 @@ impl<'b> Session<'b> {
         let id = &self.network.recipe_id;
         let (file, diags) = sous_lang::parse(id, &format!("#{id}\n{text}\n"));
         // The header is line 1: the text's line n is line n + 1.
-        let mut errors: Vec<Diagnostic> = diags
+        let errors: Vec<Diagnostic> = diags
             .into_iter()
             .map(|(_, d)| d)
             .filter(Diagnostic::is_error)
@@ -144,14 +144,33 @@ impl<'b> Session<'b> {
             .into_iter()
             .flat_map(|r| r.predicates)
             .collect::<Vec<_>>();
-        for p in &predicates {
+        self.add_checked(&predicates, errors).map_err(|mut e| {
+            for d in &mut e.0 {
+                d.span.line = d.span.line.saturating_sub(1);
+            }
+            e
+        })
+    }
+
+    /// Adds a typed action (`sous_lang::call`), checked as a predicate of
+    /// text would be.
+    pub fn add_action(&mut self, action: &sous_lang::call::Action) -> Result<Added, TextError> {
+        let mut added = self.add_checked(&[action.predicate()], Vec::new())?;
+        Ok(added.remove(0))
+    }
+
+    /// Checks each predicate on its own, then adds them all, or none when
+    /// one (or `errors`, found before) is an error.
+    fn add_checked(
+        &mut self,
+        predicates: &[Predicate],
+        mut errors: Vec<Diagnostic>,
+    ) -> Result<Vec<Added>, TextError> {
+        for p in predicates {
             let problems = sous_lang::validate_predicate(p, Ontology::get());
             errors.extend(problems.into_iter().filter(Diagnostic::is_error));
         }
         if !errors.is_empty() {
-            for d in &mut errors {
-                d.span.line = d.span.line.saturating_sub(1);
-            }
             return Err(TextError(errors));
         }
         Ok(predicates

@@ -1,0 +1,106 @@
+//! Reads `data/signatures.toml` and writes, into `OUT_DIR`:
+//! - `signatures.rs`: the `SIGNATURES` table `signature.rs` serves;
+//! - `calls.rs`: one type per primitive (`Bake`), implementing
+//!   `call::Primitive`, and one module of argument constants per primitive
+//!   (`bake::THING_TO_BAKE: Role<Bake>`), so that naming an argument a
+//!   primitive lacks fails to build.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct File {
+    primitive: Vec<Primitive>,
+}
+
+#[derive(Deserialize)]
+struct Primitive {
+    name: String,
+    #[serde(default)]
+    legacy: bool,
+    args: Vec<(String, String)>,
+    cases: Vec<Vec<String>>,
+}
+
+fn camel(name: &str) -> String {
+    name.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn snake(name: &str) -> String {
+    name.replace('-', "_")
+}
+
+fn main() {
+    let path = "data/signatures.toml";
+    println!("cargo:rerun-if-changed={path}");
+    let text = std::fs::read_to_string(path).expect("data/signatures.toml is readable");
+    let file: File = toml::from_str(&text).expect("data/signatures.toml is valid");
+    let mut table = String::from("pub static SIGNATURES: &[Signature] = &[\n");
+    let mut calls = String::new();
+    for (index, p) in file.primitive.iter().enumerate() {
+        for case in &p.cases {
+            for arg in case {
+                assert!(
+                    p.args.iter().any(|(a, _)| a == arg),
+                    "{}: case names `{arg}`, which is no argument",
+                    p.name
+                );
+            }
+        }
+        let args: Vec<String> = p
+            .args
+            .iter()
+            .map(|(a, t)| format!("ArgSpec::new({a:?}, {t:?})"))
+            .collect();
+        let cases: Vec<String> = p.cases.iter().map(|c| format!("&{c:?}")).collect();
+        writeln!(
+            table,
+            "    Signature {{ name: {:?}, args: &[{}], cases: &[{}], legacy: {} }},",
+            p.name,
+            args.join(", "),
+            cases.join(", "),
+            p.legacy
+        )
+        .unwrap();
+        let suffix = if p.legacy { "-legacy" } else { "" };
+        let ty = camel(&format!("{}{suffix}", p.name));
+        let module = snake(&format!("{}{suffix}", p.name));
+        let form = if p.legacy { " (its legacy form)" } else { "" };
+        writeln!(
+            calls,
+            "/// `{}`{form}.\n#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub struct {ty};\n\
+             impl Primitive for {ty} {{\n    const INDEX: usize = {index};\n}}\n",
+            p.name
+        )
+        .unwrap();
+        writeln!(
+            calls,
+            "/// The arguments of `{}`{form}.\npub mod {module} {{",
+            p.name
+        )
+        .unwrap();
+        writeln!(calls, "    use super::{{Role, {ty}}};").unwrap();
+        for (i, (a, t)) in p.args.iter().enumerate() {
+            writeln!(
+                calls,
+                "    /// `{a}` (a `{t}`).\n    pub const {}: Role<{ty}> = Role::at({i});",
+                snake(a).to_uppercase()
+            )
+            .unwrap();
+        }
+        writeln!(calls, "}}\n").unwrap();
+    }
+    table.push_str("];\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("signatures.rs"), table).expect("OUT_DIR is writable");
+    std::fs::write(out.join("calls.rs"), calls).expect("OUT_DIR is writable");
+}
