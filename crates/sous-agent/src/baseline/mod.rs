@@ -4,13 +4,15 @@
 //! trace.
 //!
 //! `session` holds the working memory, `prepare` the steps an ingredient
-//! line asks for, `refer` resolves what a clause names, `clause` acts a
-//! clause out by its verb.
+//! line asks for, `refer` resolves what a clause names, `verbs/` acts a
+//! clause out by its verb's kind (one module per kind), `work` holds what
+//! several verbs do alike.
 
-mod clause;
 mod prepare;
 mod refer;
 mod session;
+mod verbs;
+mod work;
 
 use crate::ingredient_line::{read_line, IngredientLine};
 use crate::instructions::{clauses, singular, words, Kind, Verb};

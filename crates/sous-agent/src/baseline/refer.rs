@@ -191,27 +191,7 @@ impl Session {
                 ));
             }
         }
-        // `Rub it into the dry ingredients`: a group names one bowl, the one
-        // holding most of its members (the bowl in hand on a tie), not
-        // every bowl where one of them ended up.
-        let mut per_bowl: Vec<(usize, usize)> = Vec::new();
-        for &i in &by_group {
-            if let Some(b) = self.fetched[i].bowl {
-                match per_bowl.iter_mut().find(|(x, _)| *x == b) {
-                    Some((_, n)) => *n += 1,
-                    None => per_bowl.push((b, 1)),
-                }
-            }
-        }
-        if per_bowl.len() > 1 {
-            let best = per_bowl
-                .iter()
-                .max_by_key(|(b, n)| (*n, Some(*b) == self.work))
-                .map(|(b, _)| *b);
-            named.retain(|&i| {
-                !by_group.contains(&i) || self.fetched[i].bowl.is_none_or(|b| Some(b) == best)
-            });
-        }
+        self.one_bowl_per_group(&mut named, &by_group);
         // A word of exactly one unused ingredient's class (`vanilla` for a
         // line misspelt `vannila extract`).
         for w in ws {
@@ -278,6 +258,44 @@ impl Session {
         self.prefer_amounts(&mut named);
         named.sort_unstable();
         named.dedup();
+        self.sort_named(ws, named, &by_group, &mut r);
+        r.pronoun = ws.iter().any(|w| PRONOUNS.contains(&w.as_str()));
+        r
+    }
+
+    /// `Rub it into the dry ingredients`: a group names one bowl, the one
+    /// holding most of its members (the bowl in hand on a tie), not every
+    /// bowl where one of them ended up.
+    fn one_bowl_per_group(&self, named: &mut Vec<usize>, by_group: &[usize]) {
+        let mut per_bowl: Vec<(usize, usize)> = Vec::new();
+        for &i in by_group {
+            if let Some(b) = self.fetched[i].bowl {
+                match per_bowl.iter_mut().find(|(x, _)| *x == b) {
+                    Some((_, n)) => *n += 1,
+                    None => per_bowl.push((b, 1)),
+                }
+            }
+        }
+        if per_bowl.len() > 1 {
+            let best = per_bowl
+                .iter()
+                .max_by_key(|(b, n)| (*n, Some(*b) == self.work))
+                .map(|(b, _)| *b);
+            named.retain(|&i| {
+                !by_group.contains(&i) || self.fetched[i].bowl.is_none_or(|b| Some(b) == best)
+            });
+        }
+    }
+
+    /// Sorts the named ingredients, in the order the clause names them,
+    /// into bowls they went into and fresh ones.
+    fn sort_named(
+        &self,
+        ws: &[String],
+        mut named: Vec<usize>,
+        by_group: &[usize],
+        r: &mut Referents,
+    ) {
         // Words spelled out as part of an unused ingredient's full name
         // (`olive oil`) do not also name a used one (`olives`).
         let mut covered = vec![false; ws.len()];
@@ -321,8 +339,6 @@ impl Session {
                 None => {}
             }
         }
-        r.pronoun = ws.iter().any(|w| PRONOUNS.contains(&w.as_str()));
-        r
     }
 }
 

@@ -1,0 +1,19 @@
+//! `add`, `pour`, `stir in`: into the working bowl, or the batter into a
+//! prepared vessel.
+
+use super::{is_vessel, Clause, Flow};
+use crate::baseline::session::Session;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let (verb, clause, ws) = (c.verb, c.text, &c.ws);
+    // `Pour the batter into the prepared pan`.
+    if ws.iter().any(|w| w == "into" || w == "in")
+        && (s.named_tool(ws, is_vessel).is_some() || ws.iter().any(|w| w == "prepared"))
+        && s.refer(ws).fresh.is_empty()
+    {
+        s.batter_into_vessel(ws);
+        return Flow::Go;
+    }
+    s.combine(verb, clause, ws);
+    Flow::Go
+}

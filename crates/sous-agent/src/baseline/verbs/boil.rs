@@ -1,0 +1,61 @@
+//! `boil`: the named ingredients boiled in a pot.
+
+use super::{is_bowl, Clause, Flow};
+use crate::baseline::session::Session;
+use crate::habits::Habits;
+use sous_kitchen::Ontology;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let ws = &c.ws;
+    s.boil(ws);
+    Flow::Go
+}
+
+impl Session {
+    /// `Boil the vinegar, sugar and spices`: into a pot, boiled; the pot is
+    /// the working bowl after.
+    fn boil(&mut self, ws: &[String]) {
+        let r = self.refer(ws);
+        if r.fresh.is_empty() {
+            return;
+        }
+        let class = self
+            .named_tool(ws, is_bowl)
+            .unwrap_or(Habits::get().boiling_vessel);
+        if let Some(w) = self.work.take() {
+            self.previous = Some(w);
+        }
+        let w = self.work_bowl(Some(class));
+        for i in r.fresh {
+            let (target, source) = (self.bowls[w].var.clone(), self.fetched[i].var.clone());
+            if let Some(out) = self.transfer("container", &target, &source, "into the pot") {
+                self.fetched[i].bowl = Some(w);
+                self.bowls[w].items.push(i);
+                self.worked(out);
+            }
+        }
+        let input = self.bowls[w].var.clone();
+        let rest = "?stove ?heating-mode ?boiling-quantity ?boiling-unit";
+        if let Some(out) = self.act("boil", "boiled", &input, rest, "boil") {
+            self.worked(out);
+        }
+        // Solids boiled in water are drained (potatoes, eggs); a boiled
+        // dressing is not.
+        let habits = Habits::get();
+        let onto = Ontology::get();
+        let items = &self.bowls[w].items;
+        let water = items
+            .iter()
+            .any(|&i| onto.is_a_name(self.fetched[i].class, "water"));
+        let solid = items
+            .iter()
+            .any(|&i| !habits.makes_dressing(self.fetched[i].class));
+        if water && solid {
+            let input = self.bowls[w].var.clone();
+            if let Some(out) = self.drain(&input, "what was boiled in water is drained") {
+                self.bowls[w].var = out.clone();
+                self.worked(out);
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! `combine`, `mix`, `beat`, `whisk`: the named ingredients into the
+//! working bowl (a new one if the sentence asks), then mixed.
+
+use super::{is_bowl, Clause, Flow};
+use crate::baseline::refer::Referents;
+use crate::baseline::session::Session;
+use crate::instructions::{Kind, Verb};
+use sous_kitchen::Ontology;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let (verb, clause, ws) = (c.verb, c.text, &c.ws);
+    s.combine(verb, clause, ws);
+    Flow::Go
+}
+
+impl Session {
+    /// Combining and adding: the fresh ingredients go into the working
+    /// bowl (a new one if the sentence asks), bowls named through their
+    /// ingredients are poured in, or the working bowl into them (`pour into
+    /// the flour mixture`, `pour over the salad`).
+    pub(super) fn combine(&mut self, verb: &Verb, clause: &str, ws: &[String]) {
+        let r = self.refer(ws);
+        for why in &r.why {
+            self.trace.push(format!("  ({why})"));
+        }
+        self.maybe_new_bowl(ws);
+        // `Combine the flour, soda and spices` while a batter is in hand:
+        // several fresh ingredients put together, with nothing that points
+        // at the bowl in hand, are a new bowl (to be stirred in later).
+        let together =
+            ws.first().is_some_and(|w| w == "combine") || ws.iter().any(|w| w == "together");
+        let points_at_bowl = r.pronoun
+            || !r.bowls.is_empty()
+            || ws.iter().any(|w| w == "in" || w == "into" || w == "bowl");
+        if verb.kind == Kind::Combine
+            && together
+            && !points_at_bowl
+            && r.fresh.len() >= 2
+            && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
+        {
+            self.trace
+                .push("  (a new bowl: these are put together on their own)".into());
+            self.previous = self.work.take();
+        }
+        let bowl_class = self.named_tool(ws, is_bowl);
+        let mut fresh = r.fresh.clone();
+        // What was cut and has gone into a bowl since is no longer loose.
+        let loose: Vec<usize> = std::mem::take(&mut self.loose)
+            .into_iter()
+            .filter(|&i| !self.fetched[i].used())
+            .collect();
+        self.loose = loose;
+        if fresh.is_empty() && r.bowls.is_empty() && r.pronoun && !self.loose.is_empty() {
+            fresh = std::mem::take(&mut self.loose);
+            self.trace
+                .push("  (`it`/`them`: what the last sentence cut)".into());
+        } else if r.pronoun
+            && !self.loose.is_empty()
+            && !fresh.iter().any(|i| self.loose.contains(i))
+        {
+            let loose = std::mem::take(&mut self.loose);
+            fresh.splice(0..0, loose);
+        }
+        // `pour into`, `over`, `onto`; `add the egg mixture to the dry ones`.
+        let toward = ws.iter().any(|w| w == "into" || w == "over" || w == "onto")
+            || (verb.kind == Kind::Add && ws.iter().any(|w| w == "to"));
+        let others: Vec<usize> = r
+            .bowls
+            .iter()
+            .copied()
+            .filter(|b| Some(*b) != self.work)
+            .collect();
+        if self.work.is_none() && fresh.is_empty() && others.len() == 1 {
+            // `Beat the butter mixture`: that bowl is worked in again.
+            self.work = Some(others[0]);
+        } else {
+            // A bowl named before some of the fresh ingredients (`add the
+            // sweet potatoes, black beans …`) goes in at its place.
+            let first_other = r
+                .bowls
+                .iter()
+                .position(|b| Some(*b) != self.work)
+                .map(|k| (r.bowls[k], r.bowl_at[k]));
+            let mut poured = false;
+            for (k, &i) in fresh.iter().enumerate() {
+                if let (Some((b, b_at)), false, Some(w)) = (first_other, toward, self.work) {
+                    let i_at = r
+                        .fresh
+                        .iter()
+                        .position(|x| *x == i)
+                        .map_or(usize::MAX, |p| r.fresh_at[p]);
+                    if !poured && b_at < i_at && k > 0 {
+                        self.pour(b, w, "the named bowl, into the working bowl");
+                        poured = true;
+                    }
+                }
+                if !self.fetched[i].used() {
+                    self.add(i, bowl_class);
+                }
+            }
+            if let Some(w) = self.work {
+                if let Some(&b) = others.first() {
+                    if toward {
+                        self.pour(w, b, "poured into the bowl the sentence names");
+                    } else if !poured {
+                        self.pour(b, w, "the named bowl, into the working bowl");
+                    }
+                } else if (toward || (self.with_other_bowl(ws) && !r.named_any)) && fresh.is_empty()
+                {
+                    self.join_the_two_bowls(w, &r, ws);
+                }
+            }
+        }
+        self.mix_after_combining(verb, bowl_class, ws);
+        let _ = clause;
+    }
+
+    /// `Pour over the salad`, `toss with the dressing`: the two bowls in
+    /// hand (`w` and the one set aside) become one. Poured over the bowl in
+    /// hand (`pour the vinaigrette over the salad`), the one set aside goes
+    /// into it; else the one in hand goes over the one set aside.
+    fn join_the_two_bowls(&mut self, w: usize, r: &Referents, ws: &[String]) {
+        // `Add the butter and rub it into the dry ingredients`:
+        // what the sentence pours into is the bowl in hand.
+        let into_hand = ws
+            .iter()
+            .position(|x| matches!(x.as_str(), "into" | "over" | "onto"))
+            .is_some_and(|o| {
+                r.bowls
+                    .iter()
+                    .zip(&r.bowl_at)
+                    .any(|(&b, &at)| b == w && at > o)
+            });
+        if into_hand {
+            self.trace.push("  (poured into the bowl in hand)".into());
+        } else if let Some(p) = self.previous {
+            // `the salad` is whichever of the two is no dressing.
+            let salad_in_hand = self.salad_bowl(w) == w;
+            self.previous = None;
+            // (`stir into the creamed mixture` moves the bowl in
+            // hand into the other: only `over` points back.)
+            let over_in_hand = ws
+                .iter()
+                .position(|x| matches!(x.as_str(), "over" | "onto" | "to"))
+                .is_some_and(|o| {
+                    ws[o..].iter().any(|x| match x.as_str() {
+                        "mixture" | "it" | "them" => true,
+                        "salad" | "slaw" => salad_in_hand,
+                        _ => false,
+                    })
+                });
+            if over_in_hand {
+                self.pour(p, w, "the bowl set aside, over the one in hand");
+            } else {
+                self.pour(w, p, "poured over what waits in the other bowl");
+            }
+        }
+    }
+
+    /// The working bowl mixed as the verb says, unless it is mixed already
+    /// or will be shaken.
+    fn mix_after_combining(&mut self, verb: &Verb, bowl_class: Option<&str>, ws: &[String]) {
+        // `Combine the ingredients, mix well`: mixing what is mixed
+        // already is the same step said twice.
+        let mixed_already = self
+            .work
+            .is_some_and(|w| self.bowls[w].mixed && !self.bowls[w].topped);
+        // `Combine … in a jar …; shake until blended`: the shaking mixes.
+        let shaken_later =
+            bowl_class == Some("jar") && self.sentence.to_lowercase().contains("shake");
+        let mixed_already = mixed_already || shaken_later;
+        if let (Kind::Combine, Some(p), false) =
+            (verb.kind, verb.primitive.as_deref(), mixed_already)
+        {
+            let onto = Ontology::get();
+            let beats = self.work.is_some_and(|w| {
+                self.bowls[w].items.iter().any(|&i| {
+                    let c = self.fetched[i].class;
+                    verb.beats
+                        .iter()
+                        .any(|b| onto.id(b).is_some_and(|b| onto.is_a(c, b)))
+                })
+            });
+            self.apply(if beats { "beat" } else { p }, ws);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! `cook until tender`: what is in the pot on the stove, boiled.
+
+use super::{Clause, Flow};
+use crate::baseline::session::Session;
+
+pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
+    // `Add potatoes and cook until tender`: boiled, in the pot on.
+    let Some(w) = s.work.filter(|&w| s.bowls[w].heatable) else {
+        return Flow::Stop;
+    };
+    let input = s.bowls[w].var.clone();
+    let rest = "?stove ?heating-mode ?boiling-quantity ?boiling-unit";
+    if let Some(out) = s.act(
+        "boil",
+        "boiled",
+        &input,
+        rest,
+        "cooked in the pot on the stove",
+    ) {
+        s.worked(out);
+    }
+    Flow::Go
+}

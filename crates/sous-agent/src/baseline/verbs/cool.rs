@@ -1,0 +1,64 @@
+//! `cool`, `let stand`: the last thing made, left to cool (on a rack if
+//! the sentence says so).
+
+use super::{Clause, Flow};
+use crate::baseline::session::{number, Session};
+use crate::instructions::duration;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let (clause, ws) = (c.text, &c.ws);
+    s.cool(clause, ws);
+    Flow::Go
+}
+
+impl Session {
+    /// Cooling: for a time where it stands (`cool for 5 minutes`), onto a
+    /// wire rack if one is named, to room temperature if `completely`.
+    fn cool(&mut self, clause: &str, ws: &[String]) {
+        if self.chilled_in_sentence {
+            // Standing after `refrigerate` in one sentence is in the fridge.
+            return;
+        }
+        // What cools is what was baked, if anything was.
+        if let Some(dish) = self.dish.clone() {
+            self.last = Some(dish);
+        }
+        if let Some((d, unit)) = duration(clause) {
+            let Some(thing) = self.last.clone() else {
+                return;
+            };
+            let rest = format!("{} {unit}", number(d));
+            if let Some(out) = self.act(
+                "leave-for-time",
+                "cooling",
+                &thing,
+                &rest,
+                "left to cool for the time given",
+            ) {
+                self.last = Some(out);
+            }
+        }
+        self.onto_rack(ws);
+        let has = |p: &str| ws.windows(2).any(|w| w.join(" ") == p);
+        // Cooling with no time given: until it is at room temperature.
+        let timed = duration(clause).is_some();
+        if ws.iter().any(|w| w == "completely") || has("room temperature") || !timed {
+            let Some(thing) = self.last.clone() else {
+                return;
+            };
+            let (q, u) = (
+                self.fresh("room-temp-quantity"),
+                self.fresh("room-temp-unit"),
+            );
+            if let Some(out) = self.act(
+                "bring-to-temperature",
+                "cooled",
+                &thing,
+                &format!("{q} {u}"),
+                "cooled completely",
+            ) {
+                self.last = Some(out);
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! `cover`: the last thing made, with a cover the sentence names.
+
+use super::{Clause, Flow};
+use crate::baseline::session::Session;
+use sous_kitchen::Ontology;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let ws = &c.ws;
+    s.mix_before_finishing();
+    let Some(thing) = s.last.clone() else {
+        return Flow::Stop;
+    };
+    let onto = Ontology::get();
+    let named = s.named_tool(ws, |c| {
+        onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cover"))
+    });
+    let cover = match named.and_then(|c| s.fetch(c, "the cover the sentence names")) {
+        Some(c) => c,
+        None => "?cover".to_string(),
+    };
+    if let Some(out) = s.act(
+        "cover",
+        "covered",
+        &thing,
+        &cover,
+        "cover the last thing made",
+    ) {
+        s.last = Some(out);
+    }
+    Flow::Go
+}

@@ -1,0 +1,108 @@
+//! `cut`, `chop`, `slice`, `dice`: the named ingredients cut (`cut in the
+//! butter` works it into the mixture instead).
+
+use super::{Clause, Flow};
+use crate::baseline::session::Session;
+use crate::instructions::Verb;
+use sous_kitchen::Ontology;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let (verb, clause, ws) = (c.verb, c.text, &c.ws);
+    // `Cut in the butter`: worked into the mixture, not cut.
+    if ws.get(1).is_some_and(|w| w == "in") {
+        s.combine(&Verb::implied_mixing(), clause, ws);
+        return Flow::Go;
+    }
+    s.cut_named(verb, ws);
+    Flow::Go
+}
+
+impl Session {
+    /// Cutting the named ingredients (or, for `them`, those cut last).
+    fn cut_named(&mut self, verb: &Verb, ws: &[String]) {
+        let pattern =
+            crate::instructions::cut_pattern(ws, verb.pattern.as_deref().unwrap_or("chopped"));
+        let r = self.refer(ws);
+        let mut targets = r.fresh;
+        if targets.is_empty() && r.pronoun {
+            targets = self.loose.clone();
+        }
+        let together = ws.iter().any(|w| w == "together");
+        if together && targets.len() >= 2 {
+            // `Shred the cabbage and carrots together`: put together in a
+            // bowl, mingled, and cut as one.
+            if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                self.previous = self.work.take();
+            }
+            for &i in &targets {
+                if !self.fetched[i].used() {
+                    self.add(i, None);
+                }
+            }
+            self.apply("mingle", ws);
+            self.cut_bowl(&pattern);
+            self.loose.clear();
+            return;
+        }
+        if targets.is_empty()
+            && r.pronoun
+            && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
+        {
+            // `then chop them up a bit`: what is in the bowl in hand.
+            self.cut_bowl(&pattern);
+            return;
+        }
+        if targets.is_empty() && self.in_vessel {
+            // `Slice with a bread knife`: what was baked.
+            let Some(thing) = self.last.clone() else {
+                return;
+            };
+            let onto = Ontology::get();
+            let named = self.named_tool(ws, |c| {
+                onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-cut"))
+            });
+            let knife = match named.and_then(|c| self.fetch(c, "the knife the sentence names")) {
+                Some(k) => k,
+                None => "?knife".to_string(),
+            };
+            let board = self.fresh("cutting-board");
+            if let Some(out) = self.act(
+                "cut",
+                "cut",
+                &thing,
+                &format!("{pattern} {knife} {board}"),
+                "cut what was baked",
+            ) {
+                self.last = Some(out);
+            }
+            return;
+        }
+        for &i in &targets {
+            self.cut(i, &pattern);
+        }
+        self.loose = targets;
+    }
+
+    /// The bowl in hand's contents cut with `pattern`.
+    fn cut_bowl(&mut self, pattern: &str) {
+        let Some(w) = self.work else {
+            return;
+        };
+        let input = self.bowls[w].var.clone();
+        let board = self.fresh("cutting-board");
+        if self
+            .act(
+                "cut",
+                "cut",
+                &input,
+                &format!("{pattern} ?knife {board}"),
+                "cut what is in the bowl",
+            )
+            .is_some()
+        {
+            for &i in &self.bowls[w].items.clone() {
+                self.fetched[i].cut = true;
+            }
+        }
+    }
+}

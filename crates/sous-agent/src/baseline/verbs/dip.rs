@@ -1,0 +1,33 @@
+//! `dip the tops in sugar`: the portions dipped.
+
+use super::{Clause, Flow};
+use crate::baseline::session::Session;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let ws = &c.ws;
+    s.dip(ws);
+    Flow::Go
+}
+
+impl Session {
+    /// The last thing made (portions) dipped in the named ingredient.
+    pub(super) fn dip(&mut self, ws: &[String]) {
+        // What was baked or shaped is dipped, even when a coating was made
+        // after it (`Sift the sugar into a bowl. Dip the crescents in it`).
+        let Some(thing) = self.dish.clone().or_else(|| self.last.clone()) else {
+            return;
+        };
+        let r = self.refer(ws);
+        let (coating, spent) = match (r.fresh.first(), r.bowls.first()) {
+            (Some(&i), _) => (self.fetched[i].var.clone(), Some(i)),
+            (None, Some(&b)) => (self.bowls[b].var.clone(), None),
+            (None, None) => return,
+        };
+        if let Some(out) = self.act("dip", "dipped", &thing, &coating, "dipped in an ingredient") {
+            if let Some(i) = spent {
+                self.fetched[i].spent = true;
+            }
+            self.last = Some(out);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! `grease`, `butter` (a pan), and with `line`, `line with paper`: a vessel
+//! made ready before it is needed.
+
+use super::{is_vessel, Clause, Flow};
+use crate::baseline::session::Session;
+use crate::habits::Habits;
+use crate::instructions::Kind;
+use sous_kitchen::Ontology;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    ready_vessel(s, c)
+}
+
+/// A vessel greased, lined or floured as the clause says, kept ready.
+pub(super) fn ready_vessel(s: &mut Session, c: &Clause) -> Flow {
+    let (verb, ws) = (c.verb, &c.ws);
+    // A vessel made ready before it is needed.
+    let named = s.named_tool(ws, is_vessel);
+    let class = named.unwrap_or(Habits::get().portion_vessel);
+    let greased = verb.kind == Kind::Grease;
+    let floured = greased && ws.iter().any(|w| w == "flour" || w == "floured");
+    // `Grease a cookie sheet with butter`: that butter.
+    let fat = s
+        .refer(ws)
+        .fresh
+        .into_iter()
+        .find(|&i| Ontology::get().is_a_name(s.fetched[i].class, "can-be-brushed-with"))
+        .filter(|_| greased && ws.iter().any(|w| w == "with"));
+    let fetched = match fat {
+        Some(_) => s.fetch(class, "a vessel to grease"),
+        None => None,
+    };
+    if let (Some(i), Some(v)) = (fat, fetched) {
+        let fat_var = s.fetched[i].var.clone();
+        if let Some(g) = s.act(
+            "grease",
+            "greased",
+            &v,
+            &fat_var,
+            "greased with the named fat",
+        ) {
+            s.fetched[i].spent = true;
+            s.ready_vessel = Some((g, class));
+        }
+    } else if let Some(v) = s.vessel(class, greased, !greased, floured) {
+        s.ready_vessel = Some((v, class));
+    }
+    Flow::Go
+}

@@ -1,0 +1,49 @@
+//! `bring to a boil`, `heat`: a pot put on; what is added next goes in.
+
+use super::{is_bowl, Clause, Flow};
+use crate::baseline::session::Session;
+use crate::habits::Habits;
+use sous_kitchen::Ontology;
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let ws = &c.ws;
+    // `Bring a large pot of salted water to a boil`: the pot is put
+    // on, and what is added next goes into it.
+    if !ws.iter().any(|w| w == "boil") {
+        return Flow::Stop;
+    }
+    let class = s
+        .named_tool(ws, is_bowl)
+        .unwrap_or(Habits::get().boiling_vessel);
+    if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
+        s.previous = s.work.take();
+    }
+    s.work = None;
+    let w = s.work_bowl(Some(class));
+    // `a pot of water` with no amount: a potful, from the tap.
+    let water_known = s
+        .fetched
+        .iter()
+        .any(|f| Ontology::get().name(f.class) == "water");
+    if ws.iter().any(|x| x == "water") && !water_known {
+        let ml = Habits::get().boiling_water_ml;
+        if let Ok(read) = crate::ingredient_line::read_line(&format!("{ml} ml water")) {
+            s.fetch_ingredient(
+                &read,
+                vec!["water".into()],
+                ml,
+                false,
+                "water for the pot, no amount given",
+            );
+            if let Some(i) = s.fetched.len().checked_sub(1) {
+                if s.fetched[i].bowl.is_none()
+                    && Ontology::get().name(s.fetched[i].class) == "water"
+                {
+                    s.work = Some(w);
+                    s.add(i, None);
+                }
+            }
+        }
+    }
+    Flow::Go
+}

@@ -1,0 +1,92 @@
+//! `place`, `put`, `transfer`: into a bowl, onto a vessel or a rack, or
+//! portions set out.
+
+use super::{is_bowl, is_vessel, Clause, Flow};
+use crate::baseline::session::Session;
+use crate::instructions::{Kind, Verb};
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let (clause, ws) = (c.text, &c.ws);
+    if !s.in_vessel && !s.portions && s.named_tool(ws, is_bowl).is_some() {
+        let r = s.refer(ws);
+        let class = s.named_tool(ws, is_bowl);
+        match s.work {
+            // `Place in a large bowl`: the bowl in hand, moved.
+            Some(w) if r.fresh.is_empty() && s.loose.is_empty() => {
+                let Some(bowl) = class.and_then(|c| s.fetch(c, "the bowl the sentence names"))
+                else {
+                    return Flow::Stop;
+                };
+                let source = s.bowls[w].var.clone();
+                if let Some(out) = s.transfer("container", &bowl, &source, "moved into the bowl") {
+                    s.worked(out);
+                }
+            }
+            // `put in a large bowl`: what was just cut (said or not),
+            // into a new bowl.
+            _ => {
+                if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
+                    s.previous = s.work.take();
+                }
+                if r.fresh.is_empty() && !s.loose.is_empty() {
+                    let loose = std::mem::take(&mut s.loose);
+                    let class = s.named_tool(ws, is_bowl);
+                    for i in loose {
+                        if !s.fetched[i].used() {
+                            s.add(i, class);
+                        }
+                    }
+                } else {
+                    s.combine(&Verb::implied(Kind::Add), clause, ws);
+                }
+            }
+        }
+        return Flow::Go;
+    }
+    if s.in_vessel && s.named_tool(ws, is_bowl).is_some() {
+        // `put them in a large bowl`: what was baked, into a bowl.
+        let class = s.named_tool(ws, is_bowl).unwrap_or("large-bowl");
+        let Some(thing) = s.last.clone() else {
+            return Flow::Stop;
+        };
+        let Some(bowl) = s.fetch(class, "the bowl the sentence names") else {
+            return Flow::Stop;
+        };
+        if let Some(out) = s.transfer("container", &bowl, &thing, "into the bowl") {
+            s.last = Some(out);
+        }
+        return Flow::Go;
+    }
+    // `Place the apples in the prepared pan`.
+    if !s.refer(ws).fresh.is_empty()
+        && ((s.ready_vessel.is_some() && ws.iter().any(|w| w == "prepared"))
+            || s.named_tool(ws, is_vessel).is_some())
+    {
+        s.spread_out(ws);
+        return Flow::Go;
+    }
+    // `Place the oil in a measuring cup`: ingredients put into a
+    // container of their own.
+    if !s.refer(ws).fresh.is_empty() && !s.portions && s.named_tool(ws, is_vessel).is_none() {
+        if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
+            s.previous = s.work.take();
+        }
+        s.combine(&Verb::implied(Kind::Add), clause, ws);
+        return Flow::Go;
+    }
+    // `Remove from the pan to a wire rack`.
+    if s.in_vessel && ws.iter().any(|w| w == "rack") {
+        s.onto_rack(ws);
+        return Flow::Go;
+    }
+    // `Place paper liners in 12 muffin cups`: the vessel lined.
+    if ws.iter().any(|w| w == "liner" || w == "paper") && s.named_tool(ws, is_vessel).is_some() {
+        s.clause(&Verb::implied(Kind::Line), clause);
+        return Flow::Go;
+    }
+    if !s.portions && s.work.is_some() {
+        s.portion(clause, ws);
+    }
+    s.place(ws);
+    Flow::Go
+}

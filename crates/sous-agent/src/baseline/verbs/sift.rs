@@ -1,0 +1,128 @@
+//! `sift`: the named dry ingredients sifted, into a bowl or over what is in hand.
+
+use super::{is_bowl, Clause, Flow};
+use crate::baseline::session::{Bowl, Session};
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let ws = &c.ws;
+    s.sift(ws);
+    Flow::Go
+}
+
+impl Session {
+    /// `Sift the flour with the soda and salt (into a large bowl)`: the
+    /// others go into the first one's bowl, which is sifted into a new bowl.
+    fn sift(&mut self, ws: &[String]) {
+        let mut r = self.refer(ws);
+        // `Sift the flour and soda over the butter mixture`: what follows
+        // `over` or `into` is the bowl sifted onto, not one more thing sifted.
+        let onto = self.sifted_onto(ws, &r);
+        if let Some(o) = ws
+            .iter()
+            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))
+        {
+            if onto.is_some() {
+                let keep: Vec<bool> = r.fresh_at.iter().map(|&at| at < o).collect();
+                let mut k = keep.iter();
+                r.fresh.retain(|_| *k.next().unwrap_or(&true));
+            }
+        }
+        // `Sift the flour mixture over …`: a bowl named before the target.
+        let named_before = onto.and_then(|b| {
+            let first = r.bowls.first().copied();
+            first.filter(|&f| f != b)
+        });
+        let (source, items) = if let Some((&first, rest)) = r.fresh.split_first() {
+            let mut base = self.fetched[first].var.clone();
+            let mut items = vec![first];
+            for &i in rest {
+                let from = self.fetched[i].var.clone();
+                if let Some(out) = self.transfer("container", &base, &from, "with what is sifted") {
+                    base = out;
+                    items.push(i);
+                }
+            }
+            (base, items)
+        } else if let Some(w) = named_before.or(self.work).filter(|&w| Some(w) != onto) {
+            let items = std::mem::take(&mut self.bowls[w].items);
+            (self.bowls[w].var.clone(), items)
+        } else {
+            return;
+        };
+        if let Some(b) = onto {
+            let target = self.bowls[b].var.clone();
+            // Without a sift given, sifting replaces what the target held;
+            // with one, it adds to it.
+            let Some(tool) = self.fetch("sift", "a sift, to sift onto what the bowl holds") else {
+                return;
+            };
+            let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
+            let action = format!(
+                "(sift {out} {ks} {} {target} {source} {tool})",
+                self.kitchen
+            );
+            if self.attempt(action, ks, "sift, over the bowl the text names") {
+                let bowl = &mut self.bowls[b];
+                bowl.var = out.clone();
+                bowl.mixed = false;
+                bowl.poured_into = false;
+                bowl.items.extend(items.iter().copied());
+                for i in items {
+                    self.fetched[i].bowl = Some(b);
+                }
+                self.work = Some(b);
+                self.worked(out);
+            }
+            return;
+        }
+        let class = self.named_tool(ws, is_bowl).unwrap_or("large-bowl");
+        let Some(target) = self.fetch(class, "the bowl to sift into") else {
+            return;
+        };
+        let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
+        let action = format!(
+            "(sift {out} {ks} {} {target} {source} ?sifting-tool)",
+            self.kitchen
+        );
+        if self.attempt(action, ks, "sift") {
+            if let Some(w) = self.work {
+                if !self.bowls[w].items.is_empty() {
+                    self.previous = Some(w);
+                }
+            }
+            self.bowls.push(Bowl {
+                var: out.clone(),
+                items: items.clone(),
+                mixed: true,
+                vessel: false,
+                poured_into: false,
+                dressed: false,
+                topped: false,
+                heatable: false,
+            });
+            let b = self.bowls.len() - 1;
+            for i in items {
+                self.fetched[i].bowl = Some(b);
+            }
+            self.work = Some(b);
+            self.worked(out);
+        }
+    }
+
+    /// The bowl named after `over`/`into`/`onto` in a sift clause: a bowl
+    /// an ingredient names (`over the butter mixture`), or the bowl in hand
+    /// for `over the mixture`, `over it`.
+    fn sifted_onto(&self, ws: &[String], r: &crate::baseline::refer::Referents) -> Option<usize> {
+        let o = ws
+            .iter()
+            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))?;
+        if let Some((&b, _)) = r.bowls.iter().zip(&r.bowl_at).find(|(_, &at)| at > o) {
+            return Some(b);
+        }
+        let in_hand = ws[o..]
+            .iter()
+            .any(|x| matches!(x.as_str(), "mixture" | "batter" | "it" | "them"));
+        self.work
+            .filter(|&w| in_hand && !self.bowls[w].items.is_empty())
+    }
+}

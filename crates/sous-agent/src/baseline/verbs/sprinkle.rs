@@ -1,0 +1,53 @@
+//! `sprinkle`, `dust`, `drizzle`: the named things over the last thing
+//! made (or stirred into a batter).
+
+use super::{Clause, Flow};
+use crate::baseline::session::Session;
+use crate::instructions::{words, Kind, Verb};
+
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    let (clause, ws) = (c.text, &c.ws);
+    s.mix_before_finishing();
+    let r = s.refer(ws);
+    if r.fresh.is_empty() {
+        // `Drizzle (the) dressing over the corn mixture`: what is
+        // in hand, over the other bowl.
+        s.sprinkle_bowl(&r.bowls, &r.bowl_at, ws);
+        return Flow::Stop;
+    }
+    // `Sprinkle the soda and salt over the mixture and stir them
+    // in`: sprinkled onto a batter that is then stirred, they
+    // are added to it.
+    let stirred_in = words(&s.sentence)
+        .iter()
+        .any(|x| matches!(x.as_str(), "stir" | "mix" | "fold" | "whisk" | "beat"));
+    let onto_batter = s.work.is_some_and(|w| {
+        let b = &s.bowls[w];
+        !b.vessel && !b.items.is_empty() && s.last.as_deref() == Some(&b.var)
+    }) && !s.work_has_pieces();
+    if stirred_in && onto_batter {
+        s.combine(&Verb::implied(Kind::Add), clause, ws);
+        return Flow::Stop;
+    }
+    let Some(mut thing) = s.last.clone() else {
+        return Flow::Stop;
+    };
+    for i in r.fresh {
+        let topping = s.fetched[i].var.clone();
+        if let Some(out) = s.act(
+            "sprinkle",
+            "sprinkled",
+            &thing,
+            &topping,
+            "over the last thing made",
+        ) {
+            s.fetched[i].spent = true;
+            if let Some(w) = s.work.filter(|&w| s.bowls[w].var == out) {
+                s.bowls[w].topped = true;
+            }
+            s.last = Some(out.clone());
+            thing = out;
+        }
+    }
+    Flow::Go
+}

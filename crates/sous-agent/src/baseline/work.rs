@@ -1,0 +1,733 @@
+//! What several verbs do alike: put things in the working bowl and pour
+//! bowls together, mix, make a vessel ready and put batter in it,
+//! portion and place, sprinkle a bowl over another, move things onto a
+//! rack. Each verb's own work is in `verbs/`.
+
+use sous_kitchen::Ontology;
+
+use super::session::{number, Bowl, Session};
+use crate::habits::Habits;
+use crate::instructions::{grams, lexicon, words, Kind};
+
+/// An arrangement pattern of the ontology a clause names (`5 cm apart` →
+/// 5-cm-apart).
+fn spacing(ws: &[String]) -> Option<String> {
+    let at = ws.iter().position(|w| w == "apart")?;
+    let name = ws[at.saturating_sub(2)..=at].join("-");
+    Ontology::get().id(&name).map(|_| name)
+}
+
+/// The portion size a clause gives: grams, else a spoon, else the default.
+fn portion_size(clause: &str, ws: &[String]) -> (f64, &'static str) {
+    if let Some(g) = grams(clause) {
+        return (g, "g");
+    }
+    // A spoon the unit table knows (`teaspoonful`, `tbsp`, `spoonful`).
+    let spoons = crate::lexicon::Lexicon::get();
+    for spoon in ["teaspoon", "tablespoon"] {
+        if ws
+            .iter()
+            .any(|w| spoons.unit(w).is_some_and(|(u, f)| u == spoon && f == 1.0))
+        {
+            return (1.0, spoon);
+        }
+    }
+    (lexicon().portion_grams, "g")
+}
+
+/// `into 6 (equal) portions`, `24 balls`: how many portions a clause asks
+/// for.
+fn portion_count(ws: &[String]) -> Option<usize> {
+    let counted = [
+        "portion", "piece", "ball", "cookie", "round", "part", "mound", "biscuit",
+    ];
+    ws.windows(3).find_map(|t| {
+        let n = |w: &str| crate::quantity::read_quantity(&[w]).map(|(v, _)| v as usize);
+        if counted.contains(&t[1].as_str()) {
+            return n(&t[0]).filter(|&k| k > 1);
+        }
+        // `6 equal portions`
+        (counted.contains(&t[2].as_str())
+            && matches!(t[1].as_str(), "equal" | "even" | "small" | "large"))
+        .then(|| n(&t[0]))
+        .flatten()
+        .filter(|&k| k > 1)
+    })
+}
+
+pub(super) fn is_bowl(class: &str) -> bool {
+    class.ends_with("bowl") || class == "cooking-pot" || class == "jar"
+}
+
+/// A vessel things are baked or served on (a pan, a tray), not a bowl,
+/// a rack or a utensil.
+pub(super) fn is_vessel(class: &str) -> bool {
+    let onto = Ontology::get();
+    let container = onto
+        .id(class)
+        .is_some_and(|c| onto.is_a_name(c, "transferable-container"));
+    container && !is_bowl(class) && class != "wire-rack"
+}
+
+impl Session {
+    /// The tools a clause names, of the kind `keep` accepts.
+    pub(super) fn named_tool(
+        &self,
+        ws: &[String],
+        keep: impl Fn(&str) -> bool,
+    ) -> Option<&'static str> {
+        Habits::get().tools(ws).into_iter().find(|c| keep(c))
+    }
+
+    /// Starts a separate bowl when the sentence asks for one.
+    pub(super) fn maybe_new_bowl(&mut self, ws: &[String]) {
+        let Some(w) = self.work else { return };
+        // `in a large bowl`, `In large bowl`: a bowl not referred to as one
+        // in hand (`the bowl`, `this bowl`) is a new one.
+        let mut mentions: Vec<usize> = Habits::get()
+            .tool_mentions(ws)
+            .into_iter()
+            .filter(|(_, c)| is_bowl(c))
+            .map(|(at, _)| at)
+            .collect();
+        // A bowl of no size the tools list knows (`in a bowl`).
+        mentions.extend((0..ws.len()).filter(|&k| {
+            ws[k] == "bowl"
+                && (k == 0 || ws[k - 1] != "large" && ws[k - 1] != "medium" && ws[k - 1] != "small")
+        }));
+        let named_new = mentions.into_iter().any(|start| {
+            let start = match start.checked_sub(1).map(|j| ws[j].as_str()) {
+                Some("separate" | "another" | "clean") => start - 1,
+                _ => start,
+            };
+            let det = start.checked_sub(1).map(|j| ws[j].as_str());
+            !matches!(det, Some("the" | "this" | "that" | "same"))
+        });
+        let separate = ws
+            .iter()
+            .any(|w| w == "separate" || w == "another" || w == "second");
+        if (separate || named_new) && !self.bowls[w].items.is_empty() {
+            self.previous = self.work.take();
+        }
+    }
+
+    /// Puts ingredient `i` into the working bowl; eggs are cracked into it.
+    pub(super) fn add(&mut self, i: usize, bowl_class: Option<&str>) {
+        let w = self.work_bowl(bowl_class);
+        let target = self.bowls[w].var.clone();
+        let source = self.fetched[i].var.clone();
+        let out =
+            if self.fetched[i].class == Ontology::get().must("egg") && !self.fetched[i].cracked {
+                self.act(
+                    "crack",
+                    "container",
+                    &source,
+                    &target,
+                    "eggs are cracked into the working bowl",
+                )
+            } else {
+                self.transfer("container", &target, &source, "into the working bowl")
+            };
+        if let Some(out) = out {
+            self.fetched[i].bowl = Some(w);
+            self.bowls[w].items.push(i);
+            self.bowls[w].mixed = false;
+            self.bowls[w].poured_into = false;
+            self.worked(out);
+        }
+    }
+
+    /// Pours bowl `from` into bowl `into`; `into` is then the working bowl.
+    pub(super) fn pour(&mut self, from: usize, into: usize, why: &str) {
+        let (source, target) = (self.bowls[from].var.clone(), self.bowls[into].var.clone());
+        if let Some(out) = self.transfer("container", &target, &source, why) {
+            let moved = std::mem::take(&mut self.bowls[from].items);
+            for &i in &moved {
+                self.fetched[i].bowl = Some(into);
+            }
+            self.bowls[into].items.extend(moved);
+            if self.previous == Some(from) {
+                self.previous = None;
+            }
+            self.bowls[into].mixed = false;
+            self.bowls[into].poured_into = true;
+            self.bowls[into].dressed = true;
+            self.work = Some(into);
+            self.worked(out);
+        }
+    }
+
+    /// Mixes the working bowl with `primitive` (mingled if it holds pieces),
+    /// with a tool the clause names if it can do that.
+    pub(super) fn apply(&mut self, primitive: &str, ws: &[String]) {
+        let Some(w) = self.work else { return };
+        let onto = Ontology::get();
+        // Beating is for what can be beaten (butter, sugar, eggs, cream);
+        // whisked liquids are mixed.
+        let beatable = self.bowls[w].items.iter().any(|&i| {
+            let c = self.fetched[i].class;
+            onto.is_a_name(c, "beatable") || onto.is_a_name(c, "crackable")
+        });
+        let primitive = match primitive {
+            "mix" if self.work_has_pieces() => "mingle",
+            "beat" if !beatable && !self.bowls[w].items.is_empty() => "mix",
+            p => p,
+        };
+        let capability = format!("can-{primitive}");
+        let named = self.named_tool(ws, |c| {
+            onto.id(c).is_some_and(|id| onto.is_a_name(id, &capability))
+        });
+        let tool = match named.and_then(|t| self.fetch(t, "the tool the sentence names")) {
+            Some(t) => t,
+            None => "?mixing-tool".to_string(),
+        };
+        let input = self.bowls[w].var.clone();
+        if let Some(out) = self.act(
+            primitive,
+            "mixture",
+            &input,
+            &tool,
+            &format!("{primitive}, on the working bowl"),
+        ) {
+            self.bowls[w].mixed = true;
+            self.bowls[w].topped = false;
+            self.worked(out);
+        }
+    }
+
+    /// A preparation verb (mash, peel, seed) on the named ingredients.
+    pub(super) fn prepare_named(&mut self, kind: Kind, ws: &[String]) {
+        let targets = self.refer(ws).fresh;
+        // `In a mixing bowl, mash the bananas`: in that bowl.
+        if let (Kind::Mash, Some(class)) = (kind, self.named_tool(ws, is_bowl)) {
+            if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+                self.previous = self.work.take();
+            }
+            for &i in &targets {
+                self.add(i, Some(class));
+            }
+            if let Some(w) = self.work {
+                let input = self.bowls[w].var.clone();
+                let onto = Ontology::get();
+                let named = self.named_tool(ws, |c| {
+                    onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-mash"))
+                });
+                let tool = match named.and_then(|c| self.fetch(c, "the tool the sentence names")) {
+                    Some(t) => t,
+                    None => "?fork".to_string(),
+                };
+                if let Some(out) = self.act("mash", "mashed", &input, &tool, "mash, in the bowl") {
+                    self.worked(out);
+                }
+            }
+            return;
+        }
+        for &i in &targets {
+            match kind {
+                Kind::Mash => {
+                    let onto = Ontology::get();
+                    let named = self.named_tool(ws, |c| {
+                        onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-mash"))
+                    });
+                    let tool =
+                        match named.and_then(|c| self.fetch(c, "the tool the sentence names")) {
+                            Some(t) => t,
+                            None => "?fork".to_string(),
+                        };
+                    self.change(i, "mash", "mashed", &tool, "mash")
+                }
+                Kind::Peel => self.peel(i, "the sentence says peel"),
+                Kind::Wash => {
+                    self.change(i, "wash", "washed", "", "the sentence says rinse or wash")
+                }
+                _ => self.seed(i, "the sentence says seed or core"),
+            }
+        }
+        self.loose = targets;
+    }
+
+    /// A vessel for baking (`class`), fetched, greased if `greased`, lined
+    /// if `lined`.
+    pub(super) fn vessel(
+        &mut self,
+        class: &'static str,
+        greased: bool,
+        lined: bool,
+        floured: bool,
+    ) -> Option<String> {
+        if let Some((v, c)) = self.ready_vessel.take() {
+            if c == class || !self.portions {
+                return Some(v);
+            }
+            self.ready_vessel = Some((v, c));
+        }
+        let mut v = self.fetch(class, "a vessel to bake in")?;
+        if greased {
+            if let Some(g) = self.act("grease", "greased", &v.clone(), "?grease", "greased") {
+                v = g;
+            }
+            if floured {
+                if let Some(f) = self.act("flour", "floured", &v.clone(), "?flour", "floured") {
+                    v = f;
+                }
+            }
+        }
+        if lined {
+            let lining = if class == "muffin-tins" {
+                "paper-baking-cups"
+            } else {
+                "baking-paper"
+            };
+            if let Some(l) = self.act("line", "lined", &v.clone(), lining, "lined") {
+                v = l;
+            }
+        }
+        Some(v)
+    }
+
+    /// Whether a clause asks for a greased or lined vessel.
+    pub(super) fn vessel_words(ws: &[String]) -> (bool, bool, bool) {
+        let greased = ws.iter().any(|w| w == "greased" || w == "grease");
+        let lined = ws
+            .iter()
+            .any(|w| w == "lined" || w == "parchment" || w == "paper");
+        let floured =
+            ws.iter().any(|w| w == "floured") || (greased && ws.iter().any(|w| w == "flour"));
+        (greased, lined, floured)
+    }
+
+    /// A batter into the vessel it is baked in (`spread into the prepared
+    /// pan`; implied before baking a bowl's contents).
+    pub(super) fn batter_into_vessel(&mut self, ws: &[String]) {
+        self.mix_if_unmixed();
+        let Some(thing) = self.last.clone() else {
+            return;
+        };
+        let habits = Habits::get();
+        let named = self.named_tool(ws, is_vessel);
+        let class = named.unwrap_or(habits.batter_vessel);
+        let (greased, lined, floured) = Self::vessel_words(ws);
+        let greased = greased || (named.is_none() && !lined);
+        let Some(v) = self.vessel(class, greased, lined, floured) else {
+            return;
+        };
+        let (out, ks) = (self.fresh("in-vessel"), self.fresh("ks"));
+        let action = format!(
+            "(spread {out} {ks} {} {v} {thing} ?spreading-tool)",
+            self.kitchen
+        );
+        if self.attempt(action, ks, "the batter into the vessel it bakes in") {
+            self.last = Some(out.clone());
+            self.in_vessel = true;
+            self.dish = self.last.clone();
+            // What was in the bowl is in the vessel now, and is still named
+            // by its ingredients (`scatter the crumble over the fruit`).
+            match self.work {
+                Some(w) if self.bowls[w].var == thing => {
+                    self.bowls[w].var = out;
+                    self.bowls[w].vessel = true;
+                }
+                _ => self.work = None,
+            }
+        }
+    }
+
+    /// `Spread the sweet potatoes onto a baking sheet`: the named
+    /// ingredients into a vessel, which is worked in from then on.
+    pub(super) fn spread_out(&mut self, ws: &[String]) {
+        let fresh = self.refer(ws).fresh;
+        let class = self
+            .named_tool(ws, is_vessel)
+            .unwrap_or(Habits::get().portion_vessel);
+        let (greased, lined, floured) = Self::vessel_words(ws);
+        let Some(v) = self.vessel(class, greased, lined, floured) else {
+            return;
+        };
+        if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
+            self.previous = self.work.take();
+        }
+        self.bowls.push(Bowl {
+            var: v,
+            items: Vec::new(),
+            mixed: false,
+            vessel: true,
+            poured_into: false,
+            dressed: false,
+            topped: false,
+            heatable: false,
+        });
+        self.work = Some(self.bowls.len() - 1);
+        for i in fresh {
+            self.add(i, None);
+        }
+        self.in_vessel = true;
+        self.dish = self.last.clone();
+    }
+
+    /// The working bowl sprinkled over another: one of `named`, else the
+    /// bowl set aside before; that one is worked in after.
+    pub(super) fn sprinkle_bowl(&mut self, named: &[usize], named_at: &[usize], ws: &[String]) {
+        let Some(mut w) = self.work else {
+            return;
+        };
+        // `Drizzle the dressing over the corn mixture`: the bowl named after
+        // `over` is the one sprinkled, even when it is the one in hand; the
+        // topping is then the bowl set aside.
+        let over = ws
+            .iter()
+            .position(|x| matches!(x.as_str(), "over" | "onto" | "on" | "across"));
+        if let Some(o) = over {
+            // `over it`, `over the mixture`: the bowl in hand; `over the
+            // salad`: the one of the two that is not the dressing.
+            let in_hand = ws[o..]
+                .iter()
+                .any(|x| matches!(x.as_str(), "mixture" | "it" | "them"));
+            let salad = ws[o..]
+                .iter()
+                .any(|x| matches!(x.as_str(), "salad" | "slaw"));
+            let after = named
+                .iter()
+                .zip(named_at)
+                .find(|(_, &at)| at > o)
+                .map(|(&b, _)| b)
+                .or(salad.then(|| self.salad_bowl(w)))
+                .or(in_hand.then_some(w));
+            if let (Some(t), Some(p)) = (after, self.previous) {
+                if t == w && p != w {
+                    self.previous = Some(w);
+                    self.work = Some(p);
+                    w = p;
+                }
+            }
+        }
+        let target = named.iter().copied().find(|&b| b != w);
+        // `sprinkle over the tops`: over what stands in its vessel; `top
+        // with croutons`: what was baked, over the bowl in hand.
+        if let (None, Some(dish)) = (target, self.dish.clone()) {
+            let topped_with = ws.iter().any(|x| x == "with") && over.is_none();
+            if topped_with {
+                let bowl = self.bowls[w].var.clone();
+                if let Some(out) = self.act(
+                    "sprinkle",
+                    "sprinkled",
+                    &bowl,
+                    &dish,
+                    "what was baked, over the bowl in hand",
+                ) {
+                    self.bowls[w].var = out.clone();
+                    self.worked(out);
+                }
+                return;
+            }
+            let topping = self.bowls[w].var.clone();
+            if let Some(out) = self.act(
+                "sprinkle",
+                "sprinkled",
+                &dish,
+                &topping,
+                "the bowl in hand, over what is in its vessel",
+            ) {
+                self.last = Some(out.clone());
+                self.dish = Some(out);
+                self.work = None;
+            }
+            return;
+        }
+        let Some(t) = target.or(self.previous) else {
+            return;
+        };
+        let (thing, topping) = (self.bowls[t].var.clone(), self.bowls[w].var.clone());
+        if let Some(out) = self.act(
+            "sprinkle",
+            "sprinkled",
+            &thing,
+            &topping,
+            "the bowl in hand, over the other",
+        ) {
+            let moved = std::mem::take(&mut self.bowls[w].items);
+            for &i in &moved {
+                self.fetched[i].bowl = Some(t);
+            }
+            self.bowls[t].items.extend(moved);
+            self.bowls[t].var = out.clone();
+            // A topping on it now: tossing mixes it in.
+            self.bowls[t].mixed = false;
+            if self.previous == Some(t) {
+                self.previous = None;
+            }
+            self.work = Some(t);
+            self.worked(out);
+        }
+    }
+
+    /// What was added last to the bowl in hand is mixed in before that bowl
+    /// is sprinkled, chilled, covered or served (`Add salt and pepper.
+    /// Sprinkle with sugar.`).
+    pub(super) fn mix_before_finishing(&mut self) {
+        // Only ingredients added as such (`Add salt and pepper`), not a
+        // dressing poured over, which is left to soak in.
+        let shaken_later = self.sentence.to_lowercase().contains("shake");
+        let in_hand = self.work.is_some_and(|w| {
+            Some(&self.bowls[w].var) == self.last.as_ref() && !self.bowls[w].poured_into
+        }) && !shaken_later;
+        if in_hand {
+            self.mix_if_unmixed();
+        }
+    }
+
+    /// A dough or batter is mixed before it is portioned or poured out.
+    pub(super) fn mix_if_unmixed(&mut self) {
+        if let Some(w) = self.work {
+            if !self.bowls[w].mixed && self.bowls[w].items.len() > 1 {
+                self.trace
+                    .push("  (implied: what was added is mixed first)".into());
+                self.apply("mix", &[]);
+            }
+        }
+    }
+
+    /// `Roll the dough into balls` while another bowl (a coating) is in
+    /// hand: the dough's bowl is taken up again.
+    pub(super) fn take_up_dough(&mut self, ws: &[String]) {
+        if !ws.iter().any(|w| w == "dough" || w == "batter") {
+            return;
+        }
+        let habits = Habits::get();
+        let is_dough = |b: &Bowl| {
+            !b.items.is_empty()
+                && b.items
+                    .iter()
+                    .any(|&i| habits.makes_dough(self.fetched[i].class))
+        };
+        if self.work.is_some_and(|w| is_dough(&self.bowls[w])) {
+            return;
+        }
+        if let Some(d) = (0..self.bowls.len())
+            .rev()
+            .find(|&b| is_dough(&self.bowls[b]))
+        {
+            self.trace
+                .push("  (`the dough`: the bowl the dough is in)".into());
+            self.previous = self.work.replace(d);
+            self.last = Some(self.bowls[d].var.clone());
+        }
+    }
+
+    pub(super) fn portion(&mut self, clause: &str, ws: &[String]) {
+        self.take_up_dough(ws);
+        self.mix_if_unmixed();
+        let Some(w) = self.work else { return };
+        let (mut q, mut unit) = portion_size(clause, ws);
+        if let (Some(n), None) = (portion_count(ws), grams(clause)) {
+            // `into 6 equal portions`: the dough's weight, looked up in the
+            // kitchen, shared out.
+            if let Some(g) = self.grams_in(&self.bowls[w].var) {
+                (q, unit) = ((g / n as f64).round().max(1.0), "g");
+                self.trace.push(format!(
+                    "  ({} g of dough in {n} portions: {} g each)",
+                    number(g),
+                    number(q)
+                ));
+            }
+        }
+        let dough = self.bowls[w].var.clone();
+        // Spoonfuls of a dough the kitchen cannot measure by the spoon (nuts
+        // in it) are weighed instead: as many grams as a spoonful holds.
+        let mut sizes = vec![(q, unit)];
+        if unit != "g" {
+            if let Some(g) = lexicon().spoonful_grams.get(unit) {
+                sizes.push((q * g, "g"));
+            }
+        }
+        let mut made = None;
+        for (q, unit) in sizes {
+            let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
+            let rest = format!("{} {unit} {pattern} {dest}", number(q));
+            made = self.act(
+                "portion-and-arrange",
+                "portions",
+                &dough,
+                &rest,
+                "portions of the working bowl",
+            );
+            if made.is_some() {
+                break;
+            }
+        }
+        if let Some(out) = made {
+            self.last = Some(out);
+            self.portions = true;
+            self.dish = self.last.clone();
+            self.in_vessel = false;
+            self.work = None;
+        }
+    }
+
+    /// The last thing made onto a baking tray (portions item by item).
+    pub(super) fn place(&mut self, ws: &[String]) {
+        let Some(thing) = self.last.clone() else {
+            return;
+        };
+        let habits = Habits::get();
+        let named = self.named_tool(ws, is_vessel);
+        // `on the prepared sheet`: the vessel made ready before.
+        let ready = self.ready_vessel.as_ref().map(|(_, c)| *c);
+        let class = named.or(ready).unwrap_or(habits.portion_vessel);
+        let (greased, lined, floured) = Self::vessel_words(ws);
+        let greased = greased && !ws.iter().any(|w| w == "ungreased");
+        let Some(target) = self.vessel(class, greased, lined, floured) else {
+            return;
+        };
+        let placed = if self.portions {
+            let pattern = spacing(ws).unwrap_or_else(|| self.fresh("pattern"));
+            self.act(
+                "transfer-items",
+                "on-tray",
+                &thing,
+                &format!("{pattern} {target}"),
+                "onto the tray",
+            )
+        } else {
+            self.transfer("on-tray", &target, &thing, "onto the tray")
+        };
+        if let Some(out) = placed {
+            self.last = Some(out);
+            self.in_vessel = true;
+            self.dish = self.last.clone();
+        }
+    }
+
+    /// Whether a clause puts the bowl in hand on what was baked (`on each
+    /// cookie`, `over the top`).
+    pub(super) fn over_dish(&self, ws: &[String]) -> bool {
+        self.dish.is_some()
+            && self.work.is_some()
+            && ws
+                .iter()
+                .any(|w| matches!(w.as_str(), "each" | "top" | "over" | "on"))
+    }
+
+    /// The bowl in hand (an icing) spread over what was baked.
+    pub(super) fn spread_over_dish(&mut self) {
+        let (Some(dish), Some(w)) = (self.dish.clone(), self.work) else {
+            return;
+        };
+        let topping = self.bowls[w].var.clone();
+        let rest = format!("{topping} ?spreading-tool");
+        if let Some(out) = self.act(
+            "spread",
+            "spread",
+            &dish,
+            &rest,
+            "the bowl in hand, over what was baked",
+        ) {
+            self.last = Some(out.clone());
+            self.dish = Some(out);
+            self.work = None;
+        }
+    }
+
+    /// `toss with the dressing` (another bowl), not `mix with a fork` (a
+    /// tool).
+    pub(super) fn with_other_bowl(&self, ws: &[String]) -> bool {
+        ws.iter().position(|w| w == "with").is_some_and(|k| {
+            let after = &ws[k + 1..(k + 4).min(ws.len())];
+            Habits::get().tools(after).is_empty()
+        })
+    }
+
+    /// Whether the clause names muffin tins (or cups).
+    pub(super) fn tins_named(&self, ws: &[String]) -> bool {
+        let ready_tins = self
+            .ready_vessel
+            .as_ref()
+            .is_some_and(|(_, c)| *c == "muffin-tins");
+        self.named_tool(ws, is_vessel) == Some("muffin-tins")
+            || (ready_tins
+                && ws
+                    .iter()
+                    .any(|w| matches!(w.as_str(), "muffin" | "prepared" | "tin" | "pan")))
+    }
+
+    /// Baked portions moved onto a wire rack, if the clause names one.
+    pub(super) fn onto_rack(&mut self, ws: &[String]) {
+        if !ws.iter().any(|w| w == "rack") || !(self.portions || self.in_vessel) {
+            return;
+        }
+        let Some(thing) = self.last.clone() else {
+            return;
+        };
+        let Some(rack) = self.fetch("wire-rack", "the rack to cool on") else {
+            return;
+        };
+        let p = self.fresh("pattern");
+        if let Some(out) = self.act(
+            "transfer-items",
+            "on-rack",
+            &thing,
+            &format!("{p} {rack}"),
+            "onto the rack",
+        ) {
+            self.last = Some(out);
+        }
+    }
+
+    /// Ingredients an instruction brings in with their amounts although the
+    /// list lacks them (`boil in a pot with 500 ml of salted water`): fetched
+    /// there and then.
+    pub(super) fn introduced(&mut self, clause: &str) {
+        let lex = crate::lexicon::Lexicon::get();
+        let lower = clause.to_lowercase();
+        let raw: Vec<&str> = lower.split_whitespace().collect();
+        for at in 0..raw.len() {
+            let Some((_, used)) = crate::quantity::read_quantity(&raw[at..]) else {
+                continue;
+            };
+            if raw.get(at + used).and_then(|u| lex.unit(u)).is_none() {
+                continue;
+            }
+            // The name: the words after the unit (and `of`, `the`) up to a
+            // preposition, `and`, or a comma.
+            let stop = [
+                "and", "in", "into", "until", "with", "to", "on", "over", "for", "or",
+            ];
+            let mut end = at + used + 1;
+            while end < raw.len() && end < at + used + 6 && !stop.contains(&raw[end]) {
+                end += 1;
+                if raw[end - 1].ends_with([',', '.', ';', ')']) {
+                    break;
+                }
+            }
+            let phrase = raw[at..end].join(" ");
+            let phrase = phrase.trim_end_matches([',', '.', ';']);
+            let Ok(read) = crate::ingredient_line::read_line(phrase) else {
+                continue;
+            };
+            // Not another name for one fetched (`sugar` for white sugar,
+            // `vanilla` for vanilla extract).
+            let onto = Ontology::get();
+            let known = self.fetched.iter().any(|f| {
+                onto.is_a(f.class, read.class)
+                    || onto.is_a(read.class, f.class)
+                    || onto
+                        .name(f.class)
+                        .split('-')
+                        .any(|w| onto.name(read.class).split('-').any(|v| v == w))
+            });
+            if read.matched == crate::lexicon::Match::Nearest || known {
+                continue;
+            }
+            let names = words(&read.name.join(" "));
+            self.trace.push(format!(
+                "  (`{phrase}`: an ingredient the list lacks, fetched now)"
+            ));
+            self.fetch_ingredient(
+                &read,
+                names,
+                read.amount,
+                false,
+                "named with its amount in the instruction",
+            );
+        }
+    }
+}
