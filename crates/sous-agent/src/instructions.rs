@@ -52,7 +52,7 @@ pub enum Kind {
 #[serde(deny_unknown_fields)]
 pub struct Verb {
     pub kind: Kind,
-    pub primitive: Option<String>,
+    pub primitive: Option<Stirring>,
     /// The cutting pattern of a `cut` verb.
     pub pattern: Option<String>,
     /// Classes a `combine` verb beats rather than applies its primitive to
@@ -65,12 +65,21 @@ pub struct Verb {
     pub first_only: bool,
 }
 
+/// How a combining verb stirs what it combines: the primitive it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stirring {
+    Mix,
+    Mingle,
+    Beat,
+}
+
 impl Verb {
     /// Combining and mixing, with no verb of its own (`cut in the butter`).
     pub fn implied_mixing() -> Verb {
         Verb {
             kind: Kind::Combine,
-            primitive: Some("mix".into()),
+            primitive: Some(Stirring::Mix),
             pattern: None,
             beats: Vec::new(),
             first_only: false,

@@ -165,6 +165,17 @@ impl<P: Primitive> Call<P> {
         }
     }
 
+    /// The call from kitchen state `from` to kitchen state `to` (every
+    /// primitive but `get-kitchen` has both).
+    pub fn in_kitchen(mut self, from: impl Into<Term>, to: impl Into<Term>) -> Self {
+        let sig = P::signature();
+        if let (Some(i), Some(o)) = (sig.kitchen_state_in(), sig.kitchen_state_out()) {
+            self.args[i] = Some(from.into());
+            self.args[o] = Some(to.into());
+        }
+        self
+    }
+
     /// What `role` is set to.
     pub fn get(&self, role: Role<P>) -> Option<&Term> {
         self.args[role.index].as_ref()
@@ -276,6 +287,20 @@ mod tests {
         assert_eq!(
             action.variable(fetch_and_proportion::KITCHEN_STATE_OUT),
             Some("?kitchen-state-out-2")
+        );
+    }
+
+    #[test]
+    fn a_call_is_threaded_through_its_kitchen_states() {
+        let action = Call::<Fetch>::new()
+            .with(fetch::CONCEPT_TO_FETCH, "baking-tray")
+            .with(fetch::QUANTITY, 1.0)
+            .with(fetch::THING_FETCHED, "?tray")
+            .in_kitchen("?ks-1", "?ks-2")
+            .complete(|_| unreachable!("every argument is set"));
+        assert_eq!(
+            action.to_string(),
+            "(fetch ?tray ?ks-2 ?ks-1 baking-tray 1)"
         );
     }
 

@@ -2,6 +2,8 @@
 //! (room temperature, melted, mashed, beaten, a cutting pattern) and what
 //! cooks do before cutting (peel onions, seed peppers, per `habits.toml`).
 
+use sous_lang::call::*;
+
 use super::session::Session;
 use crate::habits::Habits;
 
@@ -17,12 +19,15 @@ impl Session {
         if let Some(t) =
             temperature.filter(|_| !preparations.iter().any(|p| p == "room-temperature"))
         {
-            let rest = format!("{} degrees-celsius", super::session::number(t));
+            let call = Call::<BringToTemperature>::new()
+                .with(bring_to_temperature::TEMPERATURE_QUANTITY, t)
+                .with(bring_to_temperature::TEMPERATURE_UNIT, "degrees-celsius");
             self.change(
                 i,
-                "bring-to-temperature",
+                call,
+                bring_to_temperature::CONTAINER_WITH_INGREDIENTS,
+                bring_to_temperature::CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
                 "warmed",
-                &rest,
                 "the line gives a temperature",
             );
         }
@@ -34,18 +39,43 @@ impl Session {
                         self.fresh("room-temp-quantity"),
                         self.fresh("room-temp-unit"),
                     );
+                    let call = Call::<BringToTemperature>::new()
+                        .with(bring_to_temperature::TEMPERATURE_QUANTITY, q)
+                        .with(bring_to_temperature::TEMPERATURE_UNIT, u);
                     self.change(
                         i,
-                        "bring-to-temperature",
+                        call,
+                        bring_to_temperature::CONTAINER_WITH_INGREDIENTS,
+                        bring_to_temperature::CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
                         "at-room-temperature",
-                        &format!("{q} {u}"),
                         &why,
                     );
                 }
-                "melted" => self.change(i, "melt", "melted", "?microwave", &why),
-                "mashed" => self.change(i, "mash", "mashed", "?fork", &why),
+                "melted" => self.change(
+                    i,
+                    Call::<Melt>::new().with(melt::MELTING_TOOL, "?microwave"),
+                    melt::CONTAINER_WITH_INPUT_INGREDIENTS,
+                    melt::CONTAINER_WITH_MELTED_INGREDIENTS,
+                    "melted",
+                    &why,
+                ),
+                "mashed" => self.change(
+                    i,
+                    Call::<Mash>::new().with(mash::MASHING_TOOL, "?fork"),
+                    mash::INPUT_INGREDIENT,
+                    mash::MASHED_INGREDIENT,
+                    "mashed",
+                    &why,
+                ),
                 "peeled" => self.peel(i, &why),
-                "washed" => self.change(i, "wash", "washed", "", &why),
+                "washed" => self.change(
+                    i,
+                    Call::<Wash>::new(),
+                    wash::CONTAINER_WITH_INPUT_INGREDIENTS,
+                    wash::CONTAINER_WITH_WASHED_INGREDIENTS,
+                    "washed",
+                    &why,
+                ),
                 "drained" => {
                     let input = self.fetched[i].var.clone();
                     if let Some(out) = self.drain(&input, &why) {
@@ -56,15 +86,23 @@ impl Session {
                     let target = self.fresh("bowl");
                     let input = self.fetched[i].var.clone();
                     let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
-                    let action = format!(
-                        "(sift {out} {ks} {} {target} {input} ?sifting-tool)",
-                        self.kitchen
-                    );
-                    if self.attempt(action, ks, &why) {
+                    let call = Call::<Sift>::new()
+                        .with(sift::CONTAINER_WITH_SIFTED_CONTENTS, &out)
+                        .with(sift::TARGET_CONTAINER, target)
+                        .with(sift::CONTAINER_WITH_INGREDIENTS_TO_BE_SIFTED, input)
+                        .with(sift::SIFTING_TOOL, "?sifting-tool");
+                    if self.attempt(call, ks, &why) {
                         self.fetched[i].var = out;
                     }
                 }
-                "ground" => self.change(i, "grind", "ground", "?grinding-tool", &why),
+                "ground" => self.change(
+                    i,
+                    Call::<Grind>::new().with(grind::GRINDING_TOOL, "?grinding-tool"),
+                    grind::CONTAINER_WITH_INGREDIENTS_TO_BE_GROUND,
+                    grind::CONTAINER_WITH_GROUND_CONTENTS,
+                    "ground",
+                    &why,
+                ),
                 "seeded" => self.seed(i, &why),
                 "beaten" => self.beat_alone(i),
                 // `grated mozzarella` comes grated: its class says so.
@@ -89,41 +127,68 @@ impl Session {
                 .is_some_and(|w| prepared.contains(&w))
     }
 
-    /// `(primitive ?out ?ks <kitchen> <ingredient i> rest)`: on success
-    /// ingredient `i` is the output.
-    pub(super) fn change(&mut self, i: usize, primitive: &str, stem: &str, rest: &str, why: &str) {
-        let input = self.fetched[i].var.clone();
-        if let Some(out) = self.act(primitive, stem, &input, rest, why) {
+    /// `call` on ingredient `i` (its `input`): on success ingredient `i`
+    /// is the `output`.
+    pub(super) fn change<P: Primitive>(
+        &mut self,
+        i: usize,
+        call: Call<P>,
+        input: Role<P>,
+        output: Role<P>,
+        stem: &str,
+        why: &str,
+    ) {
+        let call = call.with(input, &self.fetched[i].var);
+        if let Some(out) = self.act(call, input, output, stem, why) {
             self.fetched[i].var = out;
         }
     }
 
-    /// Peel or seed: two outputs (the ingredient, its peel or seeds).
-    fn remove_part(&mut self, i: usize, primitive: &str, stem: &str, part: &str, why: &str) {
-        let input = self.fetched[i].var.clone();
-        let (out, waste, ks) = (self.fresh(stem), self.fresh(part), self.fresh("ks"));
-        let action = format!(
-            "({primitive} {out} {waste} {ks} {} {input} ?knife)",
-            self.kitchen
-        );
-        if self.attempt(action, ks, why) {
+    /// Peel or seed: two outputs (the ingredient, named after `stem`, and
+    /// its peel or seeds, after `part`), with a knife.
+    fn remove_part<P: Primitive>(
+        &mut self,
+        i: usize,
+        [input, output, waste, tool]: [Role<P>; 4],
+        [stem, part]: [&str; 2],
+        why: &str,
+    ) -> bool {
+        let (out, rest, ks) = (self.fresh(stem), self.fresh(part), self.fresh("ks"));
+        let call = Call::<P>::new()
+            .with(output, &out)
+            .with(waste, rest)
+            .with(input, &self.fetched[i].var)
+            .with(tool, "?knife");
+        let ran = self.attempt(call, ks, why);
+        if ran {
             self.fetched[i].var = out;
-            match primitive {
-                "peel" => self.fetched[i].peeled = true,
-                _ => self.fetched[i].seeded = true,
-            }
         }
+        ran
     }
 
     pub(super) fn peel(&mut self, i: usize, why: &str) {
         if !self.fetched[i].peeled {
-            self.remove_part(i, "peel", "peeled", "peel", why);
+            use peel::*;
+            let roles = [
+                INPUT_INGREDIENT,
+                PEELED_INGREDIENT,
+                PEEL_OF_INGREDIENT,
+                PEELING_TOOL,
+            ];
+            self.fetched[i].peeled = self.remove_part(i, roles, ["peeled", "peel"], why);
         }
     }
 
     pub(super) fn seed(&mut self, i: usize, why: &str) {
         if !self.fetched[i].seeded {
-            self.remove_part(i, "seed", "seeded", "seeds", why);
+            use seed::*;
+            let roles = [
+                INPUT_INGREDIENT,
+                SEEDED_INGREDIENT,
+                SEED_OF_INGREDIENT,
+                SEEDING_TOOL,
+            ];
+            self.fetched[i].seeded = self.remove_part(i, roles, ["seeded", "seeds"], why);
         }
     }
 
@@ -140,11 +205,16 @@ impl Session {
         }
         let board = self.fresh("cutting-board");
         let before = self.fetched[i].var.clone();
+        let call = Call::<Cut>::new()
+            .with(cut::CUT_PATTERN, pattern)
+            .with(cut::CUTTING_TOOL, "?knife")
+            .with(cut::CUTTING_SURFACE, board);
         self.change(
             i,
+            call,
+            cut::OBJECT,
+            cut::CUT_OBJECT,
             "cut",
-            "cut",
-            &format!("{pattern} ?knife {board}"),
             &format!("cut, {pattern}"),
         );
         if self.fetched[i].var != before {
@@ -156,22 +226,27 @@ impl Session {
     /// eggs), beaten.
     fn beat_alone(&mut self, i: usize) {
         let onto = sous_kitchen::Ontology::get();
+        let beat = |s: &mut Session| {
+            let call = Call::<Beat>::new().with(beat::TOOL, "?mixing-tool");
+            let (input, output) = (
+                beat::CONTAINER_WITH_INGREDIENTS,
+                beat::CONTAINER_WITH_INGREDIENTS_BEATEN,
+            );
+            s.change(i, call, input, output, "beaten", "the line says beaten");
+        };
         if !onto.is_a_name(self.fetched[i].class, "crackable") || self.fetched[i].cracked {
-            self.change(i, "beat", "beaten", "?mixing-tool", "the line says beaten");
+            beat(self);
             return;
         }
-        let eggs = self.fetched[i].var.clone();
         let bowl = self.fresh("bowl");
-        if let Some(out) = self.act(
-            "crack",
-            "cracked",
-            &eggs,
-            &bowl,
-            "beaten eggs are cracked first",
-        ) {
+        let call = Call::<Crack>::new().with(crack::TARGET_CONTAINER, bowl);
+        let (input, output) = (crack::EGGS, crack::CONTAINER_WITH_CRACKED_EGGS);
+        let why = "beaten eggs are cracked first";
+        let eggs = self.fetched[i].var.clone();
+        if let Some(out) = self.act(call.with(input, eggs), input, output, "cracked", why) {
             self.fetched[i].var = out;
             self.fetched[i].cracked = true;
-            self.change(i, "beat", "beaten", "?mixing-tool", "the line says beaten");
+            beat(self);
         }
     }
 }

@@ -3,18 +3,12 @@
 //! combined them in, and what "it" is.
 
 use sous_kitchen::{ClassId, Ontology};
+use sous_lang::call::*;
 
 use crate::ingredient_line::IngredientLine;
 
 /// A number as the language writes it (`230`, `0.125`).
-pub(super) fn number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        let s = format!("{v:.4}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
+pub(super) use sous_lang::call::number_text as number;
 
 /// Grams of everything in `bowl` (a container's binding).
 fn grams_of(bowl: &sous_kitchen::EntityRef) -> Option<f64> {
@@ -81,6 +75,8 @@ pub(super) struct Bowl {
 
 pub(super) struct Session {
     pub actions: Vec<String>,
+    /// The last action kept.
+    last_action: Option<Action>,
     /// The network so far, executed: each attempt adds one action to it
     /// and runs only that action (`sous_sim::Session`).
     kitchen_so_far: sous_sim::Session<'static>,
@@ -125,11 +121,15 @@ pub(super) struct Session {
 impl Session {
     pub fn new(id: &str) -> Session {
         let mut kitchen_so_far = sous_sim::Session::new(id, sous_sim::Options::default(), None);
+        let start = Call::<GetKitchen>::new()
+            .with(get_kitchen::KITCHEN, "?kitchen")
+            .complete(|_| unreachable!("its one argument is set"));
         kitchen_so_far
-            .add_text("(get-kitchen ?kitchen)")
+            .add_action(&start)
             .expect("get-kitchen is a primitive");
         Session {
-            actions: vec!["(get-kitchen ?kitchen)".to_string()],
+            actions: vec![start.to_string()],
+            last_action: Some(start),
             kitchen_so_far,
             trace: Vec::new(),
             kitchen: "?kitchen".to_string(),
@@ -173,12 +173,13 @@ impl Session {
         let mut var = None;
         for (amount, unit, why) in tries {
             let (out_ks, v, bowl) = (self.fresh("ks"), self.fresh(class), self.fresh("bowl"));
-            let action = format!(
-                "(fetch-and-proportion {v} {out_ks} {} {bowl} {class} {} {unit})",
-                self.kitchen,
-                number(amount)
-            );
-            if self.attempt(action, out_ks, &why) {
+            let call = Call::<FetchAndProportion>::new()
+                .with(fetch_and_proportion::CONTAINER_WITH_INGREDIENT, &v)
+                .with(fetch_and_proportion::TARGET_CONTAINER, bowl)
+                .with(fetch_and_proportion::INGREDIENT_CONCEPT, class)
+                .with(fetch_and_proportion::QUANTITY, amount)
+                .with(fetch_and_proportion::UNIT, unit.as_str());
+            if self.attempt(call, out_ks, &why) {
                 var = Some(v);
                 break;
             }
@@ -213,35 +214,48 @@ impl Session {
         }
         let from = onto.name(from);
         let (var, ks, bowl) = (self.fresh(from), self.fresh("ks"), self.fresh("bowl"));
-        let action = format!(
-            "(fetch-and-proportion {var} {ks} {} {bowl} {from} {} piece)",
-            self.kitchen,
-            number(amount)
-        );
+        let call = Call::<FetchAndProportion>::new()
+            .with(fetch_and_proportion::CONTAINER_WITH_INGREDIENT, &var)
+            .with(fetch_and_proportion::TARGET_CONTAINER, bowl)
+            .with(fetch_and_proportion::INGREDIENT_CONCEPT, from)
+            .with(fetch_and_proportion::QUANTITY, amount)
+            .with(fetch_and_proportion::UNIT, read.unit.as_str());
         let why = format!(
             "the kitchen has no {}: made from {from}",
             onto.name(read.class)
         );
-        if !self.attempt(action, ks, &why) {
+        if !self.attempt(call, ks, &why) {
             return None;
         }
         let target = self.fresh("bowl");
-        let cracked = self.act("crack", "cracked", &var, &target, "cracked to separate")?;
+        let crack = Call::<Crack>::new()
+            .with(crack::EGGS, &var)
+            .with(crack::TARGET_CONTAINER, target);
+        let cracked = self.act(
+            crack,
+            crack::EGGS,
+            crack::CONTAINER_WITH_CRACKED_EGGS,
+            "cracked",
+            "cracked to separate",
+        )?;
         let (yolks, whites, ks) = (self.fresh("yolks"), self.fresh("whites"), self.fresh("ks"));
         let (b1, b2, sep) = (
             self.fresh("bowl"),
             self.fresh("bowl"),
             self.fresh("egg-separator"),
         );
-        let action = format!(
-            "(separate-eggs {yolks} {whites} {ks} {} {cracked} {b1} {b2} {sep})",
-            self.kitchen
-        );
+        let call = Call::<SeparateEggs>::new()
+            .with(separate_eggs::CONTAINER_WITH_EGG_YOLKS, &yolks)
+            .with(separate_eggs::CONTAINER_WITH_EGG_WHITES, &whites)
+            .with(separate_eggs::EGGS, cracked)
+            .with(separate_eggs::TARGET_CONTAINER_FOR_YOLKS, b1)
+            .with(separate_eggs::TARGET_CONTAINER_FOR_WHITES, b2)
+            .with(separate_eggs::EGG_SEPARATOR, sep);
         let part = match part {
             crate::habits::Part::Yolk => yolks,
             crate::habits::Part::White => whites,
         };
-        self.attempt(action, ks, "separated").then_some(part)
+        self.attempt(call, ks, "separated").then_some(part)
     }
 
     pub fn fresh(&mut self, stem: &str) -> String {
@@ -249,18 +263,24 @@ impl Session {
         format!("?{stem}-{}", self.next)
     }
 
-    /// Tries `action`, whose output kitchen state is `ks_out`: keeps it if
-    /// the whole network still runs.
-    pub fn attempt(&mut self, action: String, ks_out: String, why: &str) -> bool {
+    /// Tries `call` from the kitchen so far, its output kitchen state
+    /// `ks_out`: keeps it if it runs (an argument left unset gets a fresh
+    /// variable named after it).
+    pub fn attempt<P: Primitive>(&mut self, call: Call<P>, ks_out: String, why: &str) -> bool {
+        let call = call.in_kitchen(&self.kitchen, &ks_out);
+        let action = call.complete(|spec| self.fresh(spec.name));
+        let text = action.to_string();
         match self.run(&action) {
             Ok(()) => {
+                self.last_action = Some(action);
+                let action = text;
                 self.actions.push(action.clone());
                 self.kitchen = ks_out;
                 self.trace.push(format!("  {action}  ({why})"));
                 true
             }
             Err(e) => {
-                self.trace.push(format!("  dropped {action}: {e}"));
+                self.trace.push(format!("  dropped {text}: {e}"));
                 false
             }
         }
@@ -268,15 +288,15 @@ impl Session {
 
     /// Adds `action` to the network so far if it runs there without a
     /// failure; else leaves the network as it was and says why.
-    fn run(&mut self, action: &str) -> Result<(), String> {
+    fn run(&mut self, action: &Action) -> Result<(), String> {
         let added = self
             .kitchen_so_far
-            .add_text(action)
+            .add_action(action)
             .map_err(|e| e.0[0].message.clone())?;
-        if added.iter().all(sous_sim::Added::is_ok) && self.kitchen_so_far.solved() {
+        if added.is_ok() && self.kitchen_so_far.solved() {
             return Ok(());
         }
-        let why = match added.iter().flat_map(|a| &a.failures).next() {
+        let why = match added.failures.first() {
             Some(f) => f.message.clone(),
             None => self
                 .kitchen_so_far
@@ -285,10 +305,13 @@ impl Session {
                 .first()
                 .map_or_else(|| "it did not run".to_string(), |f| f.message.clone()),
         };
-        for _ in &added {
-            self.kitchen_so_far.undo();
-        }
+        self.kitchen_so_far.undo();
         Err(why)
+    }
+
+    /// The last action kept.
+    pub fn last_action(&self) -> Option<&Action> {
+        self.last_action.as_ref()
     }
 
     /// Looks at the kitchen: the grams in the container bound to `var`
@@ -297,35 +320,30 @@ impl Session {
         grams_of(&self.kitchen_so_far.binding(var)?.value)
     }
 
-    /// A one-input action `(primitive ?out ?ks <kitchen> input rest...)`:
-    /// the output's variable (named after `stem`) if it ran.
-    pub fn act(
+    /// Tries `call`, its `output` a fresh variable named after `stem`: that
+    /// variable if it ran. What was in hand as its `input` is the output
+    /// now (a bowl chilled or sprinkled is the same bowl after), but for
+    /// portioning, whose portions are something else.
+    pub fn act<P: Primitive>(
         &mut self,
-        primitive: &str,
+        call: Call<P>,
+        input: Role<P>,
+        output: Role<P>,
         stem: &str,
-        input: &str,
-        rest: &str,
         why: &str,
     ) -> Option<String> {
         let (out, ks) = (self.fresh(stem), self.fresh("ks"));
-        let rest = if rest.is_empty() {
-            String::new()
-        } else {
-            format!(" {rest}")
-        };
-        let action = format!("({primitive} {out} {ks} {} {input}{rest})", self.kitchen);
-        if !self.attempt(action, ks, why) {
+        let input = call.get(input).map(|t| t.to_string()).unwrap_or_default();
+        if !self.attempt(call.with(output, &out), ks, why) {
             return None;
         }
-        // A bowl acted on is the same bowl after (chilled, sprinkled);
-        // portioning is the one action whose output is something else.
-        if primitive != "portion-and-arrange" {
+        if P::INDEX != PortionAndArrange::INDEX {
             for b in &mut self.bowls {
                 if b.var == input {
                     b.var = out.clone();
                 }
             }
-            if self.dish.as_deref() == Some(input) {
+            if self.dish.as_deref() == Some(input.as_str()) {
                 self.dish = Some(out.clone());
             }
         }
@@ -340,17 +358,26 @@ impl Session {
             self.fresh("liquid"),
             self.fresh("ks"),
         );
-        let action = format!(
-            "(drain {out} {liquid} {ks} {} {input} ?colander)",
-            self.kitchen
-        );
-        self.attempt(action, ks, why).then_some(out)
+        let call = Call::<Drain>::new()
+            .with(drain::DRAINED_INGREDIENT, &out)
+            .with(drain::LIQUID_RESTS, liquid)
+            .with(drain::CONTAINER_WITH_INGREDIENTS, input)
+            .with(drain::DRAINING_TOOL, "?colander");
+        self.attempt(call, ks, why).then_some(out)
     }
 
     /// Fetches one `class` (a tool or vessel): its variable if it ran.
     pub fn fetch(&mut self, class: &str, why: &str) -> Option<String> {
-        let stem = class.to_string();
-        self.act("fetch", &stem, class, "1", why)
+        let call = Call::<Fetch>::new()
+            .with(fetch::CONCEPT_TO_FETCH, class)
+            .with(fetch::QUANTITY, 1.0);
+        self.act(
+            call,
+            fetch::CONCEPT_TO_FETCH,
+            fetch::THING_FETCHED,
+            class,
+            why,
+        )
     }
 
     /// `source`'s contents poured into `target`: the output container's
@@ -364,11 +391,14 @@ impl Session {
     ) -> Option<String> {
         let (out, rest, ks) = (self.fresh(stem), self.fresh("rest"), self.fresh("ks"));
         let (q, u) = (self.fresh("quantity"), self.fresh("unit"));
-        let action = format!(
-            "(transfer-contents {out} {rest} {ks} {} {target} {source} {q} {u})",
-            self.kitchen
-        );
-        self.attempt(action, ks, why).then_some(out)
+        let call = Call::<TransferContents>::new()
+            .with(transfer_contents::CONTAINER_WITH_ALL_INGREDIENTS, &out)
+            .with(transfer_contents::CONTAINER_WITH_REST, rest)
+            .with(transfer_contents::TARGET_CONTAINER, target)
+            .with(transfer_contents::CONTAINER_WITH_INPUT_INGREDIENTS, source)
+            .with(transfer_contents::QUANTITY, q)
+            .with(transfer_contents::UNIT, u);
+        self.attempt(call, ks, why).then_some(out)
     }
 
     /// `out` is now the working bowl's variable and the last thing made.

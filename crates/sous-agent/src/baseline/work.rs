@@ -4,10 +4,11 @@
 //! rack. Each verb's own work is in `verbs/`.
 
 use sous_kitchen::Ontology;
+use sous_lang::call::*;
 
 use super::session::{number, Bowl, Session};
 use crate::habits::Habits;
-use crate::instructions::{grams, lexicon, words, Kind};
+use crate::instructions::{grams, lexicon, words, Kind, Stirring};
 
 /// An arrangement pattern of the ontology a clause names (`5 cm apart` →
 /// 5-cm-apart).
@@ -118,12 +119,16 @@ impl Session {
         let source = self.fetched[i].var.clone();
         let out =
             if self.fetched[i].class == Ontology::get().must("egg") && !self.fetched[i].cracked {
+                let call = Call::<Crack>::new()
+                    .with(crack::EGGS, &source)
+                    .with(crack::TARGET_CONTAINER, &target);
+                let why = "eggs are cracked into the working bowl";
                 self.act(
-                    "crack",
+                    call,
+                    crack::EGGS,
+                    crack::CONTAINER_WITH_CRACKED_EGGS,
                     "container",
-                    &source,
-                    &target,
-                    "eggs are cracked into the working bowl",
+                    why,
                 )
             } else {
                 self.transfer("container", &target, &source, "into the working bowl")
@@ -159,7 +164,7 @@ impl Session {
 
     /// Mixes the working bowl with `primitive` (mingled if it holds pieces),
     /// with a tool the clause names if it can do that.
-    pub(super) fn apply(&mut self, primitive: &str, ws: &[String]) {
+    pub(super) fn apply(&mut self, stirring: Stirring, ws: &[String]) {
         let Some(w) = self.work else { return };
         let onto = Ontology::get();
         // Beating is for what can be beaten (butter, sugar, eggs, cream);
@@ -168,27 +173,69 @@ impl Session {
             let c = self.fetched[i].class;
             onto.is_a_name(c, "beatable") || onto.is_a_name(c, "crackable")
         });
-        let primitive = match primitive {
-            "mix" if self.work_has_pieces() => "mingle",
-            "beat" if !beatable && !self.bowls[w].items.is_empty() => "mix",
+        let stirring = match stirring {
+            Stirring::Mix if self.work_has_pieces() => Stirring::Mingle,
+            Stirring::Beat if !beatable && !self.bowls[w].items.is_empty() => Stirring::Mix,
             p => p,
         };
-        let capability = format!("can-{primitive}");
+        let capability = match stirring {
+            Stirring::Mix => "can-mix",
+            Stirring::Mingle => "can-mingle",
+            Stirring::Beat => "can-beat",
+        };
         let named = self.named_tool(ws, |c| {
-            onto.id(c).is_some_and(|id| onto.is_a_name(id, &capability))
+            onto.id(c).is_some_and(|id| onto.is_a_name(id, capability))
         });
         let tool = match named.and_then(|t| self.fetch(t, "the tool the sentence names")) {
             Some(t) => t,
             None => "?mixing-tool".to_string(),
         };
         let input = self.bowls[w].var.clone();
-        if let Some(out) = self.act(
-            primitive,
-            "mixture",
-            &input,
-            &tool,
-            &format!("{primitive}, on the working bowl"),
-        ) {
+        let out = match stirring {
+            Stirring::Mix => {
+                use mix::*;
+                let call = Call::<Mix>::new()
+                    .with(CONTAINER_WITH_INPUT_INGREDIENTS, input)
+                    .with(MIXING_TOOL, tool);
+                let why = "mix, on the working bowl";
+                self.act(
+                    call,
+                    CONTAINER_WITH_INPUT_INGREDIENTS,
+                    CONTAINER_WITH_MIXTURE,
+                    "mixture",
+                    why,
+                )
+            }
+            Stirring::Mingle => {
+                use mingle::*;
+                let call = Call::<Mingle>::new()
+                    .with(CONTAINER_WITH_INPUT_INGREDIENTS, input)
+                    .with(MINGLING_TOOL, tool);
+                let why = "mingle, on the working bowl";
+                self.act(
+                    call,
+                    CONTAINER_WITH_INPUT_INGREDIENTS,
+                    CONTAINER_WITH_MIXTURE,
+                    "mixture",
+                    why,
+                )
+            }
+            Stirring::Beat => {
+                use beat::*;
+                let call = Call::<Beat>::new()
+                    .with(CONTAINER_WITH_INGREDIENTS, input)
+                    .with(TOOL, tool);
+                let why = "beat, on the working bowl";
+                self.act(
+                    call,
+                    CONTAINER_WITH_INGREDIENTS,
+                    CONTAINER_WITH_INGREDIENTS_BEATEN,
+                    "mixture",
+                    why,
+                )
+            }
+        };
+        if let Some(out) = out {
             self.bowls[w].mixed = true;
             self.bowls[w].topped = false;
             self.worked(out);
@@ -216,7 +263,11 @@ impl Session {
                     Some(t) => t,
                     None => "?fork".to_string(),
                 };
-                if let Some(out) = self.act("mash", "mashed", &input, &tool, "mash, in the bowl") {
+                let call = Call::<Mash>::new()
+                    .with(mash::INPUT_INGREDIENT, input)
+                    .with(mash::MASHING_TOOL, tool);
+                let (input, output) = (mash::INPUT_INGREDIENT, mash::MASHED_INGREDIENT);
+                if let Some(out) = self.act(call, input, output, "mashed", "mash, in the bowl") {
                     self.worked(out);
                 }
             }
@@ -234,11 +285,19 @@ impl Session {
                             Some(t) => t,
                             None => "?fork".to_string(),
                         };
-                    self.change(i, "mash", "mashed", &tool, "mash")
+                    let call = Call::<Mash>::new().with(mash::MASHING_TOOL, tool);
+                    let (input, output) = (mash::INPUT_INGREDIENT, mash::MASHED_INGREDIENT);
+                    self.change(i, call, input, output, "mashed", "mash")
                 }
                 Kind::Peel => self.peel(i, "the sentence says peel"),
                 Kind::Wash => {
-                    self.change(i, "wash", "washed", "", "the sentence says rinse or wash")
+                    use wash::*;
+                    let (input, output) = (
+                        CONTAINER_WITH_INPUT_INGREDIENTS,
+                        CONTAINER_WITH_WASHED_INGREDIENTS,
+                    );
+                    let why = "the sentence says rinse or wash";
+                    self.change(i, Call::<Wash>::new(), input, output, "washed", why)
                 }
                 _ => self.seed(i, "the sentence says seed or core"),
             }
@@ -263,11 +322,31 @@ impl Session {
         }
         let mut v = self.fetch(class, "a vessel to bake in")?;
         if greased {
-            if let Some(g) = self.act("grease", "greased", &v.clone(), "?grease", "greased") {
+            use grease::*;
+            let call = Call::<Grease>::new()
+                .with(CONTAINER_TO_GREASE, &v)
+                .with(INGREDIENT_TO_GREASE_WITH, "?grease");
+            if let Some(g) = self.act(
+                call,
+                CONTAINER_TO_GREASE,
+                GREASED_CONTAINER,
+                "greased",
+                "greased",
+            ) {
                 v = g;
             }
             if floured {
-                if let Some(f) = self.act("flour", "floured", &v.clone(), "?flour", "floured") {
+                use flour::*;
+                let call = Call::<Flour>::new()
+                    .with(CONTAINER_TO_FLOUR, &v)
+                    .with(INGREDIENT_TO_FLOUR_WITH, "?flour");
+                if let Some(f) = self.act(
+                    call,
+                    CONTAINER_TO_FLOUR,
+                    FLOURED_CONTAINER,
+                    "floured",
+                    "floured",
+                ) {
                     v = f;
                 }
             }
@@ -278,7 +357,11 @@ impl Session {
             } else {
                 "baking-paper"
             };
-            if let Some(l) = self.act("line", "lined", &v.clone(), lining, "lined") {
+            use line::*;
+            let call = Call::<Line>::new()
+                .with(THING_TO_BE_LINED, &v)
+                .with(LINING, lining);
+            if let Some(l) = self.act(call, THING_TO_BE_LINED, LINED_THING, "lined", "lined") {
                 v = l;
             }
         }
@@ -312,11 +395,13 @@ impl Session {
             return;
         };
         let (out, ks) = (self.fresh("in-vessel"), self.fresh("ks"));
-        let action = format!(
-            "(spread {out} {ks} {} {v} {thing} ?spreading-tool)",
-            self.kitchen
-        );
-        if self.attempt(action, ks, "the batter into the vessel it bakes in") {
+        use spread::*;
+        let call = Call::<Spread>::new()
+            .with(CONTAINER_WITH_OBJECTS_THAT_HAVE_BEEN_SPREAD, &out)
+            .with(OBJECT_TO_BE_SPREAD, v)
+            .with(CONTAINER_WITH_SPREAD, &thing)
+            .with(CAN_SPREAD_KITCHEN_TOOL, "?spreading-tool");
+        if self.attempt(call, ks, "the batter into the vessel it bakes in") {
             self.last = Some(out.clone());
             self.in_vessel = true;
             self.dish = self.last.clone();
@@ -407,26 +492,16 @@ impl Session {
             let topped_with = ws.iter().any(|x| x == "with") && over.is_none();
             if topped_with {
                 let bowl = self.bowls[w].var.clone();
-                if let Some(out) = self.act(
-                    "sprinkle",
-                    "sprinkled",
-                    &bowl,
-                    &dish,
-                    "what was baked, over the bowl in hand",
-                ) {
+                let why = "what was baked, over the bowl in hand";
+                if let Some(out) = self.sprinkle(&bowl, &dish, why) {
                     self.bowls[w].var = out.clone();
                     self.worked(out);
                 }
                 return;
             }
             let topping = self.bowls[w].var.clone();
-            if let Some(out) = self.act(
-                "sprinkle",
-                "sprinkled",
-                &dish,
-                &topping,
-                "the bowl in hand, over what is in its vessel",
-            ) {
+            let why = "the bowl in hand, over what is in its vessel";
+            if let Some(out) = self.sprinkle(&dish, &topping, why) {
                 self.last = Some(out.clone());
                 self.dish = Some(out);
                 self.work = None;
@@ -437,13 +512,7 @@ impl Session {
             return;
         };
         let (thing, topping) = (self.bowls[t].var.clone(), self.bowls[w].var.clone());
-        if let Some(out) = self.act(
-            "sprinkle",
-            "sprinkled",
-            &thing,
-            &topping,
-            "the bowl in hand, over the other",
-        ) {
+        if let Some(out) = self.sprinkle(&thing, &topping, "the bowl in hand, over the other") {
             let moved = std::mem::take(&mut self.bowls[w].items);
             for &i in &moved {
                 self.fetched[i].bowl = Some(t);
@@ -481,7 +550,7 @@ impl Session {
             if !self.bowls[w].mixed && self.bowls[w].items.len() > 1 {
                 self.trace
                     .push("  (implied: what was added is mixed first)".into());
-                self.apply("mix", &[]);
+                self.apply(Stirring::Mix, &[]);
             }
         }
     }
@@ -542,14 +611,15 @@ impl Session {
         let mut made = None;
         for (q, unit) in sizes {
             let (pattern, dest) = (self.fresh("pattern"), self.fresh("countertop"));
-            let rest = format!("{} {unit} {pattern} {dest}", number(q));
-            made = self.act(
-                "portion-and-arrange",
-                "portions",
-                &dough,
-                &rest,
-                "portions of the working bowl",
-            );
+            use portion_and_arrange::*;
+            let call = Call::<PortionAndArrange>::new()
+                .with(CONTAINER_WITH_DOUGH, &dough)
+                .with(QUANTITY, q)
+                .with(UNIT, unit)
+                .with(ARRANGEMENT_PATTERN, pattern)
+                .with(DESTINATION, dest);
+            let why = "portions of the working bowl";
+            made = self.act(call, CONTAINER_WITH_DOUGH, PORTIONS, "portions", why);
             if made.is_some() {
                 break;
             }
@@ -580,13 +650,7 @@ impl Session {
         };
         let placed = if self.portions {
             let pattern = spacing(ws).unwrap_or_else(|| self.fresh("pattern"));
-            self.act(
-                "transfer-items",
-                "on-tray",
-                &thing,
-                &format!("{pattern} {target}"),
-                "onto the tray",
-            )
+            self.transfer_items(&thing, pattern, target, "on-tray", "onto the tray")
         } else {
             self.transfer("on-tray", &target, &thing, "onto the tray")
         };
@@ -613,14 +677,14 @@ impl Session {
             return;
         };
         let topping = self.bowls[w].var.clone();
-        let rest = format!("{topping} ?spreading-tool");
-        if let Some(out) = self.act(
-            "spread",
-            "spread",
-            &dish,
-            &rest,
-            "the bowl in hand, over what was baked",
-        ) {
+        use spread::*;
+        let call = Call::<Spread>::new()
+            .with(OBJECT_TO_BE_SPREAD, dish)
+            .with(CONTAINER_WITH_SPREAD, topping)
+            .with(CAN_SPREAD_KITCHEN_TOOL, "?spreading-tool");
+        let output = CONTAINER_WITH_OBJECTS_THAT_HAVE_BEEN_SPREAD;
+        let why = "the bowl in hand, over what was baked";
+        if let Some(out) = self.act(call, OBJECT_TO_BE_SPREAD, output, "spread", why) {
             self.last = Some(out.clone());
             self.dish = Some(out);
             self.work = None;
@@ -661,15 +725,47 @@ impl Session {
             return;
         };
         let p = self.fresh("pattern");
-        if let Some(out) = self.act(
-            "transfer-items",
-            "on-rack",
-            &thing,
-            &format!("{p} {rack}"),
-            "onto the rack",
-        ) {
+        if let Some(out) = self.transfer_items(&thing, p, rack, "on-rack", "onto the rack") {
             self.last = Some(out);
         }
+    }
+
+    /// `topping` sprinkled over `thing`: the sprinkled thing, if it ran.
+    pub(super) fn sprinkle(&mut self, thing: &str, topping: &str, why: &str) -> Option<String> {
+        use sprinkle::*;
+        let call = Call::<Sprinkle>::new()
+            .with(OBJECT, thing)
+            .with(TOPPING_CONTAINER, topping);
+        self.act(call, OBJECT, SPRINKLED_OBJECT, "sprinkled", why)
+    }
+
+    /// The items of `thing` moved onto `destination` in `pattern`.
+    fn transfer_items(
+        &mut self,
+        thing: &str,
+        pattern: String,
+        destination: String,
+        stem: &str,
+        why: &str,
+    ) -> Option<String> {
+        use transfer_items::*;
+        let call = Call::<TransferItems>::new()
+            .with(ITEMS_TO_TRANSFER, thing)
+            .with(ARRANGEMENT_PATTERN, pattern)
+            .with(DESTINATION, destination);
+        self.act(call, ITEMS_TO_TRANSFER, TRANSFERRED, stem, why)
+    }
+
+    /// What is in `input` boiled in a pot on the stove.
+    pub(super) fn boil_on_the_stove(&mut self, input: &str, why: &str) -> Option<String> {
+        use boil::*;
+        let call = Call::<Boil>::new()
+            .with(THING_TO_BOIL, input)
+            .with(STOVE_TO_BOIL_ON, "?stove")
+            .with(HEATING_MODE, "?heating-mode")
+            .with(TIME_TO_BOIL_QUANTITY, "?boiling-quantity")
+            .with(TIME_TO_BOIL_UNIT, "?boiling-unit");
+        self.act(call, THING_TO_BOIL, THING_BOILED, "boiled", why)
     }
 
     /// Ingredients an instruction brings in with their amounts although the

@@ -2,8 +2,10 @@
 //! put in its vessel first).
 
 use super::{Clause, Flow};
-use crate::baseline::session::{number, Session};
-use crate::instructions::{duration, temperature};
+use sous_lang::call::*;
+
+use crate::baseline::session::Session;
+use crate::instructions::{duration, temperature, Stirring};
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (clause, ws) = (c.text, &c.ws);
@@ -22,18 +24,28 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         other => other,
     };
     // No temperature given: the preheated oven's.
-    let rest = match (temperature(clause), s.oven.clone()) {
+    let timed = Call::<Bake>::new()
+        .with(bake::TIME_TO_BAKE_QUANTITY, d)
+        .with(bake::TIME_TO_BAKE_UNIT, unit);
+    let call = match (temperature(clause), s.oven.clone()) {
         (None, Some(oven)) => {
             let (q, u) = (s.fresh("temperature-quantity"), s.fresh("temperature-unit"));
-            format!("{oven} {} {unit} {q} {u}", number(d))
+            timed
+                .with(bake::OVEN_TO_BAKE_IN, oven)
+                .with(bake::TARGET_TEMPERATURE_QUANTITY, q)
+                .with(bake::TARGET_TEMPERATURE_UNIT, u)
         }
-        (t, _) => format!(
-            "?oven {} {unit} {} degrees-celsius",
-            number(d),
-            number(t.unwrap_or(180.0))
-        ),
+        (t, _) => timed
+            .with(bake::OVEN_TO_BAKE_IN, "?oven")
+            .with(bake::TARGET_TEMPERATURE_QUANTITY, t.unwrap_or(180.0))
+            .with(bake::TARGET_TEMPERATURE_UNIT, "degrees-celsius"),
     };
-    let mut baked = s.act("bake", "baked", &thing, &rest, "bake the last thing made");
+    let bake = |s: &mut Session, thing: &str| {
+        let call = call.clone().with(bake::THING_TO_BAKE, thing);
+        let why = "bake the last thing made";
+        s.act(call, bake::THING_TO_BAKE, bake::THING_BAKED, "baked", why)
+    };
+    let mut baked = bake(s, &thing);
     if baked.is_none() {
         // Raw pieces in a dish cannot be baked as they are (the
         // kitchen keeps no temperature for an apple slice): what
@@ -42,9 +54,9 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
             let in_hand = s.work.replace(w);
             s.trace
                 .push("  (implied: what is in the dish is tossed together before baking)".into());
-            s.apply("mingle", &[]);
+            s.apply(Stirring::Mingle, &[]);
             let thing = s.bowls[w].var.clone();
-            baked = s.act("bake", "baked", &thing, &rest, "bake the last thing made");
+            baked = bake(s, &thing);
             if in_hand != Some(w) {
                 s.work = in_hand;
             }

@@ -35,8 +35,7 @@ impl Session {
             }
         }
         let input = self.bowls[w].var.clone();
-        let rest = "?stove ?heating-mode ?boiling-quantity ?boiling-unit";
-        if let Some(out) = self.act("boil", "boiled", &input, rest, "boil") {
+        if let Some(out) = self.boil_on_the_stove(&input, "boil") {
             self.worked(out);
         }
         // Solids boiled in water are drained (potatoes, eggs); a boiled

@@ -1,7 +1,9 @@
 //! `refrigerate`, `chill`: the last thing made, in the fridge.
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
-use crate::baseline::session::{number, Session};
+use crate::baseline::session::Session;
 use crate::instructions::duration;
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
@@ -15,14 +17,17 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (d, unit) = duration(clause)
         .or_else(|| duration(&s.sentence))
         .unwrap_or((1.0, "hour"));
-    let rest = format!("?fridge {} {unit}", number(d));
-    if let Some(out) = s.act(
-        "refrigerate",
-        "chilled",
-        &thing,
-        &rest,
-        "the last thing made",
-    ) {
+    use refrigerate::*;
+    let call = Call::<Refrigerate>::new()
+        .with(CONTAINER_WITH_INGREDIENTS, thing)
+        .with(REFRIGERATOR, "?fridge")
+        .with(COOLING_QUANTITY, d)
+        .with(COOLING_UNIT, unit);
+    let (input, output) = (
+        CONTAINER_WITH_INGREDIENTS,
+        CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
+    );
+    if let Some(out) = s.act(call, input, output, "chilled", "the last thing made") {
         s.last = Some(out);
         s.chilled_in_sentence = true;
     }

@@ -4,7 +4,7 @@
 use super::{is_bowl, Clause, Flow};
 use crate::baseline::refer::Referents;
 use crate::baseline::session::Session;
-use crate::instructions::{Kind, Verb};
+use crate::instructions::{Kind, Stirring, Verb};
 use sous_kitchen::Ontology;
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
@@ -169,9 +169,7 @@ impl Session {
         let shaken_later =
             bowl_class == Some("jar") && self.sentence.to_lowercase().contains("shake");
         let mixed_already = mixed_already || shaken_later;
-        if let (Kind::Combine, Some(p), false) =
-            (verb.kind, verb.primitive.as_deref(), mixed_already)
-        {
+        if let (Kind::Combine, Some(p), false) = (verb.kind, verb.primitive, mixed_already) {
             let onto = Ontology::get();
             let beats = self.work.is_some_and(|w| {
                 self.bowls[w].items.iter().any(|&i| {
@@ -181,7 +179,7 @@ impl Session {
                         .any(|b| onto.id(b).is_some_and(|b| onto.is_a(c, b)))
                 })
             });
-            self.apply(if beats { "beat" } else { p }, ws);
+            self.apply(if beats { Stirring::Beat } else { p }, ws);
         }
     }
 }

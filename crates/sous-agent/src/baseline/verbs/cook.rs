@@ -9,14 +9,7 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
         return Flow::Stop;
     };
     let input = s.bowls[w].var.clone();
-    let rest = "?stove ?heating-mode ?boiling-quantity ?boiling-unit";
-    if let Some(out) = s.act(
-        "boil",
-        "boiled",
-        &input,
-        rest,
-        "cooked in the pot on the stove",
-    ) {
+    if let Some(out) = s.boil_on_the_stove(&input, "cooked in the pot on the stove") {
         s.worked(out);
     }
     Flow::Go

@@ -1,8 +1,10 @@
 //! `cool`, `let stand`: the last thing made, left to cool (on a rack if
 //! the sentence says so).
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
-use crate::baseline::session::{number, Session};
+use crate::baseline::session::Session;
 use crate::instructions::duration;
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
@@ -27,14 +29,17 @@ impl Session {
             let Some(thing) = self.last.clone() else {
                 return;
             };
-            let rest = format!("{} {unit}", number(d));
-            if let Some(out) = self.act(
-                "leave-for-time",
-                "cooling",
-                &thing,
-                &rest,
-                "left to cool for the time given",
-            ) {
+            use leave_for_time::*;
+            let call = Call::<LeaveForTime>::new()
+                .with(CONTAINER_WITH_INGREDIENTS, thing)
+                .with(COOLING_QUANTITY, d)
+                .with(COOLING_UNIT, unit);
+            let (input, output) = (
+                CONTAINER_WITH_INGREDIENTS,
+                CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
+            );
+            let why = "left to cool for the time given";
+            if let Some(out) = self.act(call, input, output, "cooling", why) {
                 self.last = Some(out);
             }
         }
@@ -50,13 +55,16 @@ impl Session {
                 self.fresh("room-temp-quantity"),
                 self.fresh("room-temp-unit"),
             );
-            if let Some(out) = self.act(
-                "bring-to-temperature",
-                "cooled",
-                &thing,
-                &format!("{q} {u}"),
-                "cooled completely",
-            ) {
+            use bring_to_temperature::*;
+            let call = Call::<BringToTemperature>::new()
+                .with(CONTAINER_WITH_INGREDIENTS, thing)
+                .with(TEMPERATURE_QUANTITY, q)
+                .with(TEMPERATURE_UNIT, u);
+            let (input, output) = (
+                CONTAINER_WITH_INGREDIENTS,
+                CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
+            );
+            if let Some(out) = self.act(call, input, output, "cooled", "cooled completely") {
                 self.last = Some(out);
             }
         }

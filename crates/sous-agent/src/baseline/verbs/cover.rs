@@ -1,5 +1,7 @@
 //! `cover`: the last thing made, with a cover the sentence names.
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
 use sous_kitchen::Ontology;
@@ -18,13 +20,11 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         Some(c) => c,
         None => "?cover".to_string(),
     };
-    if let Some(out) = s.act(
-        "cover",
-        "covered",
-        &thing,
-        &cover,
-        "cover the last thing made",
-    ) {
+    let call = Call::<Cover>::new()
+        .with(cover::OBJECT, thing)
+        .with(cover::COVER, cover);
+    let why = "cover the last thing made";
+    if let Some(out) = s.act(call, cover::OBJECT, cover::COVERED_OBJECT, "covered", why) {
         s.last = Some(out);
     }
     Flow::Go

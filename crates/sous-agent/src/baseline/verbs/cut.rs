@@ -1,9 +1,11 @@
 //! `cut`, `chop`, `slice`, `dice`: the named ingredients cut (`cut in the
 //! butter` works it into the mixture instead).
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
-use crate::instructions::Verb;
+use crate::instructions::{Stirring, Verb};
 use sous_kitchen::Ontology;
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
@@ -39,7 +41,7 @@ impl Session {
                     self.add(i, None);
                 }
             }
-            self.apply("mingle", ws);
+            self.apply(Stirring::Mingle, ws);
             self.cut_bowl(&pattern);
             self.loose.clear();
             return;
@@ -66,13 +68,13 @@ impl Session {
                 None => "?knife".to_string(),
             };
             let board = self.fresh("cutting-board");
-            if let Some(out) = self.act(
-                "cut",
-                "cut",
-                &thing,
-                &format!("{pattern} {knife} {board}"),
-                "cut what was baked",
-            ) {
+            let call = Call::<Cut>::new()
+                .with(cut::OBJECT, thing)
+                .with(cut::CUT_PATTERN, pattern.as_str())
+                .with(cut::CUTTING_TOOL, knife)
+                .with(cut::CUTTING_SURFACE, board);
+            let why = "cut what was baked";
+            if let Some(out) = self.act(call, cut::OBJECT, cut::CUT_OBJECT, "cut", why) {
                 self.last = Some(out);
             }
             return;
@@ -92,10 +94,14 @@ impl Session {
         let board = self.fresh("cutting-board");
         if self
             .act(
+                Call::<Cut>::new()
+                    .with(cut::OBJECT, input)
+                    .with(cut::CUT_PATTERN, pattern)
+                    .with(cut::CUTTING_TOOL, "?knife")
+                    .with(cut::CUTTING_SURFACE, board),
+                cut::OBJECT,
+                cut::CUT_OBJECT,
                 "cut",
-                "cut",
-                &input,
-                &format!("{pattern} ?knife {board}"),
                 "cut what is in the bowl",
             )
             .is_some()

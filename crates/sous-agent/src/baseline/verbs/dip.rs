@@ -1,5 +1,7 @@
 //! `dip the tops in sugar`: the portions dipped.
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
 
@@ -23,7 +25,11 @@ impl Session {
             (None, Some(&b)) => (self.bowls[b].var.clone(), None),
             (None, None) => return,
         };
-        if let Some(out) = self.act("dip", "dipped", &thing, &coating, "dipped in an ingredient") {
+        let call = Call::<Dip>::new()
+            .with(dip::OBJECT, thing)
+            .with(dip::DIP_CONTAINER, coating);
+        let why = "dipped in an ingredient";
+        if let Some(out) = self.act(call, dip::OBJECT, dip::DIPPED_OBJECT, "dipped", why) {
             if let Some(i) = spent {
                 self.fetched[i].spent = true;
             }

@@ -1,5 +1,7 @@
 //! `fill the muffin tins`: the batter portioned into a vessel.
 
+use sous_lang::call::*;
+
 use super::{is_vessel, Clause, Flow};
 use crate::baseline::session::Session;
 
@@ -18,14 +20,15 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     };
     let dough = s.bowls[w].var.clone();
     let (q, u, p) = (s.fresh("quantity"), s.fresh("unit"), s.fresh("pattern"));
-    let rest = format!("{q} {u} {p} {v}");
-    if let Some(out) = s.act(
-        "portion-and-arrange",
-        "filled",
-        &dough,
-        &rest,
-        "the batter into the tins",
-    ) {
+    use portion_and_arrange::*;
+    let call = Call::<PortionAndArrange>::new()
+        .with(CONTAINER_WITH_DOUGH, dough)
+        .with(QUANTITY, q)
+        .with(UNIT, u)
+        .with(ARRANGEMENT_PATTERN, p)
+        .with(DESTINATION, v);
+    let why = "the batter into the tins";
+    if let Some(out) = s.act(call, CONTAINER_WITH_DOUGH, PORTIONS, "filled", why) {
         s.last = Some(out);
         s.in_vessel = true;
         s.dish = s.last.clone();

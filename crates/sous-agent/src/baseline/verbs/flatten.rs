@@ -1,5 +1,7 @@
 //! `flatten`: the portions in hand, flattened.
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
 
@@ -7,12 +9,17 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
     let Some(thing) = s.last.clone().filter(|_| s.portions) else {
         return Flow::Stop;
     };
+    use flatten::*;
+    let call = Call::<Flatten>::new()
+        .with(PORTIONS, thing)
+        .with(CAN_FLATTEN_TOOL, "?rolling-pin");
+    let why = "flatten the portions";
     if let Some(out) = s.act(
-        "flatten",
+        call,
+        PORTIONS,
+        CONTAINER_WITH_FLATTENED_ITEMS,
         "flattened",
-        &thing,
-        "?rolling-pin",
-        "flatten the portions",
+        why,
     ) {
         s.last = Some(out);
     }

@@ -1,6 +1,8 @@
 //! `grease`, `butter` (a pan), and with `line`, `line with paper`: a vessel
 //! made ready before it is needed.
 
+use sous_lang::call::*;
+
 use super::{is_vessel, Clause, Flow};
 use crate::baseline::session::Session;
 use crate::habits::Habits;
@@ -32,13 +34,12 @@ pub(super) fn ready_vessel(s: &mut Session, c: &Clause) -> Flow {
     };
     if let (Some(i), Some(v)) = (fat, fetched) {
         let fat_var = s.fetched[i].var.clone();
-        if let Some(g) = s.act(
-            "grease",
-            "greased",
-            &v,
-            &fat_var,
-            "greased with the named fat",
-        ) {
+        use grease::*;
+        let call = Call::<Grease>::new()
+            .with(CONTAINER_TO_GREASE, v)
+            .with(INGREDIENT_TO_GREASE_WITH, fat_var);
+        let why = "greased with the named fat";
+        if let Some(g) = s.act(call, CONTAINER_TO_GREASE, GREASED_CONTAINER, "greased", why) {
             s.fetched[i].spent = true;
             s.ready_vessel = Some((g, class));
         }

@@ -1,5 +1,7 @@
 //! `melt`: the named ingredient (butter, chocolate) melted.
 
+use sous_lang::call::*;
+
 use super::{is_bowl, Clause, Flow};
 use crate::baseline::session::Session;
 
@@ -24,8 +26,12 @@ impl Session {
                 }
                 if let Some(w) = self.work {
                     let input = self.bowls[w].var.clone();
-                    if let Some(out) =
-                        self.act("melt", "melted", &input, "?microwave", "melt what is in it")
+                    let call = microwave().with(melt::CONTAINER_WITH_INPUT_INGREDIENTS, input);
+                    let (input, output) = (
+                        melt::CONTAINER_WITH_INPUT_INGREDIENTS,
+                        melt::CONTAINER_WITH_MELTED_INGREDIENTS,
+                    );
+                    if let Some(out) = self.act(call, input, output, "melted", "melt what is in it")
                     {
                         self.worked(out);
                     }
@@ -33,9 +39,19 @@ impl Session {
             }
             None => {
                 for &i in &fresh {
-                    self.change(i, "melt", "melted", "?microwave", "the sentence says melt");
+                    let (input, output) = (
+                        melt::CONTAINER_WITH_INPUT_INGREDIENTS,
+                        melt::CONTAINER_WITH_MELTED_INGREDIENTS,
+                    );
+                    let why = "the sentence says melt";
+                    self.change(i, microwave(), input, output, "melted", why);
                 }
             }
         }
     }
+}
+
+/// Melting in the microwave.
+fn microwave() -> Call<Melt> {
+    Call::<Melt>::new().with(melt::MELTING_TOOL, "?microwave")
 }

@@ -1,7 +1,9 @@
 //! `preheat the oven to 180 °C`.
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
-use crate::baseline::session::{number, Session};
+use crate::baseline::session::Session;
 use crate::instructions::temperature;
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
@@ -11,7 +13,11 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         return Flow::Go;
     }
     let t = temperature(clause).unwrap_or(180.0);
-    let rest = format!("{} degrees-celsius", number(t));
-    s.oven = s.act("preheat-oven", "oven", "?oven", &rest, "preheat");
+    use preheat_oven::*;
+    let call = Call::<PreheatOven>::new()
+        .with(OVEN, "?oven")
+        .with(QUANTITY, t)
+        .with(UNIT, "degrees-celsius");
+    s.oven = s.act(call, OVEN, PREHEATED_OVEN, "oven", "preheat");
     Flow::Go
 }

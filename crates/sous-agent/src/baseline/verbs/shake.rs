@@ -1,5 +1,7 @@
 //! `shake`: the jar in hand, covered and shaken.
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
 
@@ -9,17 +11,25 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
     };
     let jar = s.bowls[w].var.clone();
     // `Cover and shake`: covered once.
-    let covered = if s
-        .actions
-        .last()
-        .is_some_and(|a| a.starts_with("(cover ") && a.contains(&format!("(cover {jar} ")))
-    {
+    let covered = if s.last_action().is_some_and(|a| {
+        std::ptr::eq(a.signature, Cover::signature())
+            && a.variable(cover::COVERED_OBJECT) == Some(jar.as_str())
+    }) {
         Some(jar)
     } else {
-        s.act("cover", "covered", &jar, "?lid", "covered to shake")
+        let call = Call::<Cover>::new()
+            .with(cover::OBJECT, &jar)
+            .with(cover::COVER, "?lid");
+        let why = "covered to shake";
+        s.act(call, cover::OBJECT, cover::COVERED_OBJECT, "covered", why)
     };
     if let Some(c) = covered {
-        if let Some(out) = s.act("shake", "shaken", &c, "", "shaken") {
+        let call = Call::<Shake>::new().with(shake::CONTAINER_WITH_INPUT_INGREDIENTS, c);
+        let (input, output) = (
+            shake::CONTAINER_WITH_INPUT_INGREDIENTS,
+            shake::CONTAINER_WITH_MIXTURE,
+        );
+        if let Some(out) = s.act(call, input, output, "shaken", "shaken") {
             s.bowls[w].mixed = true;
             s.worked(out);
         }

@@ -1,8 +1,10 @@
 //! `shape into balls`, `roll`: the portions shaped.
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
-use crate::instructions::shape;
+use crate::instructions::shape as shape_of;
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (clause, ws) = (c.text, &c.ws);
@@ -28,13 +30,11 @@ impl Session {
         let Some(thing) = self.last.clone().filter(|_| self.portions) else {
             return;
         };
-        if let Some(out) = self.act(
-            "shape",
-            "shaped",
-            &thing,
-            &shape(clause),
-            "shape the portions",
-        ) {
+        let call = Call::<Shape>::new()
+            .with(shape::PORTIONS, thing)
+            .with(shape::SHAPE, shape_of(clause));
+        let why = "shape the portions";
+        if let Some(out) = self.act(call, shape::PORTIONS, shape::SHAPED_PORTIONS, "shaped", why) {
             self.last = Some(out);
         }
     }

@@ -1,5 +1,7 @@
 //! `sift`: the named dry ingredients sifted, into a bowl or over what is in hand.
 
+use sous_lang::call::*;
+
 use super::{is_bowl, Clause, Flow};
 use crate::baseline::session::{Bowl, Session};
 
@@ -57,11 +59,8 @@ impl Session {
                 return;
             };
             let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
-            let action = format!(
-                "(sift {out} {ks} {} {target} {source} {tool})",
-                self.kitchen
-            );
-            if self.attempt(action, ks, "sift, over the bowl the text names") {
+            let call = sifting(&out, target, &source, tool);
+            if self.attempt(call, ks, "sift, over the bowl the text names") {
                 let bowl = &mut self.bowls[b];
                 bowl.var = out.clone();
                 bowl.mixed = false;
@@ -80,11 +79,8 @@ impl Session {
             return;
         };
         let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
-        let action = format!(
-            "(sift {out} {ks} {} {target} {source} ?sifting-tool)",
-            self.kitchen
-        );
-        if self.attempt(action, ks, "sift") {
+        let call = sifting(&out, target, &source, "?sifting-tool".into());
+        if self.attempt(call, ks, "sift") {
             if let Some(w) = self.work {
                 if !self.bowls[w].items.is_empty() {
                     self.previous = Some(w);
@@ -125,4 +121,13 @@ impl Session {
         self.work
             .filter(|&w| in_hand && !self.bowls[w].items.is_empty())
     }
+}
+
+/// `source` sifted into `target` with `tool`, into `out`.
+fn sifting(out: &str, target: String, source: &str, tool: String) -> Call<Sift> {
+    Call::<Sift>::new()
+        .with(sift::CONTAINER_WITH_SIFTED_CONTENTS, out)
+        .with(sift::TARGET_CONTAINER, target)
+        .with(sift::CONTAINER_WITH_INGREDIENTS_TO_BE_SIFTED, source)
+        .with(sift::SIFTING_TOOL, tool)
 }

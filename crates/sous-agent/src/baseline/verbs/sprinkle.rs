@@ -1,6 +1,8 @@
 //! `sprinkle`, `dust`, `drizzle`: the named things over the last thing
 //! made (or stirred into a batter).
 
+use sous_lang::call::*;
+
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
 use crate::instructions::{words, Kind, Verb};
@@ -34,13 +36,11 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     };
     for i in r.fresh {
         let topping = s.fetched[i].var.clone();
-        if let Some(out) = s.act(
-            "sprinkle",
-            "sprinkled",
-            &thing,
-            &topping,
-            "over the last thing made",
-        ) {
+        let call = Call::<Sprinkle>::new()
+            .with(sprinkle::OBJECT, &thing)
+            .with(sprinkle::TOPPING_CONTAINER, topping);
+        let (input, output) = (sprinkle::OBJECT, sprinkle::SPRINKLED_OBJECT);
+        if let Some(out) = s.act(call, input, output, "sprinkled", "over the last thing made") {
             s.fetched[i].spent = true;
             if let Some(w) = s.work.filter(|&w| s.bowls[w].var == out) {
                 s.bowls[w].topped = true;
