@@ -70,3 +70,31 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{actions, network};
+
+    const ING: &[&str] = &["200 grams flour", "100 grams butter"];
+    const INS: &[&str] = &[
+        "Mix the flour and butter.",
+        "Bake for 20 minutes.",
+        "Cool on a wire rack.",
+    ];
+
+    #[test]
+    fn cool_fixture() {
+        let n = network(ING, INS);
+        assert_eq!(
+            actions(&n, "transfer-items").len() + actions(&n, "transfer-contents").len() > 2,
+            true,
+            "{n}"
+        );
+        assert!(
+            actions(&n, "fetch")
+                .iter()
+                .any(|f| f.contains(" wire-rack ")),
+            "{n}"
+        );
+    }
+}

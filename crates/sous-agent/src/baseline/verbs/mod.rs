@@ -137,3 +137,29 @@ impl Session {
         }
     }
 }
+
+/// Fixture tests of the verbs: a small recipe understood, its network
+/// checked for the action the verb must make.
+#[cfg(test)]
+pub(super) mod fixture {
+    use crate::recipe_xml::RecipeText;
+
+    /// The network the baseline makes of `ingredients` and `instructions`,
+    /// one predicate a line, with the trace after it.
+    pub fn network(ingredients: &[&str], instructions: &[&str]) -> String {
+        let recipe = RecipeText {
+            id: "fixture".into(),
+            title: "fixture".into(),
+            ingredients: ingredients.iter().map(|s| s.to_string()).collect(),
+            instructions: instructions.iter().map(|s| s.to_string()).collect(),
+        };
+        let u = crate::baseline::understand(&recipe);
+        format!("{}\n{}", u.actions.join("\n"), u.trace.join("\n"))
+    }
+
+    /// The predicates of `network` named `primitive`.
+    pub fn actions<'a>(network: &'a str, primitive: &str) -> Vec<&'a str> {
+        let head = format!("({primitive} ");
+        network.lines().filter(|l| l.starts_with(&head)).collect()
+    }
+}
