@@ -21,6 +21,7 @@
 //! JSONL).
 
 pub mod baseline;
+pub mod clause_words;
 pub mod habits;
 pub mod ingredient_line;
 pub mod instructions;

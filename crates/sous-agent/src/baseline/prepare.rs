@@ -117,14 +117,8 @@ impl Session {
     fn comes_prepared(&self, i: usize) -> bool {
         let onto = sous_kitchen::Ontology::get();
         let name = onto.name(self.fetched[i].class);
-        let prepared = [
-            "grated", "shredded", "chopped", "sliced", "diced", "minced", "crushed",
-        ];
-        name.contains('-')
-            && name
-                .split('-')
-                .next()
-                .is_some_and(|w| prepared.contains(&w))
+        let prepared = &crate::clause_words::ClauseWords::get().prepared_forms;
+        name.contains('-') && name.split('-').next().is_some_and(|w| prepared.has(w))
     }
 
     /// `call` on ingredient `i` (its `input`): on success ingredient `i`
@@ -150,7 +144,7 @@ impl Session {
         &mut self,
         i: usize,
         [input, output, waste, tool]: [Role<P>; 4],
-        [stem, part]: [&str; 2],
+        (stem, part): (&str, &str),
         why: &str,
     ) -> bool {
         let (out, rest, ks) = (self.fresh(stem), self.fresh(part), self.fresh("ks"));
@@ -175,7 +169,7 @@ impl Session {
                 PEEL_OF_INGREDIENT,
                 PEELING_TOOL,
             ];
-            self.fetched[i].peeled = self.remove_part(i, roles, ["peeled", "peel"], why);
+            self.fetched[i].peeled = self.remove_part(i, roles, ("peeled", "peel"), why);
         }
     }
 
@@ -188,7 +182,7 @@ impl Session {
                 SEED_OF_INGREDIENT,
                 SEEDING_TOOL,
             ];
-            self.fetched[i].seeded = self.remove_part(i, roles, ["seeded", "seeds"], why);
+            self.fetched[i].seeded = self.remove_part(i, roles, ("seeded", "seeds"), why);
         }
     }
 

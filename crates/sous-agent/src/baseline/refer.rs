@@ -27,24 +27,15 @@ pub(super) struct Referents {
     pub why: Vec<String>,
 }
 
-const PRONOUNS: [&str; 9] = [
-    "it",
-    "them",
-    "mixture",
-    "dough",
-    "batter",
-    "everything",
-    "this",
-    "salad",
-    "slaw",
-];
-
 /// `first four ingredients`: how many.
 fn first_n(ws: &[String]) -> Option<usize> {
-    let at = ws.iter().position(|w| w == "first")?;
+    let words = crate::clause_words::ClauseWords::get();
+    let at = words.first.position_in(ws)?;
     let next = ws.get(at + 1)?;
     let after = ws.get(at + 2)?;
-    (after == "ingredient")
+    words
+        .ingredient
+        .has(after)
         .then(|| read_quantity(&[next.as_str()]))
         .flatten()
         .map(|(v, _)| v as usize)
@@ -76,7 +67,11 @@ impl Session {
             // `90 grams plus 2 tablespoons flour`: the name after the second
             // amount is the first's too.
             let mut name_at = at + used + 1;
-            if matches!(raw.get(name_at), Some(&"plus") | Some(&"and")) {
+            if raw.get(name_at).is_some_and(|w| {
+                crate::clause_words::ClauseWords::get()
+                    .amount_joiners
+                    .has(w)
+            }) {
                 if let Some((_, u2)) = read_quantity(&raw[name_at + 1..]) {
                     if raw
                         .get(name_at + 1 + u2)
@@ -147,9 +142,11 @@ impl Session {
         // `the flour mixture` is the flour already in a bowl: for a head
         // word followed by `mixture`, the used ingredient comes first.
         let before_mixture = |f: &super::session::Fetched| {
-            f.names
-                .last()
-                .is_some_and(|h| ws.windows(2).any(|p| &p[0] == h && p[1] == "mixture"))
+            f.names.last().is_some_and(|h| {
+                ws.windows(2).any(|p| {
+                    &p[0] == h && crate::clause_words::ClauseWords::get().mixture.has(&p[1])
+                })
+            })
         };
         let used: Vec<bool> = self
             .fetched
@@ -215,7 +212,7 @@ impl Session {
                 }
             }
         }
-        let has = |p: &str| ws.windows(p.split(' ').count()).any(|w| w.join(" ") == p);
+        let words = crate::clause_words::ClauseWords::get();
         // `the flours`: every ingredient with that head, when several have it.
         for (i, f) in self.fetched.iter().enumerate() {
             let Some(head) = f.names.last() else { continue };
@@ -236,21 +233,12 @@ impl Session {
         }
         // `everything` is what the working bowl holds, once it holds something.
         let bowl_in_hand = self.work.is_some_and(|w| !self.bowls[w].items.is_empty());
-        if (has("everything") && !bowl_in_hand)
-            || [
-                "all ingredient",
-                "all the ingredient",
-                "remaining ingredient",
-                "rest of the ingredient",
-                "other ingredient",
-            ]
-            .iter()
-            .any(|p| has(p))
+        if (words.everything.in_clause(ws) && !bowl_in_hand) || words.all_ingredients.in_clause(ws)
         {
             named.extend(self.unused());
             r.why.push("every ingredient not used yet".into());
         }
-        if named.is_empty() && ws.iter().any(|w| w == "ingredient") {
+        if named.is_empty() && words.ingredient.in_clause(ws) {
             // `Combine ingredients`: all of them that are left.
             named.extend(self.unused());
             r.why.push("`ingredients`: every one not used yet".into());
@@ -259,7 +247,9 @@ impl Session {
         named.sort_unstable();
         named.dedup();
         self.sort_named(ws, named, &by_group, &mut r);
-        r.pronoun = ws.iter().any(|w| PRONOUNS.contains(&w.as_str()));
+        r.pronoun = crate::clause_words::ClauseWords::get()
+            .pronouns
+            .in_clause(ws);
         r
     }
 

@@ -13,7 +13,9 @@ use crate::instructions::{grams, lexicon, words, Kind, Stirring};
 /// An arrangement pattern of the ontology a clause names (`5 cm apart` →
 /// 5-cm-apart).
 fn spacing(ws: &[String]) -> Option<String> {
-    let at = ws.iter().position(|w| w == "apart")?;
+    let at = crate::clause_words::ClauseWords::get()
+        .apart
+        .position_in(ws)?;
     let name = ws[at.saturating_sub(2)..=at].join("-");
     Ontology::get().id(&name).map(|_| name)
 }
@@ -39,20 +41,17 @@ fn portion_size(clause: &str, ws: &[String]) -> (f64, &'static str) {
 /// `into 6 (equal) portions`, `24 balls`: how many portions a clause asks
 /// for.
 fn portion_count(ws: &[String]) -> Option<usize> {
-    let counted = [
-        "portion", "piece", "ball", "cookie", "round", "part", "mound", "biscuit",
-    ];
+    let words = crate::clause_words::ClauseWords::get();
     ws.windows(3).find_map(|t| {
         let n = |w: &str| crate::quantity::read_quantity(&[w]).map(|(v, _)| v as usize);
-        if counted.contains(&t[1].as_str()) {
+        if words.portion_nouns.has(&t[1]) {
             return n(&t[0]).filter(|&k| k > 1);
         }
         // `6 equal portions`
-        (counted.contains(&t[2].as_str())
-            && matches!(t[1].as_str(), "equal" | "even" | "small" | "large"))
-        .then(|| n(&t[0]))
-        .flatten()
-        .filter(|&k| k > 1)
+        (words.portion_nouns.has(&t[2]) && words.portion_adjectives.has(&t[1]))
+            .then(|| n(&t[0]))
+            .flatten()
+            .filter(|&k| k > 1)
     })
 }
 
@@ -92,21 +91,21 @@ impl Session {
             .map(|(at, _)| at)
             .collect();
         // A bowl of no size the tools list knows (`in a bowl`).
-        mentions.extend((0..ws.len()).filter(|&k| {
-            ws[k] == "bowl"
-                && (k == 0 || ws[k - 1] != "large" && ws[k - 1] != "medium" && ws[k - 1] != "small")
-        }));
+        let words = crate::clause_words::ClauseWords::get();
+        mentions.extend(
+            (0..ws.len()).filter(|&k| {
+                words.bowl.has(&ws[k]) && (k == 0 || !words.bowl_sizes.has(&ws[k - 1]))
+            }),
+        );
         let named_new = mentions.into_iter().any(|start| {
-            let start = match start.checked_sub(1).map(|j| ws[j].as_str()) {
-                Some("separate" | "another" | "clean") => start - 1,
+            let start = match start.checked_sub(1) {
+                Some(j) if words.new_bowl_before.has(&ws[j]) => j,
                 _ => start,
             };
             let det = start.checked_sub(1).map(|j| ws[j].as_str());
-            !matches!(det, Some("the" | "this" | "that" | "same"))
+            !det.is_some_and(|d| words.known_bowl_determiners.has(d))
         });
-        let separate = ws
-            .iter()
-            .any(|w| w == "separate" || w == "another" || w == "second");
+        let separate = words.new_bowl.in_clause(ws);
         if (separate || named_new) && !self.bowls[w].items.is_empty() {
             self.previous = self.work.take();
         }
@@ -370,12 +369,10 @@ impl Session {
 
     /// Whether a clause asks for a greased or lined vessel.
     pub(super) fn vessel_words(ws: &[String]) -> (bool, bool, bool) {
-        let greased = ws.iter().any(|w| w == "greased" || w == "grease");
-        let lined = ws
-            .iter()
-            .any(|w| w == "lined" || w == "parchment" || w == "paper");
-        let floured =
-            ws.iter().any(|w| w == "floured") || (greased && ws.iter().any(|w| w == "flour"));
+        let words = crate::clause_words::ClauseWords::get();
+        let greased = words.greased.in_clause(ws);
+        let lined = words.lined.in_clause(ws);
+        let floured = words.floured.in_clause(ws) || (greased && words.flour.in_clause(ws));
         (greased, lined, floured)
     }
 
@@ -458,18 +455,13 @@ impl Session {
         // `Drizzle the dressing over the corn mixture`: the bowl named after
         // `over` is the one sprinkled, even when it is the one in hand; the
         // topping is then the bowl set aside.
-        let over = ws
-            .iter()
-            .position(|x| matches!(x.as_str(), "over" | "onto" | "on" | "across"));
+        let words = crate::clause_words::ClauseWords::get();
+        let over = words.onto.position_in(ws);
         if let Some(o) = over {
             // `over it`, `over the mixture`: the bowl in hand; `over the
             // salad`: the one of the two that is not the dressing.
-            let in_hand = ws[o..]
-                .iter()
-                .any(|x| matches!(x.as_str(), "mixture" | "it" | "them"));
-            let salad = ws[o..]
-                .iter()
-                .any(|x| matches!(x.as_str(), "salad" | "slaw"));
+            let in_hand = words.in_hand.in_clause(&ws[o..]);
+            let salad = words.salad.in_clause(&ws[o..]);
             let after = named
                 .iter()
                 .zip(named_at)
@@ -489,7 +481,7 @@ impl Session {
         // `sprinkle over the tops`: over what stands in its vessel; `top
         // with croutons`: what was baked, over the bowl in hand.
         if let (None, Some(dish)) = (target, self.dish.clone()) {
-            let topped_with = ws.iter().any(|x| x == "with") && over.is_none();
+            let topped_with = words.with.in_clause(ws) && over.is_none();
             if topped_with {
                 let bowl = self.bowls[w].var.clone();
                 let why = "what was baked, over the bowl in hand";
@@ -535,7 +527,10 @@ impl Session {
     pub(super) fn mix_before_finishing(&mut self) {
         // Only ingredients added as such (`Add salt and pepper`), not a
         // dressing poured over, which is left to soak in.
-        let shaken_later = self.sentence.to_lowercase().contains("shake");
+        let sentence = crate::instructions::words(&self.sentence);
+        let shaken_later = crate::clause_words::ClauseWords::get()
+            .shake
+            .in_clause(&sentence);
         let in_hand = self.work.is_some_and(|w| {
             Some(&self.bowls[w].var) == self.last.as_ref() && !self.bowls[w].poured_into
         }) && !shaken_later;
@@ -558,7 +553,7 @@ impl Session {
     /// `Roll the dough into balls` while another bowl (a coating) is in
     /// hand: the dough's bowl is taken up again.
     pub(super) fn take_up_dough(&mut self, ws: &[String]) {
-        if !ws.iter().any(|w| w == "dough" || w == "batter") {
+        if !crate::clause_words::ClauseWords::get().dough.in_clause(ws) {
             return;
         }
         let habits = Habits::get();
@@ -644,7 +639,10 @@ impl Session {
         let ready = self.ready_vessel.as_ref().map(|(_, c)| *c);
         let class = named.or(ready).unwrap_or(habits.portion_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
-        let greased = greased && !ws.iter().any(|w| w == "ungreased");
+        let greased = greased
+            && !crate::clause_words::ClauseWords::get()
+                .ungreased
+                .in_clause(ws);
         let Some(target) = self.vessel(class, greased, lined, floured) else {
             return;
         };
@@ -668,7 +666,7 @@ impl Session {
             && self.work.is_some()
             && ws
                 .iter()
-                .any(|w| matches!(w.as_str(), "each" | "top" | "over" | "on"))
+                .any(|w| crate::clause_words::ClauseWords::get().on_the_dish.has(w))
     }
 
     /// The bowl in hand (an icing) spread over what was baked.
@@ -694,10 +692,13 @@ impl Session {
     /// `toss with the dressing` (another bowl), not `mix with a fork` (a
     /// tool).
     pub(super) fn with_other_bowl(&self, ws: &[String]) -> bool {
-        ws.iter().position(|w| w == "with").is_some_and(|k| {
-            let after = &ws[k + 1..(k + 4).min(ws.len())];
-            Habits::get().tools(after).is_empty()
-        })
+        crate::clause_words::ClauseWords::get()
+            .with
+            .position_in(ws)
+            .is_some_and(|k| {
+                let after = &ws[k + 1..(k + 4).min(ws.len())];
+                Habits::get().tools(after).is_empty()
+            })
     }
 
     /// Whether the clause names muffin tins (or cups).
@@ -707,15 +708,14 @@ impl Session {
             .as_ref()
             .is_some_and(|(_, c)| *c == "muffin-tins");
         self.named_tool(ws, is_vessel) == Some("muffin-tins")
-            || (ready_tins
-                && ws
-                    .iter()
-                    .any(|w| matches!(w.as_str(), "muffin" | "prepared" | "tin" | "pan")))
+            || (ready_tins && crate::clause_words::ClauseWords::get().tins.in_clause(ws))
     }
 
     /// Baked portions moved onto a wire rack, if the clause names one.
     pub(super) fn onto_rack(&mut self, ws: &[String]) {
-        if !ws.iter().any(|w| w == "rack") || !(self.portions || self.in_vessel) {
+        if !crate::clause_words::ClauseWords::get().rack.in_clause(ws)
+            || !(self.portions || self.in_vessel)
+        {
             return;
         }
         let Some(thing) = self.last.clone() else {
@@ -784,11 +784,9 @@ impl Session {
             }
             // The name: the words after the unit (and `of`, `the`) up to a
             // preposition, `and`, or a comma.
-            let stop = [
-                "and", "in", "into", "until", "with", "to", "on", "over", "for", "or",
-            ];
+            let stop = &crate::clause_words::ClauseWords::get().name_stops;
             let mut end = at + used + 1;
-            while end < raw.len() && end < at + used + 6 && !stop.contains(&raw[end]) {
+            while end < raw.len() && end < at + used + 6 && !stop.has(raw[end]) {
                 end += 1;
                 if raw[end - 1].ends_with([',', '.', ';', ')']) {
                     break;

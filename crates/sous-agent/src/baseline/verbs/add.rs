@@ -7,8 +7,9 @@ use crate::baseline::session::Session;
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (verb, clause, ws) = (c.verb, c.text, &c.ws);
     // `Pour the batter into the prepared pan`.
-    if ws.iter().any(|w| w == "into" || w == "in")
-        && (s.named_tool(ws, is_vessel).is_some() || ws.iter().any(|w| w == "prepared"))
+    let words = crate::clause_words::ClauseWords::get();
+    if words.into.in_clause(ws)
+        && (s.named_tool(ws, is_vessel).is_some() || words.prepared.in_clause(ws))
         && s.refer(ws).fresh.is_empty()
     {
         s.batter_into_vessel(ws);

@@ -19,6 +19,7 @@ impl Session {
     /// ingredients are poured in, or the working bowl into them (`pour into
     /// the flour mixture`, `pour over the salad`).
     pub(super) fn combine(&mut self, verb: &Verb, clause: &str, ws: &[String]) {
+        let words = crate::clause_words::ClauseWords::get();
         let r = self.refer(ws);
         for why in &r.why {
             self.trace.push(format!("  ({why})"));
@@ -28,10 +29,8 @@ impl Session {
         // several fresh ingredients put together, with nothing that points
         // at the bowl in hand, are a new bowl (to be stirred in later).
         let together =
-            ws.first().is_some_and(|w| w == "combine") || ws.iter().any(|w| w == "together");
-        let points_at_bowl = r.pronoun
-            || !r.bowls.is_empty()
-            || ws.iter().any(|w| w == "in" || w == "into" || w == "bowl");
+            ws.first().is_some_and(|w| words.combine_first.has(w)) || words.together.in_clause(ws);
+        let points_at_bowl = r.pronoun || !r.bowls.is_empty() || words.at_the_bowl.in_clause(ws);
         if verb.kind == Kind::Combine
             && together
             && !points_at_bowl
@@ -62,8 +61,8 @@ impl Session {
             fresh.splice(0..0, loose);
         }
         // `pour into`, `over`, `onto`; `add the egg mixture to the dry ones`.
-        let toward = ws.iter().any(|w| w == "into" || w == "over" || w == "onto")
-            || (verb.kind == Kind::Add && ws.iter().any(|w| w == "to"));
+        let toward = words.toward.in_clause(ws)
+            || (verb.kind == Kind::Add && words.toward_after_add.in_clause(ws));
         let others: Vec<usize> = r
             .bowls
             .iter()
@@ -120,11 +119,12 @@ impl Session {
     /// hand (`pour the vinaigrette over the salad`), the one set aside goes
     /// into it; else the one in hand goes over the one set aside.
     fn join_the_two_bowls(&mut self, w: usize, r: &Referents, ws: &[String]) {
+        let words = crate::clause_words::ClauseWords::get();
         // `Add the butter and rub it into the dry ingredients`:
         // what the sentence pours into is the bowl in hand.
         let into_hand = ws
             .iter()
-            .position(|x| matches!(x.as_str(), "into" | "over" | "onto"))
+            .position(|x| words.toward.has(x))
             .is_some_and(|o| {
                 r.bowls
                     .iter()
@@ -141,13 +141,11 @@ impl Session {
             // hand into the other: only `over` points back.)
             let over_in_hand = ws
                 .iter()
-                .position(|x| matches!(x.as_str(), "over" | "onto" | "to"))
+                .position(|x| words.back_over.has(x))
                 .is_some_and(|o| {
-                    ws[o..].iter().any(|x| match x.as_str() {
-                        "mixture" | "it" | "them" => true,
-                        "salad" | "slaw" => salad_in_hand,
-                        _ => false,
-                    })
+                    ws[o..]
+                        .iter()
+                        .any(|x| words.in_hand.has(x) || (salad_in_hand && words.salad.has(x)))
                 });
             if over_in_hand {
                 self.pour(p, w, "the bowl set aside, over the one in hand");

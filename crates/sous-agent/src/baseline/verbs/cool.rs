@@ -44,10 +44,10 @@ impl Session {
             }
         }
         self.onto_rack(ws);
-        let has = |p: &str| ws.windows(2).any(|w| w.join(" ") == p);
         // Cooling with no time given: until it is at room temperature.
         let timed = duration(clause).is_some();
-        if ws.iter().any(|w| w == "completely") || has("room temperature") || !timed {
+        let words = crate::clause_words::ClauseWords::get();
+        if words.completely.in_clause(ws) || words.room_temperature.in_clause(ws) || !timed {
             let Some(thing) = self.last.clone() else {
                 return;
             };

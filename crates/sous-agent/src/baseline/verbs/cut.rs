@@ -11,7 +11,10 @@ use sous_kitchen::Ontology;
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (verb, clause, ws) = (c.verb, c.text, &c.ws);
     // `Cut in the butter`: worked into the mixture, not cut.
-    if ws.get(1).is_some_and(|w| w == "in") {
+    if ws
+        .get(1)
+        .is_some_and(|w| crate::clause_words::ClauseWords::get().r#in.has(w))
+    {
         s.combine(&Verb::implied_mixing(), clause, ws);
         return Flow::Go;
     }
@@ -29,7 +32,9 @@ impl Session {
         if targets.is_empty() && r.pronoun {
             targets = self.loose.clone();
         }
-        let together = ws.iter().any(|w| w == "together");
+        let together = crate::clause_words::ClauseWords::get()
+            .together
+            .in_clause(ws);
         if together && targets.len() >= 2 {
             // `Shred the cabbage and carrots together`: put together in a
             // bowl, mingled, and cut as one.

@@ -13,7 +13,10 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         return Flow::Go;
     }
     // `Spoon the topping over the apples`: sprinkled over them.
-    if s.work.is_some() && ws.iter().any(|w| w == "over") && s.refer(ws).fresh.is_empty() {
+    if s.work.is_some()
+        && crate::clause_words::ClauseWords::get().over.in_clause(ws)
+        && s.refer(ws).fresh.is_empty()
+    {
         let r = s.refer(ws);
         s.sprinkle_bowl(&r.bowls, &r.bowl_at, ws);
         return Flow::Go;

@@ -20,14 +20,15 @@ pub(super) fn ready_vessel(s: &mut Session, c: &Clause) -> Flow {
     let named = s.named_tool(ws, is_vessel);
     let class = named.unwrap_or(Habits::get().portion_vessel);
     let greased = verb.kind == Kind::Grease;
-    let floured = greased && ws.iter().any(|w| w == "flour" || w == "floured");
+    let words = crate::clause_words::ClauseWords::get();
+    let floured = greased && (words.flour.in_clause(ws) || words.floured.in_clause(ws));
     // `Grease a cookie sheet with butter`: that butter.
     let fat = s
         .refer(ws)
         .fresh
         .into_iter()
         .find(|&i| Ontology::get().is_a_name(s.fetched[i].class, "can-be-brushed-with"))
-        .filter(|_| greased && ws.iter().any(|w| w == "with"));
+        .filter(|_| greased && words.with.in_clause(ws));
     let fetched = match fat {
         Some(_) => s.fetch(class, "a vessel to grease"),
         None => None,

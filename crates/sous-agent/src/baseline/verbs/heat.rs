@@ -9,7 +9,8 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let ws = &c.ws;
     // `Bring a large pot of salted water to a boil`: the pot is put
     // on, and what is added next goes into it.
-    if !ws.iter().any(|w| w == "boil") {
+    let words = crate::clause_words::ClauseWords::get();
+    if !words.to_a_boil.in_clause(ws) {
         return Flow::Stop;
     }
     let class = s
@@ -25,7 +26,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         .fetched
         .iter()
         .any(|f| Ontology::get().name(f.class) == "water");
-    if ws.iter().any(|x| x == "water") && !water_known {
+    if words.water.in_clause(ws) && !water_known {
         let ml = Habits::get().boiling_water_ml;
         if let Ok(read) = crate::ingredient_line::read_line(&format!("{ml} ml water")) {
             s.fetch_ingredient(

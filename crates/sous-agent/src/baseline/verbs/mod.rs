@@ -124,7 +124,11 @@ impl Session {
             return;
         }
         let ws = &c.ws;
-        if ws.windows(2).any(|w| w[0] == "set" && w[1] == "aside") && self.work.is_some() {
+        if crate::clause_words::ClauseWords::get()
+            .set_aside
+            .in_clause(ws)
+            && self.work.is_some()
+        {
             // What was set aside waits; the next combining starts a new bowl.
             self.previous = self.work.take();
         }

@@ -59,7 +59,10 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     // `Place the apples in the prepared pan`.
     if !s.refer(ws).fresh.is_empty()
-        && ((s.ready_vessel.is_some() && ws.iter().any(|w| w == "prepared"))
+        && ((s.ready_vessel.is_some()
+            && crate::clause_words::ClauseWords::get()
+                .prepared
+                .in_clause(ws))
             || s.named_tool(ws, is_vessel).is_some())
     {
         s.spread_out(ws);
@@ -75,12 +78,14 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         return Flow::Go;
     }
     // `Remove from the pan to a wire rack`.
-    if s.in_vessel && ws.iter().any(|w| w == "rack") {
+    if s.in_vessel && crate::clause_words::ClauseWords::get().rack.in_clause(ws) {
         s.onto_rack(ws);
         return Flow::Go;
     }
     // `Place paper liners in 12 muffin cups`: the vessel lined.
-    if ws.iter().any(|w| w == "liner" || w == "paper") && s.named_tool(ws, is_vessel).is_some() {
+    if crate::clause_words::ClauseWords::get().liner.in_clause(ws)
+        && s.named_tool(ws, is_vessel).is_some()
+    {
         s.clause(&Verb::implied(Kind::Line), clause);
         return Flow::Go;
     }

@@ -9,7 +9,7 @@ use crate::instructions::temperature;
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (clause, ws) = (c.text, &c.ws);
     // `Heat the milk` is not about the oven.
-    if !ws.iter().any(|w| w == "oven" || w == "preheat") {
+    if !crate::clause_words::ClauseWords::get().oven.in_clause(ws) {
         return Flow::Go;
     }
     let t = temperature(clause).unwrap_or(180.0);

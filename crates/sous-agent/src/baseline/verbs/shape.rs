@@ -15,7 +15,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
 impl Session {
     fn shape(&mut self, clause: &str, ws: &[String]) {
         let r = self.refer(ws);
-        if ws.iter().any(|w| w == "in" || w == "into")
+        if crate::clause_words::ClauseWords::get().into.in_clause(ws)
             && (!r.fresh.is_empty() || !r.bowls.is_empty())
             && self.portions
         {

@@ -21,7 +21,7 @@ impl Session {
         let onto = self.sifted_onto(ws, &r);
         if let Some(o) = ws
             .iter()
-            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))
+            .position(|x| crate::clause_words::ClauseWords::get().sift_onto.has(x))
         {
             if onto.is_some() {
                 let keep: Vec<bool> = r.fresh_at.iter().map(|&at| at < o).collect();
@@ -111,13 +111,15 @@ impl Session {
     fn sifted_onto(&self, ws: &[String], r: &crate::baseline::refer::Referents) -> Option<usize> {
         let o = ws
             .iter()
-            .position(|x| matches!(x.as_str(), "over" | "into" | "onto"))?;
+            .position(|x| crate::clause_words::ClauseWords::get().sift_onto.has(x))?;
         if let Some((&b, _)) = r.bowls.iter().zip(&r.bowl_at).find(|(_, &at)| at > o) {
             return Some(b);
         }
-        let in_hand = ws[o..]
-            .iter()
-            .any(|x| matches!(x.as_str(), "mixture" | "batter" | "it" | "them"));
+        let in_hand = ws[o..].iter().any(|x| {
+            crate::clause_words::ClauseWords::get()
+                .in_hand_sifted
+                .has(x)
+        });
         self.work
             .filter(|&w| in_hand && !self.bowls[w].items.is_empty())
     }

@@ -22,7 +22,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     // are added to it.
     let stirred_in = words(&s.sentence)
         .iter()
-        .any(|x| matches!(x.as_str(), "stir" | "mix" | "fold" | "whisk" | "beat"));
+        .any(|x| crate::clause_words::ClauseWords::get().stirred_in.has(x));
     let onto_batter = s.work.is_some_and(|w| {
         let b = &s.bowls[w];
         !b.vessel && !b.items.is_empty() && s.last.as_deref() == Some(&b.var)
