@@ -193,45 +193,30 @@ impl Session {
         let out = match stirring {
             Stirring::Mix => {
                 use mix::*;
-                let call = Call::<Mix>::new()
-                    .with(CONTAINER_WITH_INPUT_INGREDIENTS, input)
-                    .with(MIXING_TOOL, tool);
-                let why = "mix, on the working bowl";
-                self.act(
-                    call,
+                let roles = [
                     CONTAINER_WITH_INPUT_INGREDIENTS,
+                    MIXING_TOOL,
                     CONTAINER_WITH_MIXTURE,
-                    "mixture",
-                    why,
-                )
+                ];
+                self.stir(roles, input, tool, "mix, on the working bowl")
             }
             Stirring::Mingle => {
                 use mingle::*;
-                let call = Call::<Mingle>::new()
-                    .with(CONTAINER_WITH_INPUT_INGREDIENTS, input)
-                    .with(MINGLING_TOOL, tool);
-                let why = "mingle, on the working bowl";
-                self.act(
-                    call,
+                let roles = [
                     CONTAINER_WITH_INPUT_INGREDIENTS,
+                    MINGLING_TOOL,
                     CONTAINER_WITH_MIXTURE,
-                    "mixture",
-                    why,
-                )
+                ];
+                self.stir(roles, input, tool, "mingle, on the working bowl")
             }
             Stirring::Beat => {
                 use beat::*;
-                let call = Call::<Beat>::new()
-                    .with(CONTAINER_WITH_INGREDIENTS, input)
-                    .with(TOOL, tool);
-                let why = "beat, on the working bowl";
-                self.act(
-                    call,
+                let roles = [
                     CONTAINER_WITH_INGREDIENTS,
+                    TOOL,
                     CONTAINER_WITH_INGREDIENTS_BEATEN,
-                    "mixture",
-                    why,
-                )
+                ];
+                self.stir(roles, input, tool, "beat, on the working bowl")
             }
         };
         if let Some(out) = out {
@@ -728,6 +713,21 @@ impl Session {
         if let Some(out) = self.transfer_items(&thing, p, rack, "on-rack", "onto the rack") {
             self.last = Some(out);
         }
+    }
+
+    /// `input` stirred with `tool` by a mixing primitive, given its input,
+    /// tool and output roles: the mixture's variable, if it ran.
+    fn stir<P: Primitive>(
+        &mut self,
+        [input_role, tool_role, output]: [Role<P>; 3],
+        input: String,
+        tool: String,
+        why: &str,
+    ) -> Option<String> {
+        let call = Call::<P>::new()
+            .with(input_role, input)
+            .with(tool_role, tool);
+        self.act(call, input_role, output, "mixture", why)
     }
 
     /// `topping` sprinkled over `thing`: the sprinkled thing, if it ran.

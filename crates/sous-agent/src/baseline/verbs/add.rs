@@ -18,18 +18,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.combine(verb, clause, ws);
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 grams white sugar"];
-    const INS: &[&str] = &["Add the flour to the sugar."];
-
-    #[test]
-    fn add_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "transfer-contents").len(), 2, "{n}");
-        assert!(actions(&n, "mix").is_empty(), "adding is not mixing: {n}");
-    }
-}

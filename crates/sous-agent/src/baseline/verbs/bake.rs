@@ -67,22 +67,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 grams butter"];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Bake at 175 degrees C for 15 minutes.",
-    ];
-
-    #[test]
-    fn bake_fixture() {
-        let n = network(ING, INS);
-        let bake = actions(&n, "bake");
-        assert_eq!(bake.len(), 1, "{n}");
-        assert!(bake[0].ends_with(" 15 minute 175 degrees-celsius)"), "{n}");
-    }
-}

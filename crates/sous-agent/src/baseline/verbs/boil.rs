@@ -58,17 +58,3 @@ impl Session {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["500 ml water", "10 grams salt"];
-    const INS: &[&str] = &["Boil the water and salt."];
-
-    #[test]
-    fn boil_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "boil").len(), 1, "{n}");
-    }
-}

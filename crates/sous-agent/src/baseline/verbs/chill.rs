@@ -33,19 +33,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 grams butter"];
-    const INS: &[&str] = &["Mix the flour and butter.", "Refrigerate for 2 hours."];
-
-    #[test]
-    fn chill_fixture() {
-        let n = network(ING, INS);
-        let chill = actions(&n, "refrigerate");
-        assert_eq!(chill.len(), 1, "{n}");
-        assert!(chill[0].ends_with(" ?fridge 2 hour)"), "{n}");
-    }
-}

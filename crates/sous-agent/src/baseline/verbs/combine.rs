@@ -181,18 +181,3 @@ impl Session {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 grams white sugar"];
-    const INS: &[&str] = &["Combine the flour and sugar."];
-
-    #[test]
-    fn combine_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "transfer-contents").len(), 2, "{n}");
-        assert_eq!(actions(&n, "mix").len(), 1, "{n}");
-    }
-}

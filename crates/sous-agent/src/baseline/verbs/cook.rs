@@ -14,21 +14,3 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["4 potatoes"];
-    const INS: &[&str] = &[
-        "Bring a large pot of water to a boil.",
-        "Add the potatoes and cook until tender.",
-        "Drain.",
-    ];
-
-    #[test]
-    fn cook_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "boil").len(), 1, "{n}");
-    }
-}

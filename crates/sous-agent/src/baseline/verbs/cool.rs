@@ -70,32 +70,3 @@ impl Session {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 grams butter"];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Bake for 20 minutes.",
-        "Cool on a wire rack.",
-    ];
-
-    #[test]
-    fn cool_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "transfer-items").len(), 1, "onto the rack: {n}");
-        assert_eq!(
-            actions(&n, "bring-to-temperature").len(),
-            1,
-            "to room temperature: {n}"
-        );
-        assert!(
-            actions(&n, "fetch")
-                .iter()
-                .any(|f| f.contains(" wire-rack ")),
-            "{n}"
-        );
-    }
-}

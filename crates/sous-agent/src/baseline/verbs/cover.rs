@@ -29,24 +29,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 ml water"];
-    const INS: &[&str] = &["Mix the flour and water.", "Cover with plastic wrap."];
-
-    #[test]
-    fn cover_fixture() {
-        let n = network(ING, INS);
-        let cover = actions(&n, "cover");
-        assert_eq!(cover.len(), 1, "{n}");
-        assert!(
-            actions(&n, "fetch")
-                .iter()
-                .any(|f| f.contains(" plastic-wrap ")),
-            "{n}"
-        );
-    }
-}

@@ -117,22 +117,3 @@ impl Session {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["1 onion", "1 cucumber"];
-    const INS: &[&str] = &["Slice the cucumber.", "Cut in the onion."];
-
-    #[test]
-    fn cut_fixture() {
-        let n = network(ING, INS);
-        let cut = actions(&n, "cut");
-        assert!(cut.iter().any(|c| c.contains(" slices ")), "{n}");
-        assert!(
-            !actions(&n, "mix").is_empty() || !actions(&n, "mingle").is_empty(),
-            "`cut in` mixes: {n}"
-        );
-    }
-}

@@ -37,25 +37,3 @@ impl Session {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &[
-        "300 grams flour",
-        "100 grams butter",
-        "50 grams white sugar",
-    ];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Roll into balls.",
-        "Dip the tops in the sugar.",
-    ];
-
-    #[test]
-    fn dip_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "dip").len(), 1, "{n}");
-    }
-}

@@ -30,20 +30,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.place(ws);
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["300 grams flour", "100 grams butter"];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Drop by spoonfuls onto a cookie sheet.",
-    ];
-
-    #[test]
-    fn drop_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "portion-and-arrange").len(), 1, "{n}");
-    }
-}

@@ -38,18 +38,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 ml milk"];
-    const INS: &[&str] = &["Mix the flour and milk.", "Fill the muffin tins."];
-
-    #[test]
-    fn fill_fixture() {
-        let n = network(ING, INS);
-        let fill = actions(&n, "portion-and-arrange");
-        assert_eq!(fill.len(), 1, "{n}");
-    }
-}

@@ -25,21 +25,3 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["300 grams flour", "100 grams butter"];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Roll into balls.",
-        "Flatten slightly.",
-    ];
-
-    #[test]
-    fn flatten_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "flatten").len(), 1, "{n}");
-    }
-}

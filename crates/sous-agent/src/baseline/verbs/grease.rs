@@ -49,20 +49,3 @@ pub(super) fn ready_vessel(s: &mut Session, c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["300 grams flour"];
-    const INS: &[&str] = &[
-        "Grease a baking pan.",
-        "Pour the flour into the prepared pan.",
-    ];
-
-    #[test]
-    fn grease_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "grease").len(), 1, "{n}");
-    }
-}

@@ -48,26 +48,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["4 potatoes"];
-    const INS: &[&str] = &[
-        "Bring a large pot of salted water to a boil.",
-        "Add the potatoes and cook until tender.",
-    ];
-
-    #[test]
-    fn heat_fixture() {
-        let n = network(ING, INS);
-        assert!(
-            actions(&n, "fetch")
-                .iter()
-                .any(|f| f.contains(" cooking-pot ")),
-            "{n}"
-        );
-        assert_eq!(actions(&n, "boil").len(), 1, "{n}");
-    }
-}

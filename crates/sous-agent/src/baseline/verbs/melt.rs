@@ -55,17 +55,3 @@ impl Session {
 fn microwave() -> Call<Melt> {
     Call::<Melt>::new().with(melt::MELTING_TOOL, "?microwave")
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["100 grams butter"];
-    const INS: &[&str] = &["Melt the butter."];
-
-    #[test]
-    fn melt_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "melt").len(), 1, "{n}");
-    }
-}

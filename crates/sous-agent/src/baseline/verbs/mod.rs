@@ -142,28 +142,87 @@ impl Session {
     }
 }
 
-/// Fixture tests of the verbs: a small recipe understood, its network
-/// checked for the action the verb must make.
+/// Fixture tests of the verbs: beside each `<kind>.rs`, `fixtures/<kind>.toml`
+/// holds a small recipe and the actions its network must have (how many of
+/// a primitive, one of them with a given text).
 #[cfg(test)]
-pub(super) mod fixture {
+mod fixtures {
+    use std::path::Path;
+
+    use serde::Deserialize;
+
     use crate::recipe_xml::RecipeText;
 
-    /// The network the baseline makes of `ingredients` and `instructions`,
-    /// one predicate a line, with the trace after it.
-    pub fn network(ingredients: &[&str], instructions: &[&str]) -> String {
-        let recipe = RecipeText {
-            id: "fixture".into(),
-            title: "fixture".into(),
-            ingredients: ingredients.iter().map(|s| s.to_string()).collect(),
-            instructions: instructions.iter().map(|s| s.to_string()).collect(),
-        };
-        let u = crate::baseline::understand(&recipe);
-        format!("{}\n{}", u.actions.join("\n"), u.trace.join("\n"))
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Fixture {
+        ingredients: Vec<String>,
+        instructions: Vec<String>,
+        expect: Vec<Expect>,
     }
 
-    /// The predicates of `network` named `primitive`.
-    pub fn actions<'a>(network: &'a str, primitive: &str) -> Vec<&'a str> {
-        let head = format!("({primitive} ");
-        network.lines().filter(|l| l.starts_with(&head)).collect()
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Expect {
+        primitive: String,
+        count: usize,
+        with: Option<String>,
+    }
+
+    fn dir() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/baseline/verbs")
+    }
+
+    /// What is wrong with the network made of fixture `name`.
+    fn check(name: &str) -> Vec<String> {
+        let path = dir().join("fixtures").join(format!("{name}.toml"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return vec![format!("{name}: no fixture {}", path.display())];
+        };
+        let f: Fixture =
+            toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let recipe = RecipeText {
+            id: name.into(),
+            title: name.into(),
+            ingredients: f.ingredients,
+            instructions: f.instructions,
+        };
+        let network = crate::baseline::understand(&recipe).actions.join("\n");
+        let mut problems = Vec::new();
+        for e in &f.expect {
+            let head = format!("({} ", e.primitive);
+            let found: Vec<&str> = network.lines().filter(|l| l.starts_with(&head)).collect();
+            let with_text = e
+                .with
+                .as_ref()
+                .is_none_or(|t| found.iter().any(|a| a.contains(t)));
+            if found.len() != e.count || !with_text {
+                problems.push(format!(
+                    "{name}: {} × {} (with {:?}) expected, found {}:\n{network}",
+                    e.count,
+                    e.primitive,
+                    e.with,
+                    found.len()
+                ));
+            }
+        }
+        problems
+    }
+
+    /// Every verb module has its fixture, and every fixture holds.
+    #[test]
+    fn every_verb_does_what_its_fixture_says() {
+        let mut problems = Vec::new();
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir()).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            if path.extension().is_some_and(|e| e == "rs") && name != "mod" {
+                problems.extend(check(&name));
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 32, "one module per verb kind");
+        assert!(problems.is_empty(), "{}", problems.join("\n\n"));
     }
 }

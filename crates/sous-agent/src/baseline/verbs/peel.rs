@@ -8,17 +8,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.prepare_named(verb.kind, ws);
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["2 potatoes"];
-    const INS: &[&str] = &["Peel the potatoes."];
-
-    #[test]
-    fn peel_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "peel").len(), 1, "{n}");
-    }
-}

@@ -95,21 +95,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.place(ws);
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["300 grams flour", "100 grams butter"];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Divide into 4 portions.",
-        "Place on a baking tray.",
-    ];
-
-    #[test]
-    fn place_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "transfer-items").len(), 1, "{n}");
-    }
-}

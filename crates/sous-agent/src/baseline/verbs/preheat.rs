@@ -21,23 +21,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.oven = s.act(call, OVEN, PREHEATED_OVEN, "oven", "preheat");
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour"];
-    const INS: &[&str] = &["Preheat the oven to 350 degrees F.", "Heat the milk."];
-
-    #[test]
-    fn preheat_fixture() {
-        let n = network(ING, INS);
-        let preheat = actions(&n, "preheat-oven");
-        assert_eq!(
-            preheat.len(),
-            1,
-            "heating the milk is not about the oven: {n}"
-        );
-        assert!(preheat[0].ends_with(" 177 degrees-celsius)"), "{n}");
-    }
-}

@@ -8,26 +8,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.onto_rack(ws);
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 grams butter"];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Bake for 20 minutes.",
-        "Remove to a wire rack.",
-    ];
-
-    #[test]
-    fn remove_fixture() {
-        let n = network(ING, INS);
-        assert!(
-            actions(&n, "fetch")
-                .iter()
-                .any(|f| f.contains(" wire-rack ")),
-            "{n}"
-        );
-    }
-}

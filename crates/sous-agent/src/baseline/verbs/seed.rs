@@ -8,17 +8,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.prepare_named(verb.kind, ws);
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["1 red bell pepper"];
-    const INS: &[&str] = &["Seed the pepper."];
-
-    #[test]
-    fn seed_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "seed").len(), 1, "{n}");
-    }
-}

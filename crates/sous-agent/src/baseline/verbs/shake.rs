@@ -36,21 +36,3 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["60 ml olive oil", "30 ml white vinegar"];
-    const INS: &[&str] = &[
-        "Combine the oil and vinegar in a jar.",
-        "Cover and shake well.",
-    ];
-
-    #[test]
-    fn shake_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "cover").len(), 1, "covered once: {n}");
-        assert_eq!(actions(&n, "shake").len(), 1, "{n}");
-    }
-}

@@ -39,19 +39,3 @@ impl Session {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["300 grams flour", "100 grams butter"];
-    const INS: &[&str] = &["Mix the flour and butter.", "Roll into balls."];
-
-    #[test]
-    fn shape_fixture() {
-        let n = network(ING, INS);
-        let shape = actions(&n, "shape");
-        assert_eq!(shape.len(), 1, "{n}");
-        assert!(shape[0].ends_with(" ball-shape)"), "{n}");
-    }
-}

@@ -133,17 +133,3 @@ fn sifting(out: &str, target: String, source: &str, tool: String) -> Call<Sift> 
         .with(sift::CONTAINER_WITH_INGREDIENTS_TO_BE_SIFTED, source)
         .with(sift::SIFTING_TOOL, tool)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "5 grams baking powder"];
-    const INS: &[&str] = &["Sift the flour and baking powder."];
-
-    #[test]
-    fn sift_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "sift").len(), 1, "{n}");
-    }
-}

@@ -39,17 +39,3 @@ impl Session {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["100 grams raisins", "200 ml water"];
-    const INS: &[&str] = &["Soak the raisins in the water."];
-
-    #[test]
-    fn soak_fixture() {
-        let n = network(ING, INS);
-        assert!(!actions(&n, "transfer-contents").is_empty(), "{n}");
-    }
-}

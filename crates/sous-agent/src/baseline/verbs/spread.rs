@@ -17,20 +17,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     s.batter_into_vessel(ws);
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &["200 grams flour", "100 ml milk"];
-    const INS: &[&str] = &[
-        "Mix the flour and milk.",
-        "Spread the batter in a baking pan.",
-    ];
-
-    #[test]
-    fn spread_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "spread").len(), 1, "{n}");
-    }
-}

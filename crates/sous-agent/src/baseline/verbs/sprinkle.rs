@@ -51,25 +51,3 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     Flow::Go
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{actions, network};
-
-    const ING: &[&str] = &[
-        "200 grams flour",
-        "100 grams butter",
-        "30 grams powdered sugar",
-    ];
-    const INS: &[&str] = &[
-        "Mix the flour and butter.",
-        "Bake for 10 minutes.",
-        "Sprinkle with the powdered sugar.",
-    ];
-
-    #[test]
-    fn sprinkle_fixture() {
-        let n = network(ING, INS);
-        assert_eq!(actions(&n, "sprinkle").len(), 1, "{n}");
-    }
-}
