@@ -11,6 +11,15 @@ use sous_kitchen::{ClassId, Ontology};
 
 pub use sous_kitchen::UNITS_TOML;
 pub const LEXICON_TOML: &str = include_str!("../data/lexicon.toml");
+pub const CUP_WEIGHTS_TOML: &str = include_str!("../data/cup-weights.toml");
+
+/// What a cup of an ingredient weighs (`data/cup-weights.toml`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct CupWeights {
+    units_in_cups: BTreeMap<String, f64>,
+    grams_per_cup: BTreeMap<String, f64>,
+}
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -85,6 +94,9 @@ pub struct Lexicon {
     names: BTreeMap<String, ClassId>,
     /// Every ingredient class, with its name's words.
     ingredients: Vec<(ClassId, Vec<String>)>,
+    /// Grams a cup of a class weighs, and the volume units in cups.
+    grams_per_cup: Vec<(ClassId, f64)>,
+    units_in_cups: BTreeMap<String, f64>,
 }
 
 /// Why the lexicon files are unusable.
@@ -153,7 +165,25 @@ impl Lexicon {
                 }
             }
         }
+        let cups: CupWeights = toml::from_str(CUP_WEIGHTS_TOML)
+            .map_err(|e| LexiconError::Toml("cup-weights.toml", e))?;
+        for u in cups.units_in_cups.keys() {
+            if !is_unit(u) {
+                return Err(LexiconError::UnknownUnit(u.clone()));
+            }
+        }
+        let grams_per_cup = cups
+            .grams_per_cup
+            .iter()
+            .map(|(class, g)| {
+                ingredient(class)
+                    .map(|id| (id, *g))
+                    .ok_or_else(|| LexiconError::UnknownClass("a cup of".into(), class.clone()))
+            })
+            .collect::<Result<_, _>>()?;
         Ok(Lexicon {
+            grams_per_cup,
+            units_in_cups: cups.units_in_cups,
             equivalents: units.equivalents,
             units: units.units,
             modifiers: lexicon.modifiers,
@@ -239,6 +269,24 @@ impl Lexicon {
     /// kitchen cannot weigh an ingredient in `unit`.
     pub fn equivalents(&self, unit: &str) -> &[(String, f64)] {
         self.equivalents.get(unit).map_or(&[], Vec::as_slice)
+    }
+
+    /// `amount` of `unit` (a volume) of `class` in grams, where the
+    /// cup weights know it or a class it is a kind of.
+    pub fn grams_of_volume(&self, class: ClassId, amount: f64, unit: &str) -> Option<f64> {
+        let onto = Ontology::get();
+        let cups = amount * self.units_in_cups.get(unit)?;
+        let per_cup = self
+            .grams_per_cup
+            .iter()
+            .find(|(c, _)| *c == class)
+            .or_else(|| {
+                self.grams_per_cup
+                    .iter()
+                    .find(|(c, _)| onto.is_a(class, *c))
+            })?
+            .1;
+        Some((cups * per_cup * 10.0).round() / 10.0)
     }
 
     /// The one-word names the lexicon gives `class` (`mayo` for mayonnaise),

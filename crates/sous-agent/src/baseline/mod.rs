@@ -280,6 +280,20 @@ mod tests {
         assert!(!trace.contains("not understood"), "{trace}");
     }
 
+    /// A volume of what the kitchen only weighs is weighed out, at what a
+    /// cup of it weighs (data/cup-weights.toml: 113 g a cup of walnuts).
+    #[test]
+    fn cups_of_what_the_kitchen_weighs() {
+        let recipe = crate::parse_recipe(
+            "<recipe><id>r</id><title>t</title><ingredients>\
+             <ingredient>1/2 cup chopped walnuts</ingredient></ingredients><instructions>\
+             <instruction>Toast the walnuts.</instruction></instructions></recipe>",
+        )
+        .unwrap();
+        let all = understand(&recipe).actions.join("\n");
+        assert!(all.contains(" walnut 56.5 g)"), "{all}");
+    }
+
     #[test]
     fn an_extra_portion_for_later() {
         let read =

@@ -170,6 +170,15 @@ impl Session {
             let why = format!("the kitchen weighs no {} of {class}: in {unit}", read.unit);
             tries.push((amount * per, unit.clone(), why));
         }
+        // A volume of what the kitchen only weighs: weighed out, at what a
+        // cup of it weighs (`data/cup-weights.toml`).
+        if let Some(g) = lex.grams_of_volume(read.class, amount, &read.unit) {
+            let why = format!(
+                "the kitchen measures no {} of {class}: weighed, {g} g",
+                read.unit
+            );
+            tries.push((g, "g".to_string(), why));
+        }
         let mut var = None;
         for (amount, unit, why) in tries {
             let (out_ks, v, bowl) = (self.fresh("ks"), self.fresh(class), self.fresh("bowl"));
