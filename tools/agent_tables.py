@@ -7,12 +7,16 @@
 - `paraphrase`: the paraphrases of `crates/sous-agent/tests/paraphrase`
   beside their original texts, scored against the benchmark's gold;
 - `errata`: the development set against the official gold and against the
-  gold corrected by `crates/sous-eval/data/errata.toml` (`--errata`).
+  gold corrected by `crates/sous-eval/data/errata.toml` (`--errata`);
+- `speed`: the median of criterion's last `cargo bench -p sous-agent
+  --bench understand` (target/criterion/understand the 30 benchmark
+  recipes/new/estimates.json).
 
 Usage: SOUS_BENCHMARK_DIR=… python3 tools/agent_tables.py [--sous target/release/sous]
 """
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -63,6 +67,15 @@ def errata(sous):
             f"| with the errata ({count} corrected) | {n} | {goal_e:.3f} | {dish_e:.3f} |\n")
 
 
+def speed():
+    est = ROOT / "target" / "criterion" / "understand the 30 benchmark recipes" / "new" / "estimates.json"
+    if not est.exists():
+        sys.exit("no criterion results: run `cargo bench -p sous-agent --bench understand` first")
+    ms = json.loads(est.read_text())["median"]["point_estimate"] / 1e6
+    return ("| what, one core | median |\n|---|---|\n"
+            f"| understand the 30 development recipe texts (each action added to the network so far and run there, `sous_sim::Session`) | {ms:.0f} ms |\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
@@ -71,6 +84,7 @@ def main():
     text = replace(text, "agent-tables", "development", table(args.sous))
     text = replace(text, "agent-tables", "paraphrase", paraphrase(args.sous))
     text = replace(text, "agent-tables", "errata", errata(args.sous))
+    text = replace(text, "agent-tables", "speed", speed())
     README.write_text(text)
 
 
