@@ -29,7 +29,7 @@ struct Mixing {
 }
 
 /// How an ingredient is made from another: `part` is `yolk` or `white`
-/// of separated eggs.
+/// of separated eggs, or `drained`: the solids of one kept in a liquid.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MadeFrom {
@@ -42,6 +42,7 @@ pub struct MadeFrom {
 pub enum Part {
     Yolk,
     White,
+    Drained,
 }
 
 #[derive(Debug, Deserialize)]

@@ -5,6 +5,7 @@
 use sous_kitchen::{ClassId, Ontology};
 use sous_lang::call::*;
 
+use crate::habits::Part;
 use crate::ingredient_line::IngredientLine;
 
 /// A number as the language writes it (`230`, `0.125`).
@@ -193,6 +194,7 @@ impl Session {
                 break;
             }
         }
+        let made = var.is_none();
         let var = var.or_else(|| self.make_from_other(read, amount));
         if let Some(var) = var {
             self.fetched.push(Fetched {
@@ -209,7 +211,18 @@ impl Session {
                 unit: read.unit.clone(),
                 class: read.class,
             });
-            self.prepare(self.fetched.len() - 1, &read.preparations, read.temperature);
+            // Made by draining: drained already.
+            let drained = made
+                && crate::habits::Habits::get()
+                    .made_from(read.class)
+                    .is_some_and(|(_, p)| p == Part::Drained);
+            let preparations: Vec<String> = read
+                .preparations
+                .iter()
+                .filter(|p| !(drained && p.as_str() == "drained"))
+                .cloned()
+                .collect();
+            self.prepare(self.fetched.len() - 1, &preparations, read.temperature);
         }
     }
 
@@ -218,7 +231,8 @@ impl Session {
     fn make_from_other(&mut self, read: &IngredientLine, amount: f64) -> Option<String> {
         let onto = Ontology::get();
         let (from, part) = crate::habits::Habits::get().made_from(read.class)?;
-        if read.unit != "piece" {
+        let eggs = matches!(part, Part::Yolk | Part::White);
+        if eggs && read.unit != "piece" {
             return None;
         }
         let from = onto.name(from);
@@ -235,6 +249,9 @@ impl Session {
         );
         if !self.attempt(call, ks, &why) {
             return None;
+        }
+        if part == Part::Drained {
+            return self.drain(&var, "drained of its syrup");
         }
         let target = self.fresh("bowl");
         let crack = Call::<Crack>::new()
@@ -261,8 +278,8 @@ impl Session {
             .with(separate_eggs::TARGET_CONTAINER_FOR_WHITES, b2)
             .with(separate_eggs::EGG_SEPARATOR, sep);
         let part = match part {
-            crate::habits::Part::Yolk => yolks,
-            crate::habits::Part::White => whites,
+            Part::Yolk => yolks,
+            _ => whites,
         };
         self.attempt(call, ks, "separated").then_some(part)
     }
