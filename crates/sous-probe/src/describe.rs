@@ -489,7 +489,11 @@ pub fn object(e: &Entity) -> String {
         "wire-rack",
     ];
     let on = flat.iter().any(|f| e.is_a_name(f)) || e.class_name().contains("tray");
-    let mut holder = words(e.class_name());
+    let mut holder = Knowledge::get()
+        .holder_words
+        .get(e.class_name())
+        .cloned()
+        .unwrap_or_else(|| words(e.class_name()));
     if let Value::Entity(l) = e.get(slot::LINED_WITH) {
         holder.push_str(&format!(" lined with {}", words(l.class_name())));
     }

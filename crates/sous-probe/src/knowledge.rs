@@ -18,6 +18,10 @@ pub struct Knowledge {
     pub silent_flags: Vec<String>,
     pub state_words: BTreeMap<String, String>,
     pub kind_words: BTreeMap<String, String>,
+    /// What a container class is called where its name is no words
+    /// (`muffin-tins-12`).
+    #[serde(default)]
+    pub holder_words: BTreeMap<String, String>,
     /// Words any mixture may be called by in a recipe.
     pub mixture_words: Vec<String>,
     pub reference: Reference,
@@ -53,6 +57,7 @@ impl Knowledge {
         self.appliances
             .iter()
             .chain(self.kind_words.keys())
+            .chain(self.holder_words.keys())
             .chain(&self.materials)
             .chain(self.synonyms.keys())
             .chain(self.made_from.keys())
