@@ -8,20 +8,25 @@
 //! [`check`] takes the network out of an answer and finds its problems,
 //! [`repair`] is one turn of ask–check–feedback, [`incremental`] builds a
 //! network one instruction at a time with the kitchen shown before each,
-//! and [`transcript`] records every exchange as JSON lines.
+//! [`transcript`] records every exchange as JSON lines (and reads a run
+//! back to resume it), [`usage`] sums and prices the tokens, and [`batch`]
+//! keeps several recipes in flight at once.
 
+pub mod batch;
 pub mod check;
 pub mod client;
 mod incremental;
 pub mod prompt;
 pub mod repair;
 pub mod transcript;
+pub mod usage;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use client::{Client, Message};
-pub use transcript::Transcript;
+pub use client::{Answer, Client, Message, ToolCall};
+pub use transcript::{RecipeLog, Transcript};
+pub use usage::{Prices, Tally, Usage};
 
 use crate::recipe_xml::RecipeText;
 use crate::Understood;
@@ -39,7 +44,7 @@ pub enum LlmError {
         status: u16,
         body: String,
     },
-    #[error("{url} answered with something that is not a chat completion (no choices[0].message.content): {body}")]
+    #[error("{url} answered with something that is not a chat completion (no choices[0].message with content or tool_calls): {body}")]
     BadResponse { url: String, body: String },
     #[error("cannot read the example networks in {dir}: {source}")]
     Examples {
@@ -53,9 +58,26 @@ pub enum LlmError {
     },
 }
 
+/// How the model gives the network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Protocol {
+    /// It writes the network as text, repaired from the checks' feedback.
+    #[default]
+    Text,
+}
+
+impl Protocol {
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Text => "text",
+        }
+    }
+}
+
 /// How the harness works.
 #[derive(Debug, Clone)]
 pub struct LlmConfig {
+    pub protocol: Protocol,
     /// Repair rounds after the first answer (per step with `incremental`).
     pub max_repairs: usize,
     /// One instruction at a time, the kitchen shown before each.
@@ -69,6 +91,7 @@ pub struct LlmConfig {
 impl Default for LlmConfig {
     fn default() -> Self {
         LlmConfig {
+            protocol: Protocol::Text,
             max_repairs: 2,
             incremental: false,
             examples_dir: None,
@@ -115,16 +138,26 @@ impl LlmAgent {
     pub fn understand(
         &self,
         recipe: &RecipeText,
-        transcript: &mut Transcript,
+        transcript: &Transcript,
+    ) -> Result<LlmUnderstood, LlmError> {
+        self.understand_logged(recipe, &mut RecipeLog::new(transcript))
+    }
+
+    /// [`LlmAgent::understand`], the exchanges counted in `log` (their
+    /// tokens are known even when a later request fails).
+    pub fn understand_logged(
+        &self,
+        recipe: &RecipeText,
+        log: &mut RecipeLog<'_>,
     ) -> Result<LlmUnderstood, LlmError> {
         let mut messages = vec![self.system_message(&recipe.id)?];
         if self.config.incremental {
-            return self.incremental(recipe, messages, transcript);
+            return self.incremental(recipe, messages, log);
         }
         messages.push(Message::user(prompt::whole(recipe)));
         let attempt = repair::Turn {
             client: &self.client,
-            transcript,
+            log,
             recipe_id: &recipe.id,
             max_repairs: self.config.max_repairs,
             step: None,
