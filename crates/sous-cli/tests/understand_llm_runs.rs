@@ -2,7 +2,8 @@
 //! endpoint: `--jobs` (recipes in flight at once, output in input order,
 //! transcript lines whole), `--resume` (what a cut transcript finished is
 //! not asked again), tokens and cost from the endpoint's usage, the
-//! summary, sampling settings, and a 429 retried.
+//! summary, sampling settings, a 429 retried, and `--protocol tools` on a
+//! gold network replayed as tool calls, scored as `sous evaluate` does.
 
 mod common;
 
@@ -328,12 +329,16 @@ fn bad_run_flags_stop_before_any_request() {
     )
     .unwrap();
     let recipes = dir.join("recipes").to_string_lossy().into_owned();
-    let cases: [(Vec<&str>, &str); 4] = [
+    let cases: [(Vec<&str>, &str); 5] = [
         (vec!["--jobs", "2"], "need --agent llm"),
         (vec!["--resume", "/no/such/t.jsonl"], "no such transcript"),
         (
             vec!["--resume", other.to_str().unwrap()],
             "made by model another",
+        ),
+        (
+            vec!["--protocol", "tools", "--incremental"],
+            "--incremental goes with --protocol text",
         ),
         (vec!["--price-in=-1"], "prices"),
     ];
@@ -349,5 +354,67 @@ fn bad_run_flags_stop_before_any_request() {
         assert!(out.stderr.contains(message), "{message}: {}", out.stderr);
     }
     assert!(fake.requests().is_empty());
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// The must-hold: a gold network replayed as tool calls through `sous
+/// understand --protocol tools`, scored by `--evaluate` as `sous evaluate`
+/// scores: almond-crescent-cookies, dish 1.00.
+#[test]
+fn the_tools_protocol_replaying_a_gold_network_scores_1() {
+    let bench = sous_testdata::benchmark_dir();
+    let id = "almond-crescent-cookies";
+    let gold = sous_testdata::gold_current_dir().join(format!("{id}.solution"));
+    let fake = FakeLlm::answering(sous_testdata::gold_replay::replay(
+        &std::fs::read_to_string(&gold).unwrap(),
+        Some((1000, 50)),
+    ));
+    let dir = scratch("replay", 0);
+    let summary = dir.join("summary.json");
+    let xml = bench.join(format!("data/recipe-texts/{id}.xml"));
+    let out = sous(&[
+        "understand",
+        xml.to_str().unwrap(),
+        "--agent",
+        "llm",
+        "--protocol",
+        "tools",
+        "--llm-url",
+        &fake.url,
+        "--model",
+        "gold-replay",
+        "--examples",
+        dir.join("examples").to_str().unwrap(),
+        "--evaluate",
+        "--format",
+        "json",
+        "--summary",
+        summary.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let list: Value = serde_json::from_str(&out.stdout).unwrap();
+    let scores = &list[0]["scores"];
+    assert_eq!(
+        scores["dish-approximation-score"].as_f64(),
+        Some(1.0),
+        "{scores}"
+    );
+    assert_eq!(
+        scores["goal-condition-success"].as_f64(),
+        Some(1.0),
+        "{scores}"
+    );
+    let s: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(s["protocol"], "tools");
+    assert_eq!(s["recipes"][0]["scores"]["dish"], 1.0);
+    assert_eq!(s["recipes"][0]["executed"], true);
+    // One request per gold action after get-kitchen, and one to end.
+    let gold_actions = std::fs::read_to_string(&gold)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with('('))
+        .count();
+    assert_eq!(fake.requests().len(), gold_actions);
+    assert_eq!(s["totals"]["prompt_tokens"], 1000 * gold_actions as u64);
     std::fs::remove_dir_all(dir).ok();
 }

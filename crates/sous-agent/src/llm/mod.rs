@@ -18,6 +18,7 @@ pub mod client;
 mod incremental;
 pub mod prompt;
 pub mod repair;
+pub mod tools;
 pub mod transcript;
 pub mod usage;
 
@@ -64,12 +65,16 @@ pub enum Protocol {
     /// It writes the network as text, repaired from the checks' feedback.
     #[default]
     Text,
+    /// It calls one primitive at a time as a function tool; the harness
+    /// threads the kitchen states and runs each call at once.
+    Tools,
 }
 
 impl Protocol {
     pub fn name(self) -> &'static str {
         match self {
             Protocol::Text => "text",
+            Protocol::Tools => "tools",
         }
     }
 }
@@ -78,6 +83,8 @@ impl Protocol {
 #[derive(Debug, Clone)]
 pub struct LlmConfig {
     pub protocol: Protocol,
+    /// With `Protocol::Tools`: the most tool calls of one recipe.
+    pub max_calls: usize,
     /// Repair rounds after the first answer (per step with `incremental`).
     pub max_repairs: usize,
     /// One instruction at a time, the kitchen shown before each.
@@ -92,6 +99,7 @@ impl Default for LlmConfig {
     fn default() -> Self {
         LlmConfig {
             protocol: Protocol::Text,
+            max_calls: 100,
             max_repairs: 2,
             incremental: false,
             examples_dir: None,
@@ -123,14 +131,18 @@ impl LlmAgent {
         LlmAgent { client, config }
     }
 
-    /// The system message for `recipe_id`: the reference, the names, and
-    /// the examples (none of the recipe's own family).
+    /// The system message for `recipe_id`: the reference and the names
+    /// (with `Protocol::Tools`, how to work through the tools), and the
+    /// examples (none of the recipe's own family).
     pub fn system_message(&self, recipe_id: &str) -> Result<Message, LlmError> {
         let examples = match &self.config.examples_dir {
             Some(dir) => prompt::examples(dir, recipe_id, self.config.examples)?,
             None => Vec::new(),
         };
-        Ok(Message::system(prompt::system(&examples)))
+        Ok(Message::system(match self.config.protocol {
+            Protocol::Text => prompt::system(&examples),
+            Protocol::Tools => prompt::tools_system(&examples),
+        }))
     }
 
     /// Asks the model for the network of `recipe`, repairing it from the
@@ -150,7 +162,11 @@ impl LlmAgent {
         recipe: &RecipeText,
         log: &mut RecipeLog<'_>,
     ) -> Result<LlmUnderstood, LlmError> {
-        let mut messages = vec![self.system_message(&recipe.id)?];
+        let system = self.system_message(&recipe.id)?;
+        if self.config.protocol == Protocol::Tools {
+            return self.tools(recipe, system, log);
+        }
+        let mut messages = vec![system];
         if self.config.incremental {
             return self.incremental(recipe, messages, log);
         }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use sous_agent::llm::batch::{Batch, RecipeRun};
 use sous_agent::llm::transcript::{self, Previous};
 use sous_agent::llm::{Client, LlmAgent, LlmConfig, Prices, Protocol, Transcript};
@@ -27,9 +27,17 @@ pub struct LlmArgs {
     /// (default: OPENAI_API_KEY when it is set).
     #[arg(long, value_name = "VAR")]
     pub api_key_env: Option<String>,
+    /// How the model gives the network: `text` (it writes the network,
+    /// repaired from the checks' feedback) or `tools` (it calls one
+    /// primitive at a time as a function tool, each run at once).
+    #[arg(long, value_enum)]
+    pub protocol: Option<ProtocolArg>,
     /// Repair rounds: how often the checks' findings go back to the model.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_repairs: usize,
+    /// With `--protocol tools`: the most tool calls for one recipe.
+    #[arg(long, value_name = "N")]
+    pub max_calls: Option<usize>,
     /// One instruction at a time, the kitchen shown to the model before each.
     #[arg(long)]
     pub incremental: bool,
@@ -73,6 +81,12 @@ pub struct LlmArgs {
     pub example_count: usize,
 }
 
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum ProtocolArg {
+    Text,
+    Tools,
+}
+
 impl LlmArgs {
     /// The flags given that only `--agent llm` takes.
     pub fn llm_only_flags(&self) -> Vec<&'static str> {
@@ -81,13 +95,22 @@ impl LlmArgs {
             ("--model", self.model.is_some()),
             ("--transcript", self.transcript.is_some()),
             ("--resume", self.resume.is_some()),
+            ("--protocol", self.protocol.is_some()),
             ("--jobs", self.jobs.is_some()),
             ("--seed", self.seed.is_some()),
             ("--price-in", self.price_in.is_some()),
             ("--price-out", self.price_out.is_some()),
             ("--summary", self.summary.is_some()),
+            ("--max-calls", self.max_calls.is_some()),
         ];
         set.iter().filter(|(_, s)| *s).map(|(f, _)| *f).collect()
+    }
+
+    fn protocol(&self) -> Protocol {
+        match self.protocol {
+            Some(ProtocolArg::Tools) => Protocol::Tools,
+            _ => Protocol::Text,
+        }
     }
 
     fn prices(&self) -> Result<Prices, String> {
@@ -147,12 +170,17 @@ impl LlmRun {
                 "warning: no example networks (set SOUS_BENCHMARK_DIR or pass --examples DIR)"
             );
         }
-        let protocol = Protocol::Text;
+        let protocol = llm.protocol();
+        if protocol == Protocol::Tools && llm.incremental {
+            return Err("--incremental goes with --protocol text: with tools every call is one step already".into());
+        }
         let (transcript, previous) = open_transcript(llm, model, protocol)?;
         let client = Client::new(url, model, api_key, Duration::from_secs(llm.timeout))
             .with_sampling(llm.temperature, llm.seed);
+        let defaults = LlmConfig::default();
         let config = LlmConfig {
             protocol,
+            max_calls: llm.max_calls.unwrap_or(defaults.max_calls),
             max_repairs: llm.max_repairs,
             incremental: llm.incremental,
             examples_dir,

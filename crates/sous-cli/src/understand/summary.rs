@@ -69,6 +69,7 @@ pub fn summary(
             "seed": run.agent.client.seed,
             "incremental": config.incremental,
             "max_repairs": config.max_repairs,
+            "max_calls": config.max_calls,
             "examples": config.examples_dir,
             "example_count": config.examples,
             "timeout": args.timeout,
