@@ -418,3 +418,46 @@ fn the_tools_protocol_replaying_a_gold_network_scores_1() {
     assert_eq!(s["totals"]["prompt_tokens"], 1000 * gold_actions as u64);
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// Writes `docs/llm-runs/gold-replay.json`: the summary of the tools
+/// protocol over the 30 benchmark recipes with a fake endpoint that
+/// replays each recipe's gold network as tool calls (no model: it shows
+/// what the protocol can express, and what the harness costs nothing).
+/// `cargo test -p sous-cli --test understand_llm_runs -- --ignored`
+#[test]
+#[ignore = "writes docs/llm-runs/gold-replay.json"]
+fn write_the_gold_replay_summary() {
+    let gold = sous_testdata::gold_current_dir();
+    let fake = FakeLlm::answering(sous_testdata::gold_replay::replay_each(gold.clone()));
+    let dir = scratch("replay-all", 0);
+    let summary =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/llm-runs/gold-replay.json");
+    std::fs::create_dir_all(summary.parent().unwrap()).unwrap();
+    let out = sous(&[
+        "understand",
+        "--benchmark",
+        "--agent",
+        "llm",
+        "--protocol",
+        "tools",
+        "--llm-url",
+        &fake.url,
+        "--model",
+        "none (fake endpoint replaying the gold networks)",
+        "--label",
+        "gold replay: no model, the gold networks as tool calls",
+        "--examples",
+        dir.join("examples").to_str().unwrap(),
+        "--evaluate",
+        "--jobs",
+        "2",
+        "--output",
+        "/dev/null",
+        "--summary",
+        summary.to_str().unwrap(),
+    ]);
+    eprintln!("{}", out.stdout);
+    eprintln!("{}", out.stderr);
+    assert!(summary.is_file());
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -7,6 +7,7 @@
 //! action is made, or a call comes back with an error, it answers in text.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
 use sous_lang::{ArgKind, ArgRole, Predicate};
@@ -47,6 +48,23 @@ pub fn replay(gold: &str, usage: Option<(u64, u64)>) -> impl Fn(usize, &Request)
         let names = names(&actions, &results);
         let call = [(next.name.as_str(), arguments(next, &names))];
         Reply::Raw(completion(tool_calls(&call), usage))
+    }
+}
+
+/// The replies of a model that replays, for each request, the gold network
+/// (in `gold_dir`) of the recipe the request's second message names
+/// (`Recipe `id`: …`); a recipe without one gets a text answer.
+pub fn replay_each(gold_dir: PathBuf) -> impl Fn(usize, &Request) -> Reply {
+    move |n, request| {
+        let text = request.text(1);
+        let id = text
+            .strip_prefix("Recipe `")
+            .and_then(|t| t.split('`').next())
+            .unwrap_or("");
+        match std::fs::read_to_string(crate::gold_file(&gold_dir, id)) {
+            Ok(gold) => replay(&gold, None)(n, request),
+            Err(e) => Reply::Chat(format!("No gold network for `{id}`: {e}")),
+        }
     }
 }
 

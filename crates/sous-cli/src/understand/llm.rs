@@ -69,6 +69,9 @@ pub struct LlmArgs {
     /// the totals (`tools/llm_table.py` makes the README's table of them).
     #[arg(long, value_name = "FILE.json")]
     pub summary: Option<PathBuf>,
+    /// A name for the run in its summary and in the comparison table.
+    #[arg(long, value_name = "TEXT", requires = "summary")]
+    pub label: Option<String>,
     /// Seconds one request may take.
     #[arg(long, value_name = "SECS", default_value_t = 120)]
     pub timeout: u64,

@@ -61,6 +61,7 @@ pub fn summary(
     json!({
         "kind": "sous-llm-summary",
         "sous": env!("CARGO_PKG_VERSION"),
+        "label": args.label,
         "model": run.agent.client.model,
         "url": run.url,
         "protocol": config.protocol.name(),
