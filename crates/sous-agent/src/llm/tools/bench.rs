@@ -182,3 +182,67 @@ fn what(e: &Entity) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::client::FunctionCall;
+
+    fn call(name: &str, arguments: &str) -> ToolCall {
+        ToolCall {
+            id: "c".into(),
+            kind: "function".into(),
+            function: FunctionCall {
+                name: name.into(),
+                arguments: arguments.into(),
+            },
+        }
+    }
+
+    #[test]
+    fn any_number_is_run_or_refused_never_a_crash() {
+        for q in [
+            "0",
+            "1e-9",
+            "0.3333333",
+            "1e12",
+            "1e300",
+            "12345678901234567890",
+        ] {
+            let mut bench = Bench::new("t");
+            let args =
+                format!(r#"{{"ingredient-concept": "butter", "quantity": {q}, "unit": "g"}}"#);
+            let done = bench.call(&call("fetch-and-proportion", &args));
+            assert_eq!(
+                done.ran,
+                done.content.get("error").is_none(),
+                "{q}: {}",
+                done.content
+            );
+            let args = format!(r#"{{"quantity": {q}, "unit": "degrees-celsius"}}"#);
+            bench.call(&call("preheat-oven", &args));
+        }
+    }
+
+    #[test]
+    fn a_failed_action_is_undone() {
+        let mut bench = Bench::new("t");
+        let fetch = r#"{"ingredient-concept": "butter", "quantity": 100, "unit": "g"}"#;
+        assert!(bench.call(&call("fetch-and-proportion", fetch)).ran);
+        // A bake with a time but neither oven nor temperature cannot run.
+        let bake = r#"{"thing-to-bake": "container-with-ingredient-1", "time-to-bake-quantity": 10, "time-to-bake-unit": "minute"}"#;
+        let done = bench.call(&call("bake", bake));
+        assert!(!done.ran, "{}", done.content);
+        assert!(done.content["error"].as_str().unwrap().contains("undone"));
+        assert_eq!(bench.actions(), 1);
+        // The next action starts from the kitchen before the failure.
+        let beat = r#"{"container-with-ingredients": "container-with-ingredient-1"}"#;
+        let done = bench.call(&call("beat", beat));
+        assert!(done.ran, "{}", done.content);
+        assert!(
+            bench.lines()[2].contains(" ?ks-2 ?ks-1 "),
+            "{:?}",
+            bench.lines()
+        );
+    }
+}
