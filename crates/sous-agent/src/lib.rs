@@ -14,11 +14,13 @@
 //! (the primitive reference of `sous_sim::reference`, the kitchen's names
 //! from `sous_kitchen::inventory`, gold networks as examples) and held to
 //! the same checks as every network; its submodules are `llm::client`
-//! (HTTP, time limit, retries), `llm::prompt`, `llm::check` (the network
-//! out of an answer, and its problems), `llm::repair` (ask, check, feed the
-//! problems back), `llm::incremental` (one instruction at a time, the
-//! kitchen shown before each) and `llm::transcript` (every exchange as
-//! JSONL).
+//! (HTTP, time limit, retries, tool calls), `llm::prompt`, `llm::check`
+//! (the network out of an answer, and its problems), `llm::repair` (ask,
+//! check, feed the problems back), `llm::incremental` (one instruction at
+//! a time, the kitchen shown before each), `llm::tools` (the primitives as
+//! function tools, each call run at once), `llm::transcript` (every
+//! exchange and result as JSONL, read back to resume), `llm::usage`
+//! (tokens and cost) and `llm::batch` (many recipes in flight at once).
 
 pub mod baseline;
 pub mod clause_words;

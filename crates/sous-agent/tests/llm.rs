@@ -2,24 +2,16 @@
 //! port: what the prompt holds, repairs from the checks' feedback, clear
 //! errors for an endpoint that hangs or answers garbage, the transcript.
 
+mod support;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sous_agent::llm::check::check;
 use sous_agent::llm::prompt::family;
 use sous_agent::llm::{Client, LlmAgent, LlmConfig, LlmError, Transcript};
-use sous_agent::RecipeText;
 use sous_testdata::fake_llm::{FakeLlm, Reply};
-
-/// A small recipe the kitchen can make.
-fn butter_sugar() -> RecipeText {
-    RecipeText {
-        id: "butter-sugar".into(),
-        title: "Butter and sugar".into(),
-        ingredients: vec!["100 grams butter".into(), "50 grams sugar".into()],
-        instructions: vec!["Mix the butter and the sugar in a bowl.".into()],
-    }
-}
+use support::butter_sugar;
 
 const FETCH: [&str; 3] = [
     "(get-kitchen ?kitchen)",
@@ -82,7 +74,7 @@ fn the_prompt_has_the_reference_the_names_other_families_examples_and_the_recipe
         ..LlmConfig::default()
     };
     agent(&fake, config, Duration::from_secs(10))
-        .understand(&recipe, &mut Transcript::none())
+        .understand(&recipe, &Transcript::none())
         .unwrap();
     let requests = fake.requests();
     assert_eq!(requests.len(), 1);
@@ -140,7 +132,7 @@ fn a_broken_network_is_repaired_after_feedback() {
         Reply::Chat(fenced(&correct())),
     ]);
     let out = agent(&fake, LlmConfig::default(), Duration::from_secs(10))
-        .understand(&butter_sugar(), &mut Transcript::none())
+        .understand(&butter_sugar(), &Transcript::none())
         .unwrap();
     assert!(out.problems.is_empty(), "{:?}", out.problems);
     assert_eq!(out.understood.actions, correct());
@@ -166,7 +158,7 @@ fn a_network_that_still_fails_after_the_repairs_is_kept_with_its_problems() {
         ..LlmConfig::default()
     };
     let out = agent(&fake, config, Duration::from_secs(10))
-        .understand(&butter_sugar(), &mut Transcript::none())
+        .understand(&butter_sugar(), &Transcript::none())
         .unwrap();
     assert_eq!(fake.requests().len(), 2, "one answer, one repair");
     assert_eq!(out.understood.actions, broken());
@@ -183,7 +175,7 @@ fn a_hanging_endpoint_times_out_with_a_clear_error() {
     let fake = FakeLlm::start(vec![Reply::Hang]);
     let started = Instant::now();
     let err = agent(&fake, LlmConfig::default(), Duration::from_secs(1))
-        .understand(&butter_sugar(), &mut Transcript::none())
+        .understand(&butter_sugar(), &Transcript::none())
         .unwrap_err();
     assert!(matches!(err, LlmError::Timeout { .. }), "{err:?}");
     assert!(
@@ -221,7 +213,7 @@ fn garbage_and_http_errors_are_clear_errors() {
     for (reply, message, tries) in cases {
         let fake = FakeLlm::start(vec![reply]);
         let err = agent(&fake, LlmConfig::default(), Duration::from_secs(10))
-            .understand(&butter_sugar(), &mut Transcript::none())
+            .understand(&butter_sugar(), &Transcript::none())
             .unwrap_err();
         assert!(err.to_string().contains(message), "{err}");
         assert!(err.to_string().contains(&fake.url), "{err}");
@@ -244,7 +236,7 @@ fn a_refused_connection_is_retried_then_reported() {
     )
     .with_retries(2, Duration::from_millis(10));
     let err = LlmAgent::new(client, LlmConfig::default())
-        .understand(&butter_sugar(), &mut Transcript::none())
+        .understand(&butter_sugar(), &Transcript::none())
         .unwrap_err();
     assert!(matches!(err, LlmError::Connect { .. }), "{err:?}");
     assert!(
@@ -262,9 +254,9 @@ fn the_transcript_has_one_line_per_exchange() {
     ]);
     let path = temp("transcript.jsonl");
     std::fs::remove_file(&path).ok();
-    let mut transcript = Transcript::open(&path).unwrap();
+    let transcript = Transcript::open(&path).unwrap();
     agent(&fake, LlmConfig::default(), Duration::from_secs(10))
-        .understand(&butter_sugar(), &mut transcript)
+        .understand(&butter_sugar(), &transcript)
         .unwrap();
     drop(transcript);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -300,7 +292,7 @@ fn incremental_shows_the_kitchen_before_each_instruction() {
         ..LlmConfig::default()
     };
     let out = agent(&fake, config, Duration::from_secs(10))
-        .understand(&butter_sugar(), &mut Transcript::none())
+        .understand(&butter_sugar(), &Transcript::none())
         .unwrap();
     assert!(out.problems.is_empty(), "{:?}", out.problems);
     assert_eq!(out.understood.actions, correct());
@@ -326,4 +318,36 @@ fn incremental_shows_the_kitchen_before_each_instruction() {
         "{step}"
     );
     assert!(step.contains("(400 g"), "500 g of butter less 100: {step}");
+}
+
+#[test]
+fn an_endpoint_that_answers_429_then_200_is_retried_and_its_usage_recorded() {
+    let answer = sous_testdata::fake_llm::completion(
+        serde_json::json!({"role": "assistant", "content": fenced(&correct())}),
+        Some((1234, 56)),
+    );
+    let fake = FakeLlm::start(vec![
+        Reply::Status(429, "rate limited".into()),
+        Reply::Raw(answer),
+    ]);
+    let path = temp("usage.jsonl");
+    std::fs::remove_file(&path).ok();
+    let transcript = Transcript::open(&path).unwrap();
+    let out = agent(&fake, LlmConfig::default(), Duration::from_secs(10))
+        .understand(&butter_sugar(), &transcript)
+        .unwrap();
+    assert!(out.problems.is_empty(), "{:?}", out.problems);
+    assert_eq!(fake.requests().len(), 2, "the 429 is tried again");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        text.lines().count(),
+        1,
+        "one exchange: the retry is the client's"
+    );
+    assert_eq!(
+        line["usage"],
+        serde_json::json!({"prompt_tokens": 1234, "completion_tokens": 56})
+    );
+    std::fs::remove_file(&path).ok();
 }

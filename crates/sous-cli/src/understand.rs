@@ -2,18 +2,21 @@
 //! file, with the baseline agent or a language model
 //! (`--agent llm`), optionally scored at once against the gold networks.
 
-use std::path::{Path, PathBuf};
+mod llm;
+mod summary;
 
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use sous_agent::llm::{Client, LlmAgent, LlmConfig, Transcript};
+use sous_agent::llm::batch::RecipeRun;
 use sous_agent::RecipeText;
 use sous_eval::{MetricSet, Options, RecipeReport};
 
 use crate::run::{FAILED, INVALID, OK};
 use crate::Format;
+use llm::{LlmArgs, LlmRun};
 
 #[derive(Args, Debug)]
 pub struct UnderstandArgs {
@@ -73,122 +76,72 @@ pub enum AgentKind {
     Llm,
 }
 
-/// The flags of `--agent llm`.
-#[derive(Args, Debug)]
-pub struct LlmArgs {
-    /// The OpenAI-compatible endpoint (`http://127.0.0.1:8080/v1`, or a URL
-    /// ending in `/chat/completions`). Nothing is sent anywhere without it.
-    #[arg(long, value_name = "URL")]
-    llm_url: Option<String>,
-    /// The model name sent with each request.
-    #[arg(long, value_name = "NAME")]
-    model: Option<String>,
-    /// The environment variable holding the API key, sent as a Bearer token
-    /// (default: OPENAI_API_KEY when it is set).
-    #[arg(long, value_name = "VAR")]
-    api_key_env: Option<String>,
-    /// Repair rounds: how often the checks' findings go back to the model.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    max_repairs: usize,
-    /// One instruction at a time, the kitchen shown to the model before each.
-    #[arg(long)]
-    incremental: bool,
-    /// Append every exchange (request, answer, timing) to this JSONL file.
-    #[arg(long, value_name = "FILE.jsonl")]
-    transcript: Option<PathBuf>,
-    /// Seconds one request may take.
-    #[arg(long, value_name = "SECS", default_value_t = 120)]
-    timeout: u64,
-    /// Gold networks to show as examples (never the recipe's own family).
-    /// Default: `$SOUS_BENCHMARK_DIR/data/gold-standard-solutions/meaning-only`.
-    #[arg(long, value_name = "DIR")]
-    examples: Option<PathBuf>,
-    /// How many examples.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    example_count: usize,
-}
-
 /// Who understands the recipes.
 enum Agent {
     Baseline,
-    Llm(Box<(LlmAgent, Transcript)>),
+    Llm(Box<LlmRun>),
 }
 
 impl Agent {
     /// The agent the flags ask for; an error for an LLM without endpoint or
     /// model, LLM flags without `--agent llm`, or an unset API key variable.
     fn new(args: &UnderstandArgs) -> Result<Agent, String> {
-        let llm = &args.llm;
         if args.agent == AgentKind::Baseline {
-            if llm.llm_url.is_some() || llm.model.is_some() || llm.transcript.is_some() {
-                return Err("--llm-url, --model and --transcript need --agent llm".into());
+            let given = args.llm.llm_only_flags();
+            if !given.is_empty() {
+                return Err(format!("{} need --agent llm", given.join(", ")));
             }
             return Ok(Agent::Baseline);
         }
-        let url = llm.llm_url.as_deref().ok_or(
-            "--agent llm needs --llm-url URL: an OpenAI-compatible endpoint (llama.cpp server, Ollama, vLLM, OpenAI…)",
-        )?;
-        let model = llm
-            .model
-            .as_deref()
-            .ok_or("--agent llm needs --model NAME")?;
-        let api_key = match &llm.api_key_env {
-            Some(var) => Some(std::env::var(var).map_err(|_| {
-                format!("--api-key-env {var}: the environment variable {var} is not set")
-            })?),
-            None => std::env::var("OPENAI_API_KEY").ok(),
-        };
-        let examples_dir = llm.examples.clone().or_else(|| {
-            let dir = sous_eval::gold::gold_dir_of_benchmark(&benchmark_dir().ok()?);
-            dir.is_dir().then_some(dir)
-        });
-        if examples_dir.is_none() {
-            eprintln!(
-                "warning: no example networks (set SOUS_BENCHMARK_DIR or pass --examples DIR)"
-            );
-        }
-        let transcript = match &llm.transcript {
-            Some(path) => Transcript::open(path).map_err(|e| e.to_string())?,
-            None => Transcript::none(),
-        };
-        let client = Client::new(url, model, api_key, Duration::from_secs(llm.timeout));
-        let config = LlmConfig {
-            max_repairs: llm.max_repairs,
-            incremental: llm.incremental,
-            examples_dir,
-            examples: llm.example_count,
-        };
-        Ok(Agent::Llm(Box::new((
-            LlmAgent::new(client, config),
-            transcript,
-        ))))
+        Ok(Agent::Llm(Box::new(LlmRun::new(
+            &args.llm,
+            benchmark_dir().ok(),
+        )?)))
     }
 
-    fn understand(&mut self, recipe: &RecipeText) -> Result<Outcome, String> {
-        let (understood, failed) = match self {
-            Agent::Baseline => {
-                let u = sous_agent::understand(recipe);
-                let failed = u
-                    .trace
-                    .iter()
-                    .any(|t| t.contains("not understood") || t.contains("fails"));
-                (u, failed)
-            }
+    /// What became of each recipe, in order, and with `--agent llm` each
+    /// one's run (tokens, seconds) for the summary.
+    fn understand_all(
+        &self,
+        recipes: &[RecipeText],
+    ) -> (Vec<Result<Outcome, String>>, Vec<RecipeRun>) {
+        match self {
+            Agent::Baseline => (
+                recipes.iter().map(|r| Ok(baseline(r))).collect(),
+                Vec::new(),
+            ),
             Agent::Llm(llm) => {
-                let (agent, transcript) = &mut **llm;
-                let out = agent
-                    .understand(recipe, transcript)
-                    .map_err(|e| e.to_string())?;
-                let failed = !out.problems.is_empty();
-                (out.understood, failed)
+                let runs = llm.run(recipes);
+                let outcomes = runs
+                    .iter()
+                    .map(|r| match &r.outcome {
+                        Ok(out) => Ok(Outcome {
+                            network: out.understood.solution(),
+                            id: out.understood.id.clone(),
+                            trace: out.understood.trace.clone(),
+                            failed: !out.problems.is_empty(),
+                        }),
+                        Err(e) => Err(e.to_string()),
+                    })
+                    .collect();
+                (outcomes, runs)
             }
-        };
-        Ok(Outcome {
-            network: understood.solution(),
-            id: understood.id,
-            trace: understood.trace,
-            failed,
-        })
+        }
+    }
+}
+
+/// What the baseline makes of `recipe`.
+fn baseline(recipe: &RecipeText) -> Outcome {
+    let u = sous_agent::understand(recipe);
+    let failed = u
+        .trace
+        .iter()
+        .any(|t| t.contains("not understood") || t.contains("fails"));
+    Outcome {
+        network: u.solution(),
+        id: u.id,
+        trace: u.trace,
+        failed,
     }
 }
 
@@ -255,6 +208,7 @@ fn benchmark_dir() -> Result<PathBuf, String> {
 }
 
 pub fn run(args: UnderstandArgs) -> u8 {
+    let started = Instant::now();
     let paths = match files(&args) {
         Ok(p) => p,
         Err(e) => {
@@ -277,48 +231,16 @@ pub fn run(args: UnderstandArgs) -> u8 {
     } else {
         None
     };
-    let mut code = OK;
-    let mut outcomes = Vec::new();
-    let mut agent = match Agent::new(&args) {
+    let agent = match Agent::new(&args) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {e}");
             return INVALID;
         }
     };
-    for path in paths {
-        let recipe = match read_recipe(&path) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                code = code.max(INVALID);
-                continue;
-            }
-        };
-        match agent.understand(&recipe) {
-            Ok(o) => {
-                if args.trace {
-                    eprintln!("{}:", o.id);
-                    for t in &o.trace {
-                        eprintln!("  {t}");
-                    }
-                }
-                if o.failed {
-                    code = code.max(FAILED);
-                    if !args.trace {
-                        for line in problems(&o.trace) {
-                            eprintln!("{}: {line}", o.id);
-                        }
-                    }
-                }
-                outcomes.push(o);
-            }
-            Err(e) => {
-                eprintln!("error: {}: {}: {e}", path.display(), recipe.id);
-                code = code.max(FAILED);
-            }
-        }
-    }
+    let (recipes, mut code) = read_recipes(&paths);
+    let (results, runs) = agent.understand_all(&recipes);
+    let outcomes = report_outcomes(&args, &recipes, results, &mut code);
     let solution: String = outcomes
         .iter()
         .map(|o| format!("{}\n", o.network))
@@ -338,6 +260,25 @@ pub fn run(args: UnderstandArgs) -> u8 {
             return INVALID;
         }
     }
+    if let (Agent::Llm(llm), Some(path)) = (&agent, &args.llm.summary) {
+        let scoring = summary::Scoring {
+            reports: reports.as_deref(),
+            errata: args.errata,
+            gold: args.gold.as_deref(),
+        };
+        let s = summary::summary(
+            &args.llm,
+            llm,
+            &runs,
+            &scoring,
+            started.elapsed().as_secs_f64(),
+        );
+        let text = serde_json::to_string_pretty(&s).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, text + "\n") {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return INVALID;
+        }
+    }
     if args.show {
         return show_page(&args, &outcomes, reports);
     }
@@ -353,6 +294,60 @@ pub fn run(args: UnderstandArgs) -> u8 {
         }
     }
     code
+}
+
+/// The recipes of `paths` that can be read (the others reported), and
+/// the exit code so far.
+fn read_recipes(paths: &[PathBuf]) -> (Vec<RecipeText>, u8) {
+    let mut code = OK;
+    let mut recipes = Vec::new();
+    for path in paths {
+        match read_recipe(path) {
+            Ok(r) => recipes.push(r),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                code = code.max(INVALID);
+            }
+        }
+    }
+    (recipes, code)
+}
+
+/// Reports each recipe's trace, problems or error on stderr, raising
+/// `code`; the outcomes that have a network.
+fn report_outcomes(
+    args: &UnderstandArgs,
+    recipes: &[RecipeText],
+    results: Vec<Result<Outcome, String>>,
+    code: &mut u8,
+) -> Vec<Outcome> {
+    let mut outcomes = Vec::new();
+    for (recipe, result) in recipes.iter().zip(results) {
+        match result {
+            Ok(o) => {
+                if args.trace {
+                    eprintln!("{}:", o.id);
+                    for t in &o.trace {
+                        eprintln!("  {t}");
+                    }
+                }
+                if o.failed {
+                    *code = (*code).max(FAILED);
+                    if !args.trace {
+                        for line in problems(&o.trace) {
+                            eprintln!("{}: {line}", o.id);
+                        }
+                    }
+                }
+                outcomes.push(o);
+            }
+            Err(e) => {
+                eprintln!("error: {}: {e}", recipe.id);
+                *code = (*code).max(FAILED);
+            }
+        }
+    }
+    outcomes
 }
 
 /// Serves the page with every understood network preloaded, until Ctrl-C.

@@ -84,12 +84,21 @@ fn the_repaired_network_is_written_and_every_exchange_recorded() {
     let system = requests[0].body["messages"][0]["content"].as_str().unwrap();
     assert!(system.contains("## Example: other-dish"), "{system}");
     let lines = std::fs::read_to_string(&transcript).unwrap();
-    assert_eq!(lines.lines().count(), 2, "{lines}");
-    for (round, line) in lines.lines().enumerate() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let lines: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // Two exchanges, then the recipe's result.
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for (round, v) in lines[..2].iter().enumerate() {
+        assert_eq!(v["kind"], "exchange");
         assert_eq!(v["round"], round);
         assert_eq!(v["recipe"], "plain-sugar");
     }
+    assert_eq!(lines[2]["kind"], "result");
+    assert_eq!(lines[2]["recipe"], "plain-sugar");
+    assert_eq!(lines[2]["tally"]["requests"], 2);
+    assert_eq!(lines[2]["network"].as_array().unwrap().len(), 3);
     std::fs::remove_dir_all(dir).ok();
 }
 

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 pub mod edits;
 pub mod fake_llm;
+pub mod gold_replay;
 
 /// `$SOUS_BENCHMARK_DIR`: the Recipe Execution Benchmark checkout.
 pub fn benchmark_dir() -> PathBuf {

@@ -9,14 +9,22 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::usage::Usage;
 use super::LlmError;
 
 /// One chat message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
-    /// `system`, `user` or `assistant`.
+    /// `system`, `user`, `assistant` or `tool`.
     pub role: String,
-    pub content: String,
+    /// `None` (sent as `null`) only for an assistant message that calls tools.
+    pub content: Option<String>,
+    /// The tools an assistant message calls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<ToolCall>,
+    /// Which call a `tool` message answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
 }
 
 impl Message {
@@ -29,11 +37,64 @@ impl Message {
     pub fn assistant(content: impl Into<String>) -> Self {
         Self::new("assistant", content)
     }
+    /// The answer to tool call `id`.
+    pub fn tool(id: &str, content: impl Into<String>) -> Self {
+        Message {
+            tool_call_id: Some(id.to_string()),
+            ..Self::new("tool", content)
+        }
+    }
+    /// An answer as it goes back into the conversation.
+    pub fn answered(answer: &Answer) -> Self {
+        Message {
+            role: "assistant".into(),
+            content: answer.content.clone(),
+            tool_calls: answer.tool_calls.clone(),
+            tool_call_id: None,
+        }
+    }
     fn new(role: &str, content: impl Into<String>) -> Self {
         Message {
             role: role.into(),
-            content: content.into(),
+            content: Some(content.into()),
+            tool_calls: Vec::new(),
+            tool_call_id: None,
         }
+    }
+}
+
+/// A call of a tool (OpenAI's `tool_calls` entry).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    pub id: String,
+    /// Always `function`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub function: FunctionCall,
+}
+
+/// The function a tool call names, and its arguments.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FunctionCall {
+    pub name: String,
+    /// A JSON object, as text.
+    pub arguments: String,
+}
+
+/// What the model answered: text, tool calls or both, and what the
+/// endpoint said it cost.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Answer {
+    pub content: Option<String>,
+    pub tool_calls: Vec<ToolCall>,
+    /// `None` when the endpoint did not say.
+    pub usage: Option<Usage>,
+}
+
+impl Answer {
+    /// The text of the answer (empty when it only calls tools).
+    pub fn text(&self) -> &str {
+        self.content.as_deref().unwrap_or("")
     }
 }
 
@@ -51,6 +112,11 @@ pub struct Client {
     pub attempts: u32,
     /// The wait before the second try; doubled before each further one.
     pub backoff: Duration,
+    /// Sent with every request (0 unless told otherwise).
+    pub temperature: f64,
+    /// Sent with every request when given (endpoints that honour it answer
+    /// the same request the same way).
+    pub seed: Option<u64>,
     agent: ureq::Agent,
 }
 
@@ -97,7 +163,7 @@ fn is_timeout(e: &(dyn std::error::Error + 'static)) -> bool {
 
 /// What one try came to: an answer, or an error and whether another try may help.
 enum Try {
-    Answer(String),
+    Answer(Answer),
     Retry(LlmError),
     Fail(LlmError),
 }
@@ -112,6 +178,8 @@ impl Client {
             timeout,
             attempts: 3,
             backoff: Duration::from_secs(1),
+            temperature: 0.0,
+            seed: None,
             agent: ureq::AgentBuilder::new().timeout(timeout).build(),
         }
     }
@@ -123,9 +191,31 @@ impl Client {
         self
     }
 
-    /// The model's answer to `messages` (the first choice's content).
-    pub fn chat(&self, messages: &[Message]) -> Result<String, LlmError> {
-        let body = json!({ "model": self.model, "messages": messages, "temperature": 0 });
+    /// The same client sending `temperature` and, when given, `seed`.
+    pub fn with_sampling(mut self, temperature: f64, seed: Option<u64>) -> Self {
+        self.temperature = temperature;
+        self.seed = seed;
+        self
+    }
+
+    /// The model's answer to `messages` (the first choice), offered
+    /// `tools` (OpenAI function tools; none: the key is not sent).
+    pub fn chat(
+        &self,
+        messages: &[Message],
+        tools: &[serde_json::Value],
+    ) -> Result<Answer, LlmError> {
+        let mut body = json!({
+            "model": self.model,
+            "messages": messages,
+            "temperature": self.temperature,
+        });
+        if let Some(seed) = self.seed {
+            body["seed"] = json!(seed);
+        }
+        if !tools.is_empty() {
+            body["tools"] = json!(tools);
+        }
         let mut wait = self.backoff;
         let mut tries = 0;
         loop {
@@ -213,12 +303,52 @@ impl Client {
     }
 }
 
-/// `choices[0].message.content` of a chat-completions answer.
-fn answer_of(text: &str) -> Option<String> {
+/// The first choice of a chat-completions answer: its content, its tool
+/// calls (arguments given as an object are taken as their text; a call
+/// without id gets one), and the usage; `None` when it has neither
+/// content nor tool calls.
+fn answer_of(text: &str) -> Option<Answer> {
     let v: serde_json::Value = serde_json::from_str(text).ok()?;
-    v.pointer("/choices/0/message/content")?
-        .as_str()
-        .map(str::to_string)
+    let message = v.pointer("/choices/0/message")?;
+    let content = message
+        .get("content")
+        .and_then(|c| c.as_str())
+        .map(str::to_string);
+    let calls = message.get("tool_calls").and_then(|c| c.as_array());
+    let tool_calls: Vec<ToolCall> = calls
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter_map(|(i, c)| tool_call_of(c, i))
+        .collect();
+    if content.is_none() && tool_calls.is_empty() {
+        return None;
+    }
+    Some(Answer {
+        content,
+        tool_calls,
+        usage: Usage::of(&v),
+    })
+}
+
+/// One entry of `tool_calls`, the `i`-th.
+fn tool_call_of(c: &serde_json::Value, i: usize) -> Option<ToolCall> {
+    let function = c.get("function")?;
+    let name = function.get("name")?.as_str()?.to_string();
+    let arguments = match function.get("arguments") {
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+        None => "{}".to_string(),
+    };
+    let id = c
+        .get("id")
+        .and_then(|i| i.as_str())
+        .map_or_else(|| format!("call-{i}"), str::to_string);
+    Some(ToolCall {
+        id,
+        kind: "function".into(),
+        function: FunctionCall { name, arguments },
+    })
 }
 
 #[cfg(test)]
@@ -244,9 +374,48 @@ mod tests {
     #[test]
     fn answers_are_read_from_the_first_choice() {
         let ok = r#"{"choices":[{"message":{"role":"assistant","content":"(get-kitchen ?k)"}}]}"#;
-        assert_eq!(answer_of(ok).as_deref(), Some("(get-kitchen ?k)"));
+        let a = answer_of(ok).unwrap();
+        assert_eq!(a.content.as_deref(), Some("(get-kitchen ?k)"));
+        assert_eq!(a.usage, None);
         assert_eq!(answer_of("<html>oops</html>"), None);
         assert_eq!(answer_of(r#"{"choices":[]}"#), None);
+        let nothing = r#"{"choices":[{"message":{"role":"assistant","content":null}}]}"#;
+        assert_eq!(answer_of(nothing), None);
+    }
+
+    #[test]
+    fn tool_calls_and_usage_are_read() {
+        let text = r#"{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[
+            {"id":"c1","type":"function","function":{"name":"beat","arguments":"{\"container-with-ingredients\":\"x\"}"}},
+            {"type":"function","function":{"name":"mix","arguments":{"a":1}}}]}}],
+            "usage":{"prompt_tokens":10,"completion_tokens":4}}"#;
+        let a = answer_of(text).unwrap();
+        assert_eq!(a.content, None);
+        assert_eq!(a.tool_calls.len(), 2);
+        assert_eq!(a.tool_calls[0].id, "c1");
+        assert_eq!(
+            a.tool_calls[0].function.arguments,
+            r#"{"container-with-ingredients":"x"}"#
+        );
+        assert_eq!(a.tool_calls[1].id, "call-1");
+        assert_eq!(a.tool_calls[1].function.arguments, r#"{"a":1}"#);
+        assert_eq!(
+            a.usage,
+            Some(Usage {
+                prompt_tokens: 10,
+                completion_tokens: 4
+            })
+        );
+        // Back into the conversation: content null, the calls as they came.
+        let m = serde_json::to_value(Message::answered(&a)).unwrap();
+        assert_eq!(m["content"], serde_json::Value::Null);
+        assert_eq!(m["tool_calls"][0]["type"], "function");
+        let t = serde_json::to_value(Message::tool("c1", "ok")).unwrap();
+        assert_eq!(t["tool_call_id"], "c1");
+        assert!(serde_json::to_value(Message::user("u"))
+            .unwrap()
+            .get("tool_calls")
+            .is_none());
     }
 
     #[test]

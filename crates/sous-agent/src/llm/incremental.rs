@@ -18,7 +18,7 @@ impl LlmAgent {
         &self,
         recipe: &RecipeText,
         mut messages: Vec<Message>,
-        transcript: &mut super::Transcript,
+        log: &mut super::transcript::RecipeLog<'_>,
     ) -> Result<LlmUnderstood, LlmError> {
         let initial = full_kitchen().0.root().clone();
         let mut lines: Vec<String> = Vec::new();
@@ -36,7 +36,7 @@ impl LlmAgent {
             )));
             let attempt = Turn {
                 client: &self.client,
-                transcript: &mut *transcript,
+                log: &mut *log,
                 recipe_id: &recipe.id,
                 max_repairs: self.config.max_repairs,
                 step: Some(step),

@@ -8,20 +8,26 @@
 //! [`check`] takes the network out of an answer and finds its problems,
 //! [`repair`] is one turn of ask–check–feedback, [`incremental`] builds a
 //! network one instruction at a time with the kitchen shown before each,
-//! and [`transcript`] records every exchange as JSON lines.
+//! [`transcript`] records every exchange as JSON lines (and reads a run
+//! back to resume it), [`usage`] sums and prices the tokens, and [`batch`]
+//! keeps several recipes in flight at once.
 
+pub mod batch;
 pub mod check;
 pub mod client;
 mod incremental;
 pub mod prompt;
 pub mod repair;
+pub mod tools;
 pub mod transcript;
+pub mod usage;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use client::{Client, Message};
-pub use transcript::Transcript;
+pub use client::{Answer, Client, Message, ToolCall};
+pub use transcript::{RecipeLog, Transcript};
+pub use usage::{Prices, Tally, Usage};
 
 use crate::recipe_xml::RecipeText;
 use crate::Understood;
@@ -39,7 +45,7 @@ pub enum LlmError {
         status: u16,
         body: String,
     },
-    #[error("{url} answered with something that is not a chat completion (no choices[0].message.content): {body}")]
+    #[error("{url} answered with something that is not a chat completion (no choices[0].message with content or tool_calls): {body}")]
     BadResponse { url: String, body: String },
     #[error("cannot read the example networks in {dir}: {source}")]
     Examples {
@@ -53,9 +59,32 @@ pub enum LlmError {
     },
 }
 
+/// How the model gives the network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Protocol {
+    /// It writes the network as text, repaired from the checks' feedback.
+    #[default]
+    Text,
+    /// It calls one primitive at a time as a function tool; the harness
+    /// threads the kitchen states and runs each call at once.
+    Tools,
+}
+
+impl Protocol {
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Text => "text",
+            Protocol::Tools => "tools",
+        }
+    }
+}
+
 /// How the harness works.
 #[derive(Debug, Clone)]
 pub struct LlmConfig {
+    pub protocol: Protocol,
+    /// With `Protocol::Tools`: the most tool calls of one recipe.
+    pub max_calls: usize,
     /// Repair rounds after the first answer (per step with `incremental`).
     pub max_repairs: usize,
     /// One instruction at a time, the kitchen shown before each.
@@ -69,6 +98,8 @@ pub struct LlmConfig {
 impl Default for LlmConfig {
     fn default() -> Self {
         LlmConfig {
+            protocol: Protocol::Text,
+            max_calls: 100,
             max_repairs: 2,
             incremental: false,
             examples_dir: None,
@@ -100,14 +131,18 @@ impl LlmAgent {
         LlmAgent { client, config }
     }
 
-    /// The system message for `recipe_id`: the reference, the names, and
-    /// the examples (none of the recipe's own family).
+    /// The system message for `recipe_id`: the reference and the names
+    /// (with `Protocol::Tools`, how to work through the tools), and the
+    /// examples (none of the recipe's own family).
     pub fn system_message(&self, recipe_id: &str) -> Result<Message, LlmError> {
         let examples = match &self.config.examples_dir {
             Some(dir) => prompt::examples(dir, recipe_id, self.config.examples)?,
             None => Vec::new(),
         };
-        Ok(Message::system(prompt::system(&examples)))
+        Ok(Message::system(match self.config.protocol {
+            Protocol::Text => prompt::system(&examples),
+            Protocol::Tools => prompt::tools_system(&examples),
+        }))
     }
 
     /// Asks the model for the network of `recipe`, repairing it from the
@@ -115,16 +150,30 @@ impl LlmAgent {
     pub fn understand(
         &self,
         recipe: &RecipeText,
-        transcript: &mut Transcript,
+        transcript: &Transcript,
     ) -> Result<LlmUnderstood, LlmError> {
-        let mut messages = vec![self.system_message(&recipe.id)?];
+        self.understand_logged(recipe, &mut RecipeLog::new(transcript))
+    }
+
+    /// [`LlmAgent::understand`], the exchanges counted in `log` (their
+    /// tokens are known even when a later request fails).
+    pub fn understand_logged(
+        &self,
+        recipe: &RecipeText,
+        log: &mut RecipeLog<'_>,
+    ) -> Result<LlmUnderstood, LlmError> {
+        let system = self.system_message(&recipe.id)?;
+        if self.config.protocol == Protocol::Tools {
+            return self.tools(recipe, system, log);
+        }
+        let mut messages = vec![system];
         if self.config.incremental {
-            return self.incremental(recipe, messages, transcript);
+            return self.incremental(recipe, messages, log);
         }
         messages.push(Message::user(prompt::whole(recipe)));
         let attempt = repair::Turn {
             client: &self.client,
-            transcript,
+            log,
             recipe_id: &recipe.id,
             max_repairs: self.config.max_repairs,
             step: None,

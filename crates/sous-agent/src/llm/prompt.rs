@@ -121,6 +121,42 @@ pub fn system(examples: &[Example]) -> String {
     s
 }
 
+/// The system message of `--protocol tools`: how the kitchen is worked
+/// through the tools, and the examples (each line a call).
+pub fn tools_system(examples: &[Example]) -> String {
+    let mut s = String::from(
+        "You make cooking recipes in a simulated kitchen by calling tools. Each tool is one \
+         action of the MUHAI Cooking Language. Call one tool at a time, in the order a cook \
+         would act. Each call is run at once: its result gives the names of what it made \
+         (outputs) and of what the kitchen chose for the optional arguments you left out \
+         (defaults), and what changed in the kitchen; or it gives an error, and then nothing \
+         happened: correct the call. Refer to what earlier calls made by those names. The \
+         kitchen state is passed from action to action for you. Leave an optional argument \
+         out to let the kitchen choose (each argument says what it then uses). Start by \
+         fetching the ingredients with the recipe's amounts. When the dish is done, answer \
+         without a tool call.\n",
+    );
+    for e in examples {
+        let _ = write!(
+            s,
+            "\n## Example: {}\nThe actions of a gold network in the language's text: after \
+             (get-kitchen ?kitchen), which is done for you, each line is one call; its \
+             ?kitchen and ?ks arguments are the kitchen states, which you do not give.\n\
+             ```lisp\n{}\n```\n",
+            e.id, e.network
+        );
+    }
+    s
+}
+
+/// The recipe, and what to do with it, in `--protocol tools`.
+pub fn tools_recipe(r: &RecipeText) -> String {
+    format!(
+        "{}\nMake this recipe by calling the tools, one action at a time.",
+        recipe(r)
+    )
+}
+
 /// The recipe as the model reads it.
 pub fn recipe(r: &RecipeText) -> String {
     let mut s = format!("Recipe `{}`: {}\n\nIngredients:\n", r.id, r.title);

@@ -3,18 +3,16 @@
 //! what is wrong and ask again, up to a number of repair rounds. Every
 //! exchange goes to the transcript.
 
-use std::time::Instant;
-
 use super::check::{check_after, extract, Checked};
 use super::client::{Client, Message};
 use super::prompt::feedback;
-use super::transcript::{Exchange, Transcript};
+use super::transcript::{Exchange, RecipeLog};
 use super::LlmError;
 
 /// What a turn needs besides its messages.
-pub struct Turn<'a> {
+pub struct Turn<'a, 'b> {
     pub client: &'a Client,
-    pub transcript: &'a mut Transcript,
+    pub log: &'a mut RecipeLog<'b>,
     pub recipe_id: &'a str,
     /// Repair rounds after the first answer.
     pub max_repairs: usize,
@@ -36,14 +34,14 @@ pub struct Attempt {
     pub trace: Vec<String>,
 }
 
-impl Turn<'_> {
+impl Turn<'_, '_> {
     /// Runs the turn on `messages` (the answers and feedback are appended).
     /// Errors are those of the endpoint and of the transcript; a network
     /// that still fails after the repairs is an `Ok` with problems.
     pub fn run(self, messages: &mut Vec<Message>) -> Result<Attempt, LlmError> {
         let Turn {
             client,
-            transcript,
+            log,
             recipe_id,
             max_repairs,
             step,
@@ -53,33 +51,14 @@ impl Turn<'_> {
         let mut trace = Vec::new();
         let mut round = 0;
         loop {
-            let started = Instant::now();
-            let answer = client.chat(messages);
-            let milliseconds = started.elapsed().as_millis();
-            let mut exchange = Exchange {
-                recipe: recipe_id,
-                round,
-                step,
-                model: &client.model,
-                request: messages,
-                response: None,
-                error: None,
-                problems: &[],
-                milliseconds,
-            };
-            let answer = match answer {
-                Ok(a) => a,
-                Err(e) => {
-                    exchange.error = Some(e.to_string());
-                    transcript.record(&exchange)?;
-                    return Err(e);
-                }
-            };
-            let new_lines = extract(&answer);
+            let mut exchange = Exchange::new(recipe_id, round, &client.model, messages);
+            exchange.step = step;
+            let answer = log.ask(client, &mut exchange, &[])?;
+            let new_lines = extract(answer.text());
             let checked = check_after(base_session, base, new_lines.clone());
-            exchange.response = Some(&answer);
+            exchange.response = Some(answer.text());
             exchange.problems = &checked.problems;
-            transcript.record(&exchange)?;
+            log.record(&exchange)?;
             let label = if round == 0 {
                 "answer".to_string()
             } else {
@@ -95,7 +74,7 @@ impl Turn<'_> {
                     checked.problems.join("; ")
                 ));
             }
-            messages.push(Message::assistant(answer));
+            messages.push(Message::assistant(answer.text()));
             if checked.is_ok() || round >= max_repairs {
                 return Ok(Attempt {
                     checked,

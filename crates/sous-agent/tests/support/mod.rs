@@ -1,10 +1,21 @@
 //! Understanding a folder of recipe texts and scoring the networks against
-//! a folder of gold networks, as the tests of the baseline need it.
+//! a folder of gold networks, as the tests of the baseline need it; and
+//! the small recipe the language-model tests ask for.
 #![allow(dead_code)]
 
 use std::path::Path;
 
 use sous_eval::{evaluate_recipe, GoldStandard, Metric, MetricSet, Options};
+
+/// A small recipe the kitchen can make.
+pub fn butter_sugar() -> sous_agent::RecipeText {
+    sous_agent::RecipeText {
+        id: "butter-sugar".into(),
+        title: "Butter and sugar".into(),
+        ingredients: vec!["100 grams butter".into(), "50 grams sugar".into()],
+        instructions: vec!["Mix the butter and the sugar in a bowl.".into()],
+    }
+}
 
 /// One recipe's scores.
 pub struct Scored {

@@ -1,0 +1,114 @@
+//! What the endpoint says a request cost (`usage.prompt_tokens`,
+//! `usage.completion_tokens` of a chat completion), summed per recipe and
+//! per run, and priced in currency per million tokens (`--price-in`,
+//! `--price-out`).
+
+use std::ops::AddAssign;
+
+use serde::{Deserialize, Serialize};
+
+/// The tokens of one request, as the endpoint reported them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+impl Usage {
+    /// The `usage` of a chat-completions answer, when it has one.
+    pub fn of(answer: &serde_json::Value) -> Option<Usage> {
+        let u = answer.get("usage")?;
+        let n = |key: &str| u.get(key).and_then(serde_json::Value::as_u64);
+        Some(Usage {
+            prompt_tokens: n("prompt_tokens")?,
+            completion_tokens: n("completion_tokens").unwrap_or(0),
+        })
+    }
+}
+
+/// Requests and their tokens summed (per recipe, per run).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub requests: u64,
+    /// Requests whose answer had no `usage` (their tokens are unknown and
+    /// not in the sums).
+    #[serde(default)]
+    pub without_usage: u64,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+impl Tally {
+    /// One request with the usage its answer reported (`None`: none, or
+    /// no answer at all).
+    pub fn request(usage: Option<Usage>) -> Tally {
+        let u = usage.unwrap_or_default();
+        Tally {
+            requests: 1,
+            without_usage: u64::from(usage.is_none()),
+            prompt_tokens: u.prompt_tokens,
+            completion_tokens: u.completion_tokens,
+        }
+    }
+
+    pub fn tokens(&self) -> u64 {
+        self.prompt_tokens + self.completion_tokens
+    }
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, o: Tally) {
+        self.requests += o.requests;
+        self.without_usage += o.without_usage;
+        self.prompt_tokens += o.prompt_tokens;
+        self.completion_tokens += o.completion_tokens;
+    }
+}
+
+impl std::iter::Sum for Tally {
+    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
+        let mut t = Tally::default();
+        for x in iter {
+            t += x;
+        }
+        t
+    }
+}
+
+/// Prices in currency per million tokens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Prices {
+    /// Per million prompt tokens.
+    pub input: f64,
+    /// Per million completion tokens.
+    pub output: f64,
+}
+
+impl Prices {
+    /// What `t`'s tokens cost.
+    pub fn cost(&self, t: &Tally) -> f64 {
+        (t.prompt_tokens as f64 * self.input + t.completion_tokens as f64 * self.output) / 1e6
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usage_is_read_summed_and_priced() {
+        let answer = serde_json::json!({"usage": {"prompt_tokens": 1200, "completion_tokens": 300, "total_tokens": 1500}});
+        let u = Usage::of(&answer).unwrap();
+        assert_eq!((u.prompt_tokens, u.completion_tokens), (1200, 300));
+        assert_eq!(Usage::of(&serde_json::json!({"choices": []})), None);
+        let t: Tally = [Tally::request(Some(u)), Tally::request(None)]
+            .into_iter()
+            .sum();
+        assert_eq!((t.requests, t.without_usage, t.tokens()), (2, 1, 1500));
+        let prices = Prices {
+            input: 2.5,
+            output: 10.0,
+        };
+        assert_eq!(prices.cost(&t), (1200.0 * 2.5 + 300.0 * 10.0) / 1e6);
+    }
+}

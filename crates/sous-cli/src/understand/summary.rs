@@ -1,0 +1,151 @@
+//! `--summary FILE`: one JSON object for a run of `--agent llm`: the
+//! model, the endpoint and every setting, each recipe's result (its scores
+//! with `--evaluate`, tokens, cost, seconds, problems), and the totals.
+//! `tools/llm_table.py` makes the README's comparison table of such files.
+//!
+//! Means are over every recipe given: a recipe without a network (the
+//! endpoint failed) or without a score counts 0.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+use sous_agent::llm::batch::RecipeRun;
+use sous_agent::llm::{Prices, Tally};
+use sous_eval::report::ProblemKind;
+use sous_eval::RecipeReport;
+
+use super::llm::{LlmArgs, LlmRun};
+
+/// How the networks were scored.
+pub struct Scoring<'a> {
+    /// One report per network made, in the order of the recipes (`None`
+    /// without `--evaluate`).
+    pub reports: Option<&'a [RecipeReport]>,
+    pub errata: bool,
+    pub gold: Option<&'a Path>,
+}
+
+/// The summary of a run that took `seconds`.
+pub fn summary(
+    args: &LlmArgs,
+    run: &LlmRun,
+    runs: &[RecipeRun],
+    scoring: &Scoring,
+    seconds: f64,
+) -> Value {
+    let report_of = |id: &str| {
+        scoring
+            .reports?
+            .iter()
+            .find(|r| r.recipe_id == id.to_lowercase())
+    };
+    let recipes: Vec<Value> = runs
+        .iter()
+        .map(|r| recipe(r, report_of(&r.id), &run.prices))
+        .collect();
+    let tally: Tally = runs.iter().map(|r| r.tally).sum();
+    let mut spent = run.previous.spent;
+    spent += runs.iter().filter(|r| !r.resumed).map(|r| r.tally).sum();
+    let count = |key: &str| recipes.iter().filter(|r| r[key] == true).count();
+    let n = runs.len().max(1) as f64;
+    let mean = |metric: &str| {
+        scoring.reports.map(|_| {
+            recipes
+                .iter()
+                .map(|r| r["scores"][metric].as_f64().unwrap_or(0.0))
+                .sum::<f64>()
+                / n
+        })
+    };
+    let config = &run.agent.config;
+    json!({
+        "kind": "sous-llm-summary",
+        "sous": env!("CARGO_PKG_VERSION"),
+        "label": args.label,
+        "model": run.agent.client.model,
+        "url": run.url,
+        "protocol": config.protocol.name(),
+        "settings": {
+            "temperature": run.agent.client.temperature,
+            "seed": run.agent.client.seed,
+            "incremental": config.incremental,
+            "max_repairs": config.max_repairs,
+            "max_calls": config.max_calls,
+            "examples": config.examples_dir,
+            "example_count": config.examples,
+            "timeout": args.timeout,
+            "jobs": run.jobs,
+            "price_in": run.prices.input,
+            "price_out": run.prices.output,
+            "evaluate": scoring.reports.is_some(),
+            "errata": scoring.errata,
+            "gold": scoring.gold,
+            "resume": args.resume,
+        },
+        "recipes": recipes,
+        "totals": {
+            "recipes": runs.len(),
+            "finished": runs.iter().filter(|r| r.outcome.is_ok()).count(),
+            "resumed": count("resumed"),
+            "executed": count("executed"),
+            "mean_dish": mean("dish"),
+            "mean_goal": mean("goal"),
+            "mean_smatch": mean("smatch"),
+            "requests": tally.requests,
+            "without_usage": tally.without_usage,
+            "prompt_tokens": tally.prompt_tokens,
+            "completion_tokens": tally.completion_tokens,
+            "cost": run.prices.cost(&tally),
+            "spent": {
+                "requests": spent.requests,
+                "prompt_tokens": spent.prompt_tokens,
+                "completion_tokens": spent.completion_tokens,
+                "cost": run.prices.cost(&spent),
+            },
+            "seconds": seconds,
+        },
+    })
+}
+
+/// One recipe's entry.
+fn recipe(r: &RecipeRun, report: Option<&RecipeReport>, prices: &Prices) -> Value {
+    let (problems, error) = match &r.outcome {
+        Ok(out) => (out.problems.clone(), None),
+        Err(e) => (Vec::new(), Some(e.to_string())),
+    };
+    let failed_in_scoring = report.is_some_and(|rep| {
+        !rep.failures.is_empty()
+            || rep.problem.as_ref().is_some_and(|p| {
+                matches!(
+                    p.kind,
+                    ProblemKind::Invalid | ProblemKind::NoSolution | ProblemKind::ReferenceCrash
+                )
+            })
+    });
+    let executed = error.is_none() && problems.is_empty() && !failed_in_scoring;
+    let mut v = json!({
+        "id": r.id,
+        "resumed": r.resumed,
+        "executed": executed,
+        "problems": problems,
+        "requests": r.tally.requests,
+        "without_usage": r.tally.without_usage,
+        "prompt_tokens": r.tally.prompt_tokens,
+        "completion_tokens": r.tally.completion_tokens,
+        "cost": prices.cost(&r.tally),
+        "seconds": r.seconds,
+    });
+    if let Some(e) = error {
+        v["error"] = json!(e);
+    }
+    if let Some(rep) = report {
+        v["scores"] = json!({
+            "dish": rep.dish_approximation_score,
+            "goal": rep.goal_condition_success,
+            "smatch": rep.smatch.as_ref().map(|s| s.f1),
+            "time": rep.execution_time,
+            "failed_actions": rep.failures.len(),
+        });
+    }
+    v
+}
