@@ -69,6 +69,9 @@ pub enum Term {
     Variable(String),
     Symbol(String),
     Number(f64),
+    /// A number as the language reads it, kept exact (`1/2` is a ratio,
+    /// not 0.5: the reference tells them apart).
+    Exact(Number),
 }
 
 impl Term {
@@ -103,6 +106,12 @@ impl From<&String> for Term {
     }
 }
 
+impl From<Number> for Term {
+    fn from(n: Number) -> Term {
+        Term::Exact(n)
+    }
+}
+
 impl From<f64> for Term {
     fn from(n: f64) -> Term {
         Term::Number(n)
@@ -114,6 +123,7 @@ impl fmt::Display for Term {
         match self {
             Term::Variable(s) | Term::Symbol(s) => f.write_str(s),
             Term::Number(n) => f.write_str(&number_text(*n)),
+            Term::Exact(n) => write!(f, "{n}"),
         }
     }
 }
@@ -240,6 +250,7 @@ impl Action {
                         Term::Number(n) => ArgKind::Number(
                             Number::parse(&number_text(*n)).expect("a number's text reads back"),
                         ),
+                        Term::Exact(n) => ArgKind::Number(*n),
                     },
                     span,
                 })

@@ -111,6 +111,9 @@ fn arguments(action: &Predicate, names: &BTreeMap<String, String>) -> Value {
                 None => continue,
             },
             ArgKind::Symbol(s) => json!(s),
+            // A ratio goes as the language writes it: as a JSON number it
+            // would be 0.5, which the reference reads as another number.
+            ArgKind::Number(n @ sous_lang::Number::Ratio(..)) => json!(n.to_string()),
             ArgKind::Number(n) => json!(n.value()),
             ArgKind::List(_) => continue,
         };

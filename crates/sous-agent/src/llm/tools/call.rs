@@ -169,6 +169,10 @@ fn term(sig: &Signature, i: usize, v: &Value, cx: &Context) -> Result<Term, Call
     match kind {
         Kind::Number => match (v.as_f64(), earlier) {
             (Some(x), _) if x >= 0.0 => Ok(Term::Number(x)),
+            // A ratio written as the language writes it (`"1/2"`), kept
+            // exact: as a JSON number it would be 0.5, another number to
+            // the reference.
+            (None, None) if ratio(v).is_some() => Ok(Term::Exact(ratio(v).expect("checked"))),
             (None, Some(name)) => Ok(Term::Variable(format!("?{name}"))),
             _ => Err(wrong("a number of 0 or more")),
         },
@@ -216,6 +220,14 @@ fn hint<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String
     did_you_mean(word, candidates)
         .map(|m| format!(" (did you mean `{m}`?)"))
         .unwrap_or_default()
+}
+
+/// A positive ratio given as a string (`"1/2"`).
+fn ratio(v: &serde_json::Value) -> Option<sous_lang::Number> {
+    match v.as_str().and_then(sous_lang::Number::parse)? {
+        n @ sous_lang::Number::Ratio(a, b) if a > 0 && b > 0 => Some(n),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -295,6 +307,17 @@ mod tests {
         assert!(
             wrong.contains("takes a number of 0 or more, not \"230\""),
             "{wrong}"
+        );
+        // A ratio as the language writes it is kept exact.
+        let half = built(
+            "fetch-and-proportion",
+            r#"{"ingredient-concept": "salt", "quantity": "1/2", "unit": "teaspoon"}"#,
+        )
+        .unwrap();
+        assert!(
+            half.action.to_string().ends_with(" salt 1/2 teaspoon)"),
+            "{}",
+            half.action
         );
         let name = e(
             "fetch-and-proportion",

@@ -54,7 +54,13 @@ pub fn tool(sig: &'static Signature) -> Value {
             },
         };
         let property = match Names::get().kind(sig.name, arg) {
-            Kind::Number => json!({ "type": "number", "description": format!("A number. {use_}") }),
+            Kind::Number => json!({
+                "anyOf": [
+                    { "type": "number" },
+                    { "type": "string", "pattern": "^[0-9]+/[0-9]+$" }
+                ],
+                "description": format!("A number; a fraction as the recipe writes it (\"1/2\"). {use_}"),
+            }),
             Kind::Name(names) => json!({
                 "type": "string",
                 "enum": names,
@@ -155,7 +161,8 @@ mod tests {
             p["required"],
             json!(["ingredient-concept", "quantity", "unit"])
         );
-        assert_eq!(props["quantity"]["type"], "number");
+        assert_eq!(props["quantity"]["anyOf"][0]["type"], "number");
+        assert_eq!(props["quantity"]["anyOf"][1]["pattern"], "^[0-9]+/[0-9]+$");
         assert!(props["unit"]["enum"]
             .as_array()
             .unwrap()
