@@ -186,17 +186,9 @@ fn what(e: &Entity) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::client::FunctionCall;
 
     fn call(name: &str, arguments: &str) -> ToolCall {
-        ToolCall {
-            id: "c".into(),
-            kind: "function".into(),
-            function: FunctionCall {
-                name: name.into(),
-                arguments: arguments.into(),
-            },
-        }
+        ToolCall::function("c", name, arguments)
     }
 
     #[test]

@@ -233,17 +233,9 @@ fn ratio(v: &serde_json::Value) -> Option<sous_lang::Number> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::client::FunctionCall;
 
     fn call(name: &str, arguments: &str) -> ToolCall {
-        ToolCall {
-            id: "c".into(),
-            kind: "function".into(),
-            function: FunctionCall {
-                name: name.into(),
-                arguments: arguments.into(),
-            },
-        }
+        ToolCall::function("c", name, arguments)
     }
 
     fn built(name: &str, arguments: &str) -> Result<Built, CallError> {
