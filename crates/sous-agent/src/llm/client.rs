@@ -358,11 +358,7 @@ fn tool_call_of(c: &serde_json::Value, i: usize) -> Option<ToolCall> {
         .get("id")
         .and_then(|i| i.as_str())
         .map_or_else(|| format!("call-{i}"), str::to_string);
-    Some(ToolCall {
-        id,
-        kind: "function".into(),
-        function: FunctionCall { name, arguments },
-    })
+    Some(ToolCall::function(&id, &name, &arguments))
 }
 
 #[cfg(test)]
