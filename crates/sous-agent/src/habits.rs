@@ -19,6 +19,15 @@ struct HabitsFile {
     mixing: Mixing,
     before_cutting: BeforeCutting,
     groups: BTreeMap<String, Vec<String>>,
+    to_taste: ToTaste,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ToTaste {
+    classes: Vec<String>,
+    amount: f64,
+    unit: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -88,6 +97,9 @@ pub struct Habits {
     /// Group words (split into words), the classes they cover and the
     /// classes they leave out.
     groups: Vec<(Vec<String>, Vec<ClassId>, Vec<ClassId>)>,
+    /// What is added to taste, and the amount (and unit) of a pinch.
+    to_taste: Vec<ClassId>,
+    pub to_taste_amount: (f64, String),
 }
 
 impl Habits {
@@ -156,7 +168,19 @@ impl Habits {
                 .map(id)
                 .collect::<Result<_, _>>()?,
             groups,
+            to_taste: file
+                .to_taste
+                .classes
+                .iter()
+                .map(id)
+                .collect::<Result<_, _>>()?,
+            to_taste_amount: (file.to_taste.amount, file.to_taste.unit),
         })
+    }
+
+    /// Whether a cook adds `class` to taste (salt, pepper).
+    pub fn to_taste(&self, class: ClassId) -> bool {
+        self.to_taste.contains(&class)
     }
 
     /// The tools a clause names (singular words), in order of mention,

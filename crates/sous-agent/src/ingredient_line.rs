@@ -72,7 +72,7 @@ pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
         .ok_or_else(|| LineError::NoIngredient(text.to_string()))?;
     // `salt and pepper to taste`: no amount given; a seasoning gets a pinch.
     if !quantified && unit == "piece" && Ontology::get().is_a_name(class, "spice") {
-        (amount, unit) = (0.125, "teaspoon".to_string());
+        (amount, unit) = crate::habits::Habits::get().to_taste_amount.clone();
     }
     Ok(IngredientLine {
         text: text.to_string(),

@@ -132,6 +132,11 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             );
         }
     }
+    // Seasonings the instructions add but the list lacks, set out with the
+    // rest before cooking starts.
+    for line in &recipe.instructions {
+        s.seasoned(line);
+    }
     for (i, line) in recipe.instructions.iter().enumerate() {
         s.trace.push(format!("instruction {}: `{line}`", i + 1));
         let clauses = clauses(line);
@@ -292,6 +297,26 @@ mod tests {
         .unwrap();
         let all = understand(&recipe).actions.join("\n");
         assert!(all.contains(" walnut 56.5 g)"), "{all}");
+    }
+
+    /// A seasoning an instruction adds although the list lacks it gets a
+    /// pinch (habits.toml, to-taste); one the list has, or a longer name
+    /// (`bell pepper`), does not.
+    #[test]
+    fn seasonings_the_list_lacks_are_added_to_taste() {
+        let recipe = crate::parse_recipe(
+            "<recipe><id>r</id><title>t</title><ingredients>\
+             <ingredient>2 teaspoons lime juice</ingredient>\
+             <ingredient>1/4 teaspoon ground black pepper</ingredient>\
+             <ingredient>1 red bell pepper</ingredient></ingredients><instructions>\
+             <instruction>Add the lime juice, salt, pepper and bell pepper.</instruction>\
+             </instructions></recipe>",
+        )
+        .unwrap();
+        let all = understand(&recipe).actions.join("\n");
+        assert!(all.contains(" salt 0.125 teaspoon)"), "{all}");
+        assert_eq!(all.matches("fetch-and-proportion").count(), 4, "{all}");
+        assert_eq!(all.matches("transfer-contents").count(), 4, "{all}");
     }
 
     #[test]

@@ -797,18 +797,7 @@ impl Session {
             let Ok(read) = crate::ingredient_line::read_line(phrase) else {
                 continue;
             };
-            // Not another name for one fetched (`sugar` for white sugar,
-            // `vanilla` for vanilla extract).
-            let onto = Ontology::get();
-            let known = self.fetched.iter().any(|f| {
-                onto.is_a(f.class, read.class)
-                    || onto.is_a(read.class, f.class)
-                    || onto
-                        .name(f.class)
-                        .split('-')
-                        .any(|w| onto.name(read.class).split('-').any(|v| v == w))
-            });
-            if read.matched == crate::lexicon::Match::Nearest || known {
+            if read.matched == crate::lexicon::Match::Nearest || self.fetched_as(read.class) {
                 continue;
             }
             let names = words(&read.name.join(" "));
@@ -822,6 +811,62 @@ impl Session {
                 false,
                 "named with its amount in the instruction",
             );
+        }
+    }
+
+    /// Whether an ingredient of `class` was fetched under another name
+    /// (`sugar` for white sugar, `vanilla` for vanilla extract).
+    fn fetched_as(&self, class: sous_kitchen::ClassId) -> bool {
+        let onto = Ontology::get();
+        self.fetched.iter().any(|f| {
+            onto.is_a(f.class, class)
+                || onto.is_a(class, f.class)
+                || onto
+                    .name(f.class)
+                    .split('-')
+                    .any(|w| onto.name(class).split('-').any(|v| v == w))
+        })
+    }
+
+    /// Seasonings an instruction adds although the list lacks them (`Add
+    /// the lime juice, salt, and pepper`): a pinch of each
+    /// (`habits.toml`, to-taste).
+    pub(super) fn seasoned(&mut self, clause: &str) {
+        use crate::lexicon::Match;
+        let lex = crate::lexicon::Lexicon::get();
+        let habits = crate::habits::Habits::get();
+        let ws: Vec<String> = clause
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let mut at = 0;
+        while at < ws.len() {
+            // The longer name first: `bell pepper` is no pepper to taste.
+            let found = [2, 1].into_iter().find_map(|n| {
+                let name = ws.get(at..at + n)?;
+                let (class, how) = lex.ingredient(name)?;
+                matches!(how, Match::Synonym | Match::Class).then_some((n, class, name))
+            });
+            let Some((n, class, name)) = found else {
+                at += 1;
+                continue;
+            };
+            at += n;
+            if !habits.to_taste(class) || self.fetched_as(class) {
+                continue;
+            }
+            let (amount, unit) = habits.to_taste_amount.clone();
+            let phrase = format!("{amount} {unit} {}", name.join(" "));
+            let Ok(read) = crate::ingredient_line::read_line(&phrase) else {
+                continue;
+            };
+            self.trace.push(format!(
+                "seasoning `{}`: the instructions add it, the list lacks it: a pinch",
+                name.join(" ")
+            ));
+            let names = words(&read.name.join(" "));
+            self.fetch_ingredient(&read, names, read.amount, false, "added to taste");
         }
     }
 }
