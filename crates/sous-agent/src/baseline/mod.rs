@@ -254,6 +254,69 @@ fn divided(read: &IngredientLine, names: &[String], instructions: &[String]) -> 
 mod tests {
     use super::*;
 
+    /// The network the baseline makes of a recipe of these lines.
+    fn network(ingredients: &[&str], instructions: &[&str]) -> String {
+        let recipe = RecipeText {
+            id: "r".into(),
+            title: "r".into(),
+            ingredients: ingredients.iter().map(|l| l.to_string()).collect(),
+            instructions: instructions.iter().map(|l| l.to_string()).collect(),
+        };
+        understand(&recipe).actions.join("\n")
+    }
+
+    /// `Whisk the oil and vinegar` while a salad is in hand: the dressing is
+    /// made in a bowl of its own and poured over; `toss with` the lemon
+    /// juice is still done in the bowl in hand.
+    #[test]
+    fn a_dressing_is_whisked_apart_from_the_salad() {
+        let salad = [
+            "2 tomatoes, chopped",
+            "3 tablespoons olive oil",
+            "1 tablespoon red wine vinegar",
+        ];
+        let all = network(
+            &salad,
+            &[
+                "Put the tomatoes in a large bowl.",
+                "Whisk the oil and vinegar and drizzle over the salad.",
+            ],
+        );
+        assert!(all.contains("(sprinkle "), "{all}");
+        assert!(!all.contains("(mingle "), "{all}");
+        let all = network(
+            &[
+                "2 apples, sliced",
+                "1 tablespoon lemon juice",
+                "1 tablespoon white sugar",
+            ],
+            &["Put the apples in a large bowl and toss with the lemon juice and sugar."],
+        );
+        assert!(all.contains("(mingle "), "{all}");
+        assert!(!all.contains("(sprinkle "), "{all}");
+    }
+
+    /// `Place the potatoes in a pot of water and bring to a boil`: one pot,
+    /// a potful of water in it, boiled; once drained, `cut the potatoes`
+    /// cuts what the pot holds; `crumble the feta over` sprinkles it.
+    #[test]
+    fn potatoes_boiled_in_their_pot_then_cut() {
+        let all = network(
+            &["900 grams potatoes", "100 grams feta cheese"],
+            &[
+                "Place the potatoes in a large pot of salted water and bring to a boil.",
+                "Cook for 15 minutes, then drain and let cool.",
+                "Cut the potatoes into cubes.",
+                "Crumble the feta over the potatoes.",
+            ],
+        );
+        assert_eq!(all.matches("cooking-pot 1)").count(), 1, "{all}");
+        assert!(all.contains(" water 1000 ml)"), "{all}");
+        assert!(all.contains("(boil "), "{all}");
+        assert!(all.contains(" cubes ?knife"), "{all}");
+        assert!(all.contains("(sprinkle "), "{all}");
+    }
+
     /// A cook's words the benchmark's texts happen not to use.
     #[test]
     fn sticks_and_setting_the_oven() {

@@ -31,8 +31,21 @@ impl Session {
         let together =
             ws.first().is_some_and(|w| words.combine_first.has(w)) || words.together.in_clause(ws);
         let points_at_bowl = r.pronoun || !r.bowls.is_empty() || words.at_the_bowl.in_clause(ws);
+        // `Whisk the oil, vinegar and oregano` while a salad is in hand: a
+        // dressing is made on its own, to be poured over it.
+        let habits = crate::habits::Habits::get();
+        let dressing = |items: &[usize]| {
+            items
+                .iter()
+                .all(|&i| habits.makes_dressing(self.fetched[i].class))
+        };
+        let whisked = verb.primitive != Some(Stirring::Mingle);
+        let apart = together
+            || (whisked
+                && dressing(&r.fresh)
+                && self.work.is_some_and(|w| !dressing(&self.bowls[w].items)));
         if verb.kind == Kind::Combine
-            && together
+            && apart
             && !points_at_bowl
             && r.fresh.len() >= 2
             && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())

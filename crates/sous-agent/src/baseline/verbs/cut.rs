@@ -84,6 +84,12 @@ impl Session {
             }
             return;
         }
+        if targets.is_empty() && self.work.is_some() && r.bowls == [self.work.unwrap_or_default()] {
+            // `Cut the potatoes into cubes` once they are boiled and
+            // drained: what the bowl in hand holds.
+            self.cut_bowl(&pattern);
+            return;
+        }
         for &i in &targets {
             self.cut(i, &pattern);
         }

@@ -13,20 +13,27 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     if !words.to_a_boil.in_clause(ws) {
         return Flow::Stop;
     }
-    let class = s
-        .named_tool(ws, is_bowl)
-        .unwrap_or(Habits::get().boiling_vessel);
-    if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
-        s.previous = s.work.take();
-    }
-    s.work = None;
-    let w = s.work_bowl(Some(class));
+    let named = s.named_tool(ws, is_bowl);
+    // `Place the potatoes in a pot of water and bring to a boil`: the pot
+    // in hand is the one put on.
+    let in_hand = s.work.filter(|&w| named.is_none() && s.bowls[w].heatable);
+    let w = match in_hand {
+        Some(w) => w,
+        None => {
+            if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
+                s.previous = s.work.take();
+            }
+            s.work = None;
+            s.work_bowl(Some(named.unwrap_or(Habits::get().boiling_vessel)))
+        }
+    };
     // `a pot of water` with no amount: a potful, from the tap.
     let water_known = s
         .fetched
         .iter()
         .any(|f| Ontology::get().name(f.class) == "water");
-    if words.water.in_clause(ws) && !water_known {
+    let sentence = crate::instructions::words(&s.sentence);
+    if words.water.in_clause(&sentence) && !water_known {
         let ml = Habits::get().boiling_water_ml;
         if let Ok(read) = crate::ingredient_line::read_line(&format!("{ml} ml water")) {
             s.fetch_ingredient(
