@@ -296,6 +296,30 @@ mod tests {
         assert!(!all.contains("(sprinkle "), "{all}");
     }
 
+    /// `Rub the butter into the flour` once the apples are in their dish:
+    /// in a bowl of its own, not in the dish.
+    #[test]
+    fn a_topping_is_not_mixed_in_the_baking_dish() {
+        let all = network(
+            &[
+                "4 apples, sliced",
+                "150 grams all-purpose flour",
+                "100 grams cold butter",
+            ],
+            &[
+                "Spread the apples in a baking dish.",
+                "Rub the butter into the flour until it resembles breadcrumbs.",
+                "Scatter the crumble over the apples.",
+            ],
+        );
+        let butter_in = all
+            .lines()
+            .find(|l| l.starts_with("(transfer-contents ") && l.contains("?butter-"))
+            .unwrap_or_else(|| panic!("{all}"));
+        assert!(!butter_in.contains("?in-vessel-"), "{all}");
+        assert!(all.contains("(sprinkle "), "{all}");
+    }
+
     /// `Place the potatoes in a pot of water and bring to a boil`: one pot,
     /// a potful of water in it, boiled; once drained, `cut the potatoes`
     /// cuts what the pot holds; `crumble the feta over` sprinkles it.

@@ -40,14 +40,18 @@ impl Session {
                 .all(|&i| habits.makes_dressing(self.fetched[i].class))
         };
         let whisked = verb.primitive != Some(Stirring::Mingle);
+        // `Rub the butter into the flour` once the fruit is in its baking
+        // dish: mixing is not done in the dish.
+        // (`until it resembles breadcrumbs` points at no bowl.)
+        let in_vessel = self.work.is_some_and(|w| self.bowls[w].vessel)
+            && !r.fresh.is_empty()
+            && r.bowls.is_empty();
         let apart = together
             || (whisked
                 && dressing(&r.fresh)
                 && self.work.is_some_and(|w| !dressing(&self.bowls[w].items)));
         if verb.kind == Kind::Combine
-            && apart
-            && !points_at_bowl
-            && r.fresh.len() >= 2
+            && ((apart && !points_at_bowl && r.fresh.len() >= 2) || in_vessel)
             && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
         {
             self.trace
