@@ -16,14 +16,12 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let class = s
         .named_tool(ws, is_bowl)
         .unwrap_or(Habits::get().boiling_vessel);
-    if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
-        s.previous = s.work.take();
-    }
-    s.work = None;
+    s.want_new_bowl();
+    s.put_down();
     let w = s.work_bowl(Some(class));
     // `a pot of water` with no amount: a potful, from the tap.
     let water_known = s
-        .fetched
+        .ingredients()
         .iter()
         .any(|f| Ontology::get().name(f.class) == "water");
     if words.water.in_clause(ws) && !water_known {
@@ -36,11 +34,10 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
                 false,
                 "water for the pot, no amount given",
             );
-            if let Some(i) = s.fetched.len().checked_sub(1) {
-                if s.fetched[i].bowl.is_none()
-                    && Ontology::get().name(s.fetched[i].class) == "water"
-                {
-                    s.work = Some(w);
+            if let Some(i) = s.ingredients().len().checked_sub(1) {
+                let f = s.ingredient(i);
+                if f.bowl.is_none() && Ontology::get().name(f.class) == "water" {
+                    s.take_up(w);
                     s.add(i, None);
                 }
             }
