@@ -48,12 +48,10 @@ impl Understood {
 pub fn understand(recipe: &RecipeText) -> Understood {
     let mut s = Session::new(&recipe.id);
     if recipe.ingredients.is_empty() {
-        s.trace
-            .push("not understood: the recipe lists no ingredients".into());
+        s.log("not understood: the recipe lists no ingredients");
     }
     if recipe.instructions.is_empty() {
-        s.trace
-            .push("not understood: the recipe has no instructions".into());
+        s.log("not understood: the recipe has no instructions");
     }
     let lines: Vec<(usize, String)> = recipe
         .ingredients
@@ -69,7 +67,7 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         let read = match read_line(line) {
             Ok(r) => r,
             Err(e) => {
-                s.trace.push(format!("ingredient {n}: not understood: {e}"));
+                s.log(format!("ingredient {n}: not understood: {e}"));
                 continue;
             }
         };
@@ -82,7 +80,7 @@ pub fn understand(recipe: &RecipeText) -> Understood {
                 read.name.join(" ")
             ),
         };
-        s.trace.push(format!("ingredient {n}: `{line}`"));
+        s.log(format!("ingredient {n}: `{line}`"));
         // Its names: the words of the line and of its class.
         let mut names: Vec<String> = words(&read.name.join(" "));
         // `1 jalapeno pepper` is the jalapeno: where the line's words hold
@@ -100,8 +98,8 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             vec![read.amount]
         };
         if portions.len() > 1 {
-            s.trace.push(format!(
-                "  (divided: the instructions use {} {} at a time)",
+            s.note(format!(
+                "divided: the instructions use {} {} at a time",
                 portions
                     .iter()
                     .map(|p| number(*p))
@@ -118,8 +116,8 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             s.fetch_ingredient(&read, names.clone(), amount, reserved, &how);
         }
         if let Some(amount) = extra {
-            s.trace.push(format!(
-                "  (an extra {} {} kept for later)",
+            s.note(format!(
+                "an extra {} {} kept for later",
                 number(amount),
                 read.unit
             ));
@@ -138,41 +136,40 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         s.seasoned(line);
     }
     for (i, line) in recipe.instructions.iter().enumerate() {
-        s.trace.push(format!("instruction {}: `{line}`", i + 1));
+        s.log(format!("instruction {}: `{line}`", i + 1));
         let clauses = clauses(line);
         let line_words = words(line);
         let fridge = line_words.iter().any(|w| Lexicon::get().is_fridge(w));
         if clauses.is_empty() && fridge {
             // `Keep it in the fridge.`
-            s.sentence = line.clone();
+            s.start_sentence(line);
             s.clause(&Verb::implied(Kind::Chill), line);
             continue;
         }
         if clauses.is_empty() {
             // `Gather the ingredients.`, `Enjoy!`: no verb the lexicon
             // knows and nothing of the recipe named is no cooking at all.
-            let names_food = s.fetched.iter().any(|f| {
+            let names_food = s.ingredients().iter().any(|f| {
                 f.names
                     .last()
                     .is_some_and(|h| line_words.iter().any(|w| w == h))
             }) || line_words.iter().any(|w| Lexicon::get().is_product(w));
-            s.trace.push(if names_food {
-                "  not understood: no verb the lexicon knows".into()
+            s.log(if names_food {
+                "  not understood: no verb the lexicon knows"
             } else {
                 "  skipped: no cooking here (no verb the lexicon knows, nothing of the recipe named)"
-                    .into()
             });
         }
-        s.sentence = line.clone();
-        s.chilled_in_sentence = false;
+        s.start_sentence(line);
         for (verb, clause) in clauses {
             s.clause(verb, &clause);
         }
     }
+    let (actions, trace) = s.finish();
     Understood {
         id: recipe.id.clone(),
-        actions: s.actions,
-        trace: s.trace,
+        actions,
+        trace,
     }
 }
 

@@ -77,14 +77,14 @@ impl Session {
                     &why,
                 ),
                 "drained" => {
-                    let input = self.fetched[i].var.clone();
+                    let input = self.ingredient(i).var.clone();
                     if let Some(out) = self.drain(&input, &why) {
-                        self.fetched[i].var = out;
+                        self.prepared(i, out);
                     }
                 }
                 "sifted" => {
                     let target = self.fresh("bowl");
-                    let input = self.fetched[i].var.clone();
+                    let input = self.ingredient(i).var.clone();
                     let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
                     let call = Call::<Sift>::new()
                         .with(sift::CONTAINER_WITH_SIFTED_CONTENTS, &out)
@@ -92,7 +92,7 @@ impl Session {
                         .with(sift::CONTAINER_WITH_INGREDIENTS_TO_BE_SIFTED, input)
                         .with(sift::SIFTING_TOOL, "?sifting-tool");
                     if self.attempt(call, ks, &why) {
-                        self.fetched[i].var = out;
+                        self.prepared(i, out);
                     }
                 }
                 "ground" => self.change(
@@ -116,7 +116,7 @@ impl Session {
     /// `chopped-…`): it is not cut again.
     fn comes_prepared(&self, i: usize) -> bool {
         let onto = sous_kitchen::Ontology::get();
-        let name = onto.name(self.fetched[i].class);
+        let name = onto.name(self.ingredient(i).class);
         let prepared = &crate::clause_words::ClauseWords::get().prepared_forms;
         name.contains('-') && name.split('-').next().is_some_and(|w| prepared.has(w))
     }
@@ -132,9 +132,9 @@ impl Session {
         stem: &str,
         why: &str,
     ) {
-        let call = call.with(input, &self.fetched[i].var);
+        let call = call.with(input, &self.ingredient(i).var);
         if let Some(out) = self.act(call, input, output, stem, why) {
-            self.fetched[i].var = out;
+            self.prepared(i, out);
         }
     }
 
@@ -151,17 +151,17 @@ impl Session {
         let call = Call::<P>::new()
             .with(output, &out)
             .with(waste, rest)
-            .with(input, &self.fetched[i].var)
+            .with(input, &self.ingredient(i).var)
             .with(tool, "?knife");
         let ran = self.attempt(call, ks, why);
         if ran {
-            self.fetched[i].var = out;
+            self.prepared(i, out);
         }
         ran
     }
 
     pub(super) fn peel(&mut self, i: usize, why: &str) {
-        if !self.fetched[i].peeled {
+        if !self.ingredient(i).peeled {
             use peel::*;
             let roles = [
                 INPUT_INGREDIENT,
@@ -169,12 +169,13 @@ impl Session {
                 PEEL_OF_INGREDIENT,
                 PEELING_TOOL,
             ];
-            self.fetched[i].peeled = self.remove_part(i, roles, ("peeled", "peel"), why);
+            let peeled = self.remove_part(i, roles, ("peeled", "peel"), why);
+            self.ingredient_mut(i).peeled = peeled;
         }
     }
 
     pub(super) fn seed(&mut self, i: usize, why: &str) {
-        if !self.fetched[i].seeded {
+        if !self.ingredient(i).seeded {
             use seed::*;
             let roles = [
                 INPUT_INGREDIENT,
@@ -182,7 +183,8 @@ impl Session {
                 SEED_OF_INGREDIENT,
                 SEEDING_TOOL,
             ];
-            self.fetched[i].seeded = self.remove_part(i, roles, ("seeded", "seeds"), why);
+            let seeded = self.remove_part(i, roles, ("seeded", "seeds"), why);
+            self.ingredient_mut(i).seeded = seeded;
         }
     }
 
@@ -190,15 +192,15 @@ impl Session {
     /// cooks do that.
     pub(super) fn cut(&mut self, i: usize, pattern: &str) {
         let habits = Habits::get();
-        let class = self.fetched[i].class;
-        if habits.peel_before_cutting(class) && !self.fetched[i].peeled {
+        let class = self.ingredient(i).class;
+        if habits.peel_before_cutting(class) && !self.ingredient(i).peeled {
             self.peel(i, "peeled before it is cut (habits: peelable)");
         }
-        if habits.seed_before_cutting(class) && !self.fetched[i].seeded {
+        if habits.seed_before_cutting(class) && !self.ingredient(i).seeded {
             self.seed(i, "seeded before it is cut (habits: seedable)");
         }
         let board = self.fresh("cutting-board");
-        let before = self.fetched[i].var.clone();
+        let before = self.ingredient(i).var.clone();
         let call = Call::<Cut>::new()
             .with(cut::CUT_PATTERN, pattern)
             .with(cut::CUTTING_TOOL, "?knife")
@@ -211,8 +213,8 @@ impl Session {
             "cut",
             &format!("cut, {pattern}"),
         );
-        if self.fetched[i].var != before {
-            self.fetched[i].cut = true;
+        if self.ingredient(i).var != before {
+            self.ingredient_mut(i).cut = true;
         }
     }
 
@@ -228,7 +230,8 @@ impl Session {
             );
             s.change(i, call, input, output, "beaten", "the line says beaten");
         };
-        if !onto.is_a_name(self.fetched[i].class, "crackable") || self.fetched[i].cracked {
+        let f = self.ingredient(i);
+        if !onto.is_a_name(f.class, "crackable") || f.cracked {
             beat(self);
             return;
         }
@@ -236,10 +239,10 @@ impl Session {
         let call = Call::<Crack>::new().with(crack::TARGET_CONTAINER, bowl);
         let (input, output) = (crack::EGGS, crack::CONTAINER_WITH_CRACKED_EGGS);
         let why = "beaten eggs are cracked first";
-        let eggs = self.fetched[i].var.clone();
+        let eggs = self.ingredient(i).var.clone();
         if let Some(out) = self.act(call.with(input, eggs), input, output, "cracked", why) {
-            self.fetched[i].var = out;
-            self.fetched[i].cracked = true;
+            self.prepared(i, out);
+            self.ingredient_mut(i).cracked = true;
             beat(self);
         }
     }

@@ -44,8 +44,9 @@ fn first_n(ws: &[String]) -> Option<usize> {
 impl Session {
     /// The ingredients not used yet, but for those kept for later.
     fn unused(&self) -> Vec<usize> {
-        (0..self.fetched.len())
-            .filter(|&i| !self.fetched[i].used() && !self.fetched[i].reserved)
+        let fetched = self.ingredients();
+        (0..fetched.len())
+            .filter(|&i| !fetched[i].used() && !fetched[i].reserved)
             .collect()
     }
 
@@ -53,8 +54,9 @@ impl Session {
     /// amount before a name, the ingredient fetched in that amount is the
     /// one meant, not another of the same name.
     fn prefer_amounts(&self, named: &mut Vec<usize>) {
+        let fetched = self.ingredients();
         let lex = Lexicon::get();
-        let raw: Vec<&str> = self.raw_words.iter().map(String::as_str).collect();
+        let raw: Vec<&str> = self.raw_words().iter().map(String::as_str).collect();
         let mut meant_all: Vec<usize> = Vec::new();
         for at in 0..raw.len() {
             let Some((q, used)) = read_quantity(&raw[at..]) else {
@@ -89,7 +91,7 @@ impl Session {
                 .map(|w| crate::words::singular(w))
                 .collect();
             let same = |i: &usize| {
-                let f = &self.fetched[*i];
+                let f = &fetched[*i];
                 let head_at = f
                     .names
                     .last()
@@ -99,14 +101,14 @@ impl Session {
                 head_at.is_some_and(|k| {
                     k <= 3
                         && !next[..k].iter().any(|w| {
-                            self.fetched.iter().any(|g| {
+                            fetched.iter().any(|g| {
                                 g.names.last() == Some(w) && g.names.last() != f.names.last()
                             })
                         })
                 })
             };
-            let Some(meant) = (0..self.fetched.len()).find(|i| {
-                let f = &self.fetched[*i];
+            let Some(meant) = (0..fetched.len()).find(|i| {
+                let f = &fetched[*i];
                 same(i) && !f.used() && f.unit == unit && (f.amount - amount).abs() < 1e-6
             }) else {
                 continue;
@@ -119,14 +121,10 @@ impl Session {
         // only those meant by their amounts stay.
         let heads: Vec<&String> = meant_all
             .iter()
-            .filter_map(|&m| self.fetched[m].names.last())
+            .filter_map(|&m| fetched[m].names.last())
             .collect();
         named.retain(|i| {
-            meant_all.contains(i)
-                || !self.fetched[*i]
-                    .names
-                    .last()
-                    .is_some_and(|h| heads.contains(&h))
+            meant_all.contains(i) || !fetched[*i].names.last().is_some_and(|h| heads.contains(&h))
         });
         for m in meant_all {
             if !named.contains(&m) {
@@ -136,9 +134,10 @@ impl Session {
     }
 
     pub(super) fn refer(&self, ws: &[String]) -> Referents {
-        let raw = &self.raw_words;
+        let fetched = self.ingredients();
+        let raw = self.raw_words();
         let mut r = Referents::default();
-        let names: Vec<Vec<String>> = self.fetched.iter().map(|f| f.names.clone()).collect();
+        let names: Vec<Vec<String>> = fetched.iter().map(|f| f.names.clone()).collect();
         // `the flour mixture` is the flour already in a bowl: for a head
         // word followed by `mixture`, the used ingredient comes first.
         let before_mixture = |f: &super::session::Fetched| {
@@ -148,14 +147,12 @@ impl Session {
                 })
             })
         };
-        let used: Vec<bool> = self
-            .fetched
+        let used: Vec<bool> = fetched
             .iter()
             .map(|f| f.used() != before_mixture(f))
             .collect();
         let lex = Lexicon::get();
-        let plain: Vec<bool> = self
-            .fetched
+        let plain: Vec<bool> = fetched
             .iter()
             .map(|f| {
                 f.names
@@ -167,12 +164,12 @@ impl Session {
         let mut named = mentioned(ws, &names, &used, &plain);
         let habits = Habits::get();
         let mut by_group: Vec<usize> = Vec::new();
-        for (i, f) in self.fetched.iter().enumerate() {
+        for (i, f) in fetched.iter().enumerate() {
             if named.contains(&i) {
                 continue;
             }
             // A synonym (`mayo`) that is no name word of a fetched ingredient.
-            let is_name = |s: &str| self.fetched.iter().any(|g| g.names.iter().any(|n| n == s));
+            let is_name = |s: &str| fetched.iter().any(|g| g.names.iter().any(|n| n == s));
             if lex
                 .synonyms(f.class)
                 .any(|s| !is_name(s) && ws.iter().any(|w| w == s))
@@ -192,33 +189,31 @@ impl Session {
         // A word of exactly one unused ingredient's class (`vanilla` for a
         // line misspelt `vannila extract`).
         for w in ws {
-            let owners: Vec<usize> = (0..self.fetched.len())
-                .filter(|&i| !self.fetched[i].used())
+            let owners: Vec<usize> = (0..fetched.len())
+                .filter(|&i| !fetched[i].used())
                 .filter(|&i| {
                     sous_kitchen::Ontology::get()
-                        .name(self.fetched[i].class)
+                        .name(fetched[i].class)
                         .split('-')
                         .any(|p| p == w)
                 })
                 .collect();
             if let [i] = owners[..] {
-                if !named.contains(&i) && !named.iter().any(|&j| self.fetched[j].names.contains(w))
-                {
+                if !named.contains(&i) && !named.iter().any(|&j| fetched[j].names.contains(w)) {
                     named.push(i);
                     r.why.push(format!(
                         "`{w}`: a word of the class of `{}`",
-                        self.fetched[i].names.join(" ")
+                        fetched[i].names.join(" ")
                     ));
                 }
             }
         }
         let words = crate::clause_words::ClauseWords::get();
         // `the flours`: every ingredient with that head, when several have it.
-        for (i, f) in self.fetched.iter().enumerate() {
+        for (i, f) in fetched.iter().enumerate() {
             let Some(head) = f.names.last() else { continue };
             let plural = format!("{head}s");
-            let shared = self
-                .fetched
+            let shared = fetched
                 .iter()
                 .filter(|g| g.names.last() == Some(head))
                 .count()
@@ -228,11 +223,11 @@ impl Session {
             }
         }
         if let Some(n) = first_n(ws) {
-            named.extend(0..n.min(self.fetched.len()));
+            named.extend(0..n.min(fetched.len()));
             r.why.push(format!("the first {n} ingredients"));
         }
         // `everything` is what the working bowl holds, once it holds something.
-        let bowl_in_hand = self.work.is_some_and(|w| !self.bowls[w].items.is_empty());
+        let bowl_in_hand = self.something_in_hand();
         if (words.everything.in_clause(ws) && !bowl_in_hand) || words.all_ingredients.in_clause(ws)
         {
             named.extend(self.unused());
@@ -257,9 +252,10 @@ impl Session {
     /// holding most of its members (the bowl in hand on a tie), not every
     /// bowl where one of them ended up.
     fn one_bowl_per_group(&self, named: &mut Vec<usize>, by_group: &[usize]) {
+        let fetched = self.ingredients();
         let mut per_bowl: Vec<(usize, usize)> = Vec::new();
         for &i in by_group {
-            if let Some(b) = self.fetched[i].bowl {
+            if let Some(b) = fetched[i].bowl {
                 match per_bowl.iter_mut().find(|(x, _)| *x == b) {
                     Some((_, n)) => *n += 1,
                     None => per_bowl.push((b, 1)),
@@ -269,10 +265,10 @@ impl Session {
         if per_bowl.len() > 1 {
             let best = per_bowl
                 .iter()
-                .max_by_key(|(b, n)| (*n, Some(*b) == self.work))
+                .max_by_key(|(b, n)| (*n, Some(*b) == self.in_hand()))
                 .map(|(b, _)| *b);
             named.retain(|&i| {
-                !by_group.contains(&i) || self.fetched[i].bowl.is_none_or(|b| Some(b) == best)
+                !by_group.contains(&i) || fetched[i].bowl.is_none_or(|b| Some(b) == best)
             });
         }
     }
@@ -286,12 +282,13 @@ impl Session {
         by_group: &[usize],
         r: &mut Referents,
     ) {
+        let fetched = self.ingredients();
         // Words spelled out as part of an unused ingredient's full name
         // (`olive oil`) do not also name a used one (`olives`).
         let mut covered = vec![false; ws.len()];
         for &i in &named {
-            let n = &self.fetched[i].names;
-            if self.fetched[i].used() || n.len() < 2 {
+            let n = &fetched[i].names;
+            if fetched[i].used() || n.len() < 2 {
                 continue;
             }
             for at in 0..ws.len().saturating_sub(n.len() - 1) {
@@ -304,7 +301,7 @@ impl Session {
         // Where in the clause each is named (its first name word there),
         // so that things go into the bowl in the order the text gives.
         let at = |i: usize| {
-            let names = &self.fetched[i].names;
+            let names = &fetched[i].names;
             ws.iter()
                 .position(|w| names.contains(w))
                 .unwrap_or(usize::MAX)
@@ -312,7 +309,7 @@ impl Session {
         named.sort_by_key(|&i| (at(i), i));
         r.named_any = !named.is_empty();
         for i in named {
-            let f = &self.fetched[i];
+            let f = &fetched[i];
             match f.bowl {
                 // (A bowl named through a group, `the vegetables`, needs no
                 // name word of its own in the sentence.)

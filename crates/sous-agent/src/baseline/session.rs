@@ -1,154 +1,39 @@
-//! The agent's working memory while it reads one recipe: the network so
-//! far (every action executed), the ingredients it fetched, the bowls it
-//! combined them in, and what "it" is.
+//! The agent's working memory while it reads one recipe, in four parts
+//! that each keep their fields to their own file: the network being
+//! written (`network`), the ingredients fetched and their bowls
+//! (`pantry`), what the text is about (`focus`: the bowl in hand, "it",
+//! the dish) and the sentence being read (`sentence`). Verbs see only
+//! the methods, named for what the recipe did.
 
-use sous_kitchen::{ClassId, Ontology};
+mod focus;
+mod network;
+mod pantry;
+mod sentence;
+
+use sous_kitchen::Ontology;
 use sous_lang::call::*;
 
 use crate::habits::Part;
 use crate::ingredient_line::IngredientLine;
+pub(super) use pantry::{Bowl, Fetched};
 
 /// A number as the language writes it (`230`, `0.125`).
 pub(super) use sous_lang::call::number_text as number;
 
-/// Grams of everything in `bowl` (a container's binding).
-fn grams_of(bowl: &sous_kitchen::EntityRef) -> Option<f64> {
-    let grams = bowl
-        .contents()
-        .iter()
-        .map(|c| sous_kitchen::grams_of(c).map(|g| g.to_f64()))
-        .sum::<Result<f64, _>>()
-        .ok()?;
-    (grams > 0.0).then_some(grams)
-}
-
-/// An ingredient the agent has fetched.
-pub(super) struct Fetched {
-    /// The variable bound to it (to its prepared form once prepared).
-    pub var: String,
-    /// The words that name it in the recipe, singular.
-    pub names: Vec<String>,
-    /// The bowl it went into, once an instruction used it.
-    pub bowl: Option<usize>,
-    /// Whether it was used some other way (sprinkled, dipped in).
-    pub spent: bool,
-    /// Whether it has been cut (pieces are mingled, not mixed).
-    pub cut: bool,
-    pub peeled: bool,
-    pub seeded: bool,
-    /// Whether its eggs are out of their shells.
-    pub cracked: bool,
-    /// Whether its line keeps it for later (a coating, a topping).
-    pub reserved: bool,
-    /// How much was fetched, in the language's unit (`2 tablespoons
-    /// flour` tells two flours apart).
-    pub amount: f64,
-    pub unit: String,
-    pub class: ClassId,
-}
-
-impl Fetched {
-    pub fn used(&self) -> bool {
-        self.bowl.is_some() || self.spent
-    }
-}
-
-/// A container the agent combined ingredients in.
-pub(super) struct Bowl {
-    /// The variable bound to it now.
-    pub var: String,
-    /// The fetched ingredients in it.
-    pub items: Vec<usize>,
-    /// Whether it was mixed since something was last added.
-    pub mixed: bool,
-    /// Whether it is a vessel baked in (a tray), not a bowl.
-    pub vessel: bool,
-    /// Whether the last thing into it was another bowl poured in.
-    pub poured_into: bool,
-    /// Whether another bowl was ever poured into it (a dressing).
-    pub dressed: bool,
-    /// Whether something was sprinkled on it since it was last mixed: an
-    /// explicit `mix in` mixes it again.
-    pub topped: bool,
-    /// Whether it goes on the stove (a pot, a frying pan).
-    pub heatable: bool,
-}
-
 pub(super) struct Session {
-    pub actions: Vec<String>,
-    /// The last action kept.
-    last_action: Option<Action>,
-    /// The network so far, executed: each attempt adds one action to it
-    /// and runs only that action (`sous_sim::Session`).
-    kitchen_so_far: sous_sim::Session<'static>,
-    pub trace: Vec<String>,
-    /// The kitchen state the next action starts from.
-    pub kitchen: String,
-    /// Fresh variable numbers.
-    next: usize,
-    pub fetched: Vec<Fetched>,
-    pub bowls: Vec<Bowl>,
-    /// The bowl everything is being combined in.
-    pub work: Option<usize>,
-    /// The bowl worked in before a separate one was started.
-    pub previous: Option<usize>,
-    /// The last thing made (what "it" is).
-    pub last: Option<String>,
-    /// Ingredients the last clause acted on outside any bowl (cut, mashed):
-    /// what "them" is when the next clause combines.
-    pub loose: Vec<usize>,
-    /// Whether the last thing made is a set of portions (placed item by
-    /// item rather than poured).
-    pub portions: bool,
-    /// Whether the last thing made stands in the vessel it is baked in.
-    pub in_vessel: bool,
-    /// A vessel made ready before it is needed (a greased cookie sheet),
-    /// and its class.
-    pub ready_vessel: Option<(String, &'static str)>,
-    /// What stands in a vessel to be baked or served (portions in tins, a
-    /// crumble in its pan): `the tops`.
-    pub dish: Option<String>,
-    /// The oven preheated earlier ("the oven", "the preheated oven").
-    pub oven: Option<String>,
-    /// The instruction being read (a clause may take a time from it).
-    pub sentence: String,
-    /// Whether this instruction already put something in the fridge.
-    pub chilled_in_sentence: bool,
-    /// The words of the clause being read, lower case but not made
-    /// singular (`the flours` are several).
-    pub raw_words: Vec<String>,
+    net: network::Network,
+    pantry: pantry::Pantry,
+    focus: focus::Focus,
+    sentence: sentence::Sentence,
 }
 
 impl Session {
     pub fn new(id: &str) -> Session {
-        let mut kitchen_so_far = sous_sim::Session::new(id, sous_sim::Options::default(), None);
-        let start = Call::<GetKitchen>::new()
-            .with(get_kitchen::KITCHEN, "?kitchen")
-            .complete(|_| unreachable!("its one argument is set"));
-        kitchen_so_far
-            .add_action(&start)
-            .expect("get-kitchen is a primitive");
         Session {
-            actions: vec![start.to_string()],
-            last_action: Some(start),
-            kitchen_so_far,
-            trace: Vec::new(),
-            kitchen: "?kitchen".to_string(),
-            next: 0,
-            fetched: Vec::new(),
-            bowls: Vec::new(),
-            work: None,
-            previous: None,
-            last: None,
-            loose: Vec::new(),
-            portions: false,
-            in_vessel: false,
-            ready_vessel: None,
-            oven: None,
-            dish: None,
-            sentence: String::new(),
-            chilled_in_sentence: false,
-            raw_words: Vec::new(),
+            net: network::Network::new(id),
+            pantry: pantry::Pantry::default(),
+            focus: focus::Focus::default(),
+            sentence: sentence::Sentence::default(),
         }
     }
 
@@ -197,7 +82,7 @@ impl Session {
         let made = var.is_none();
         let var = var.or_else(|| self.make_from_other(read, amount));
         if let Some(var) = var {
-            self.fetched.push(Fetched {
+            let i = self.keep_fetched(Fetched {
                 var,
                 names,
                 bowl: None,
@@ -222,7 +107,7 @@ impl Session {
                 .filter(|p| !(drained && p.as_str() == "drained"))
                 .cloned()
                 .collect();
-            self.prepare(self.fetched.len() - 1, &preparations, read.temperature);
+            self.prepare(i, &preparations, read.temperature);
         }
     }
 
@@ -284,68 +169,6 @@ impl Session {
         self.attempt(call, ks, "separated").then_some(part)
     }
 
-    pub fn fresh(&mut self, stem: &str) -> String {
-        self.next += 1;
-        format!("?{stem}-{}", self.next)
-    }
-
-    /// Tries `call` from the kitchen so far, its output kitchen state
-    /// `ks_out`: keeps it if it runs (an argument left unset gets a fresh
-    /// variable named after it).
-    pub fn attempt<P: Primitive>(&mut self, call: Call<P>, ks_out: String, why: &str) -> bool {
-        let call = call.in_kitchen(&self.kitchen, &ks_out);
-        let action = call.complete(|spec| self.fresh(spec.name));
-        let text = action.to_string();
-        match self.run(&action) {
-            Ok(()) => {
-                self.last_action = Some(action);
-                let action = text;
-                self.actions.push(action.clone());
-                self.kitchen = ks_out;
-                self.trace.push(format!("  {action}  ({why})"));
-                true
-            }
-            Err(e) => {
-                self.trace.push(format!("  dropped {text}: {e}"));
-                false
-            }
-        }
-    }
-
-    /// Adds `action` to the network so far if it runs there without a
-    /// failure; else leaves the network as it was and says why.
-    fn run(&mut self, action: &Action) -> Result<(), String> {
-        let added = self
-            .kitchen_so_far
-            .add_action(action)
-            .map_err(|e| e.0[0].message.clone())?;
-        if added.is_ok() && self.kitchen_so_far.solved() {
-            return Ok(());
-        }
-        let why = match added.failures.first() {
-            Some(f) => f.message.clone(),
-            None => self
-                .kitchen_so_far
-                .execution()
-                .failures
-                .first()
-                .map_or_else(|| "it did not run".to_string(), |f| f.message.clone()),
-        };
-        self.kitchen_so_far.undo();
-        Err(why)
-    }
-
-    /// The last action kept.
-    pub fn last_action(&self) -> Option<&Action> {
-        self.last_action.as_ref()
-    }
-
-    /// Looks at the kitchen: the grams in the container bound to `var`
-    /// (`divide the dough into 6 portions` needs the dough's weight).
-    pub fn grams_in(&self, var: &str) -> Option<f64> {
-        grams_of(&self.kitchen_so_far.binding(var)?.value)
-    }
-
     /// Tries `call`, its `output` a fresh variable named after `stem`: that
     /// variable if it ran. What was in hand as its `input` is the output
     /// now (a bowl chilled or sprinkled is the same bowl after), but for
@@ -364,14 +187,8 @@ impl Session {
             return None;
         }
         if P::INDEX != PortionAndArrange::INDEX {
-            for b in &mut self.bowls {
-                if b.var == input {
-                    b.var = out.clone();
-                }
-            }
-            if self.dish.as_deref() == Some(input.as_str()) {
-                self.dish = Some(out.clone());
-            }
+            self.rename_bowls(&input, &out);
+            self.rename_dish(&input, &out);
         }
         Some(out)
     }
@@ -425,80 +242,5 @@ impl Session {
             .with(transfer_contents::QUANTITY, q)
             .with(transfer_contents::UNIT, u);
         self.attempt(call, ks, why).then_some(out)
-    }
-
-    /// `out` is now the working bowl's variable and the last thing made.
-    pub fn worked(&mut self, out: String) {
-        if let Some(w) = self.work {
-            self.bowls[w].var = out.clone();
-        }
-        self.last = Some(out);
-        self.portions = false;
-        self.in_vessel = false;
-    }
-
-    /// The working bowl, started (empty, unbound or fetched as `class`) if
-    /// there is none.
-    pub fn work_bowl(&mut self, class: Option<&str>) -> usize {
-        if let Some(w) = self.work {
-            return w;
-        }
-        let var = match class.and_then(|c| self.fetch(c, "the bowl the sentence names")) {
-            Some(v) => v,
-            None => self.fresh("bowl"),
-        };
-        let onto = Ontology::get();
-        let heatable = class
-            .and_then(|c| onto.id(c))
-            .is_some_and(|c| onto.is_a_name(c, "heatable-container"));
-        self.bowls.push(Bowl {
-            var,
-            items: Vec::new(),
-            mixed: false,
-            vessel: false,
-            poured_into: false,
-            dressed: false,
-            topped: false,
-            heatable,
-        });
-        self.work = Some(self.bowls.len() - 1);
-        self.bowls.len() - 1
-    }
-
-    /// Whether bowl `b` holds mostly what makes a dressing (oil, vinegar,
-    /// spices) and was never dressed itself: `the salad` is not this one.
-    pub fn mostly_dressing(&self, b: usize) -> bool {
-        let habits = crate::habits::Habits::get();
-        let items = &self.bowls[b].items;
-        let dressing = items
-            .iter()
-            .filter(|&&i| habits.makes_dressing(self.fetched[i].class))
-            .count();
-        !items.is_empty() && dressing * 2 >= items.len() && !self.bowls[b].dressed
-    }
-
-    /// Of the bowl in hand `w` and the one set aside, the one `the salad`
-    /// names: the one that is not a dressing.
-    pub fn salad_bowl(&self, w: usize) -> usize {
-        match self.previous {
-            Some(p) if self.mostly_dressing(w) && !self.mostly_dressing(p) => p,
-            _ => w,
-        }
-    }
-
-    /// Whether the working bowl holds pieces (cut ingredients) and is no
-    /// dough and no dressing: those are mingled rather than mixed.
-    pub fn work_has_pieces(&self) -> bool {
-        let habits = crate::habits::Habits::get();
-        self.work.is_some_and(|w| {
-            let items = &self.bowls[w].items;
-            // A dressing poured over the pieces is one thing among them.
-            let mostly_dressing = self.mostly_dressing(w);
-            items.iter().any(|&i| self.fetched[i].cut)
-                && !items
-                    .iter()
-                    .any(|&i| habits.makes_dough(self.fetched[i].class))
-                && !mostly_dressing
-        })
     }
 }

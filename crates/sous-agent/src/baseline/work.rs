@@ -81,7 +81,6 @@ impl Session {
 
     /// Starts a separate bowl when the sentence asks for one.
     pub(super) fn maybe_new_bowl(&mut self, ws: &[String]) {
-        let Some(w) = self.work else { return };
         // `in a large bowl`, `In large bowl`: a bowl not referred to as one
         // in hand (`the bowl`, `this bowl`) is a new one.
         let mut mentions: Vec<usize> = Habits::get()
@@ -106,57 +105,47 @@ impl Session {
             !det.is_some_and(|d| words.known_bowl_determiners.has(d))
         });
         let separate = words.new_bowl.in_clause(ws);
-        if (separate || named_new) && !self.bowls[w].items.is_empty() {
-            self.previous = self.work.take();
+        if separate || named_new {
+            self.want_new_bowl();
         }
     }
 
     /// Puts ingredient `i` into the working bowl; eggs are cracked into it.
     pub(super) fn add(&mut self, i: usize, bowl_class: Option<&str>) {
         let w = self.work_bowl(bowl_class);
-        let target = self.bowls[w].var.clone();
-        let source = self.fetched[i].var.clone();
-        let out =
-            if self.fetched[i].class == Ontology::get().must("egg") && !self.fetched[i].cracked {
-                let call = Call::<Crack>::new()
-                    .with(crack::EGGS, &source)
-                    .with(crack::TARGET_CONTAINER, &target);
-                let why = "eggs are cracked into the working bowl";
-                self.act(
-                    call,
-                    crack::EGGS,
-                    crack::CONTAINER_WITH_CRACKED_EGGS,
-                    "container",
-                    why,
-                )
-            } else {
-                self.transfer("container", &target, &source, "into the working bowl")
-            };
+        let target = self.bowl(w).var.clone();
+        let f = self.ingredient(i);
+        let (source, eggs) = (f.var.clone(), f.class == Ontology::get().must("egg"));
+        let out = if eggs && !f.cracked {
+            let call = Call::<Crack>::new()
+                .with(crack::EGGS, &source)
+                .with(crack::TARGET_CONTAINER, &target);
+            let why = "eggs are cracked into the working bowl";
+            self.act(
+                call,
+                crack::EGGS,
+                crack::CONTAINER_WITH_CRACKED_EGGS,
+                "container",
+                why,
+            )
+        } else {
+            self.transfer("container", &target, &source, "into the working bowl")
+        };
         if let Some(out) = out {
-            self.fetched[i].bowl = Some(w);
-            self.bowls[w].items.push(i);
-            self.bowls[w].mixed = false;
-            self.bowls[w].poured_into = false;
+            self.put_in(w, i);
+            self.bowl_mut(w).added();
             self.worked(out);
         }
     }
 
     /// Pours bowl `from` into bowl `into`; `into` is then the working bowl.
     pub(super) fn pour(&mut self, from: usize, into: usize, why: &str) {
-        let (source, target) = (self.bowls[from].var.clone(), self.bowls[into].var.clone());
+        let (source, target) = (self.bowl(from).var.clone(), self.bowl(into).var.clone());
         if let Some(out) = self.transfer("container", &target, &source, why) {
-            let moved = std::mem::take(&mut self.bowls[from].items);
-            for &i in &moved {
-                self.fetched[i].bowl = Some(into);
-            }
-            self.bowls[into].items.extend(moved);
-            if self.previous == Some(from) {
-                self.previous = None;
-            }
-            self.bowls[into].mixed = false;
-            self.bowls[into].poured_into = true;
-            self.bowls[into].dressed = true;
-            self.work = Some(into);
+            self.move_items(from, into);
+            self.no_longer_aside(from);
+            self.bowl_mut(into).poured();
+            self.take_up(into);
             self.worked(out);
         }
     }
@@ -164,17 +153,18 @@ impl Session {
     /// Mixes the working bowl with `primitive` (mingled if it holds pieces),
     /// with a tool the clause names if it can do that.
     pub(super) fn apply(&mut self, stirring: Stirring, ws: &[String]) {
-        let Some(w) = self.work else { return };
+        let Some(w) = self.in_hand() else { return };
         let onto = Ontology::get();
         // Beating is for what can be beaten (butter, sugar, eggs, cream);
         // whisked liquids are mixed.
-        let beatable = self.bowls[w].items.iter().any(|&i| {
-            let c = self.fetched[i].class;
+        let items = &self.bowl(w).items;
+        let beatable = items.iter().any(|&i| {
+            let c = self.ingredient(i).class;
             onto.is_a_name(c, "beatable") || onto.is_a_name(c, "crackable")
         });
         let stirring = match stirring {
             Stirring::Mix if self.work_has_pieces() => Stirring::Mingle,
-            Stirring::Beat if !beatable && !self.bowls[w].items.is_empty() => Stirring::Mix,
+            Stirring::Beat if !beatable && !items.is_empty() => Stirring::Mix,
             p => p,
         };
         let capability = match stirring {
@@ -189,7 +179,7 @@ impl Session {
             Some(t) => t,
             None => "?mixing-tool".to_string(),
         };
-        let input = self.bowls[w].var.clone();
+        let input = self.bowl(w).var.clone();
         let out = match stirring {
             Stirring::Mix => {
                 use mix::*;
@@ -220,8 +210,7 @@ impl Session {
             }
         };
         if let Some(out) = out {
-            self.bowls[w].mixed = true;
-            self.bowls[w].topped = false;
+            self.bowl_mut(w).stirred();
             self.worked(out);
         }
     }
@@ -231,14 +220,11 @@ impl Session {
         let targets = self.refer(ws).fresh;
         // `In a mixing bowl, mash the bananas`: in that bowl.
         if let (Kind::Mash, Some(class)) = (kind, self.named_tool(ws, is_bowl)) {
-            if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
-                self.previous = self.work.take();
-            }
+            self.want_new_bowl();
             for &i in &targets {
                 self.add(i, Some(class));
             }
-            if let Some(w) = self.work {
-                let input = self.bowls[w].var.clone();
+            if let Some(input) = self.in_hand_var() {
                 let onto = Ontology::get();
                 let named = self.named_tool(ws, |c| {
                     onto.id(c).is_some_and(|id| onto.is_a_name(id, "can-mash"))
@@ -286,7 +272,7 @@ impl Session {
                 _ => self.seed(i, "the sentence says seed or core"),
             }
         }
-        self.loose = targets;
+        self.left_loose(targets);
     }
 
     /// A vessel for baking (`class`), fetched, greased if `greased`, lined
@@ -298,11 +284,8 @@ impl Session {
         lined: bool,
         floured: bool,
     ) -> Option<String> {
-        if let Some((v, c)) = self.ready_vessel.take() {
-            if c == class || !self.portions {
-                return Some(v);
-            }
-            self.ready_vessel = Some((v, c));
+        if let Some(v) = self.take_ready_vessel(class) {
+            return Some(v);
         }
         let mut v = self.fetch(class, "a vessel to bake in")?;
         if greased {
@@ -365,7 +348,7 @@ impl Session {
     /// pan`; implied before baking a bowl's contents).
     pub(super) fn batter_into_vessel(&mut self, ws: &[String]) {
         self.mix_if_unmixed();
-        let Some(thing) = self.last.clone() else {
+        let Some(thing) = self.it() else {
             return;
         };
         let habits = Habits::get();
@@ -384,17 +367,16 @@ impl Session {
             .with(CONTAINER_WITH_SPREAD, &thing)
             .with(CAN_SPREAD_KITCHEN_TOOL, "?spreading-tool");
         if self.attempt(call, ks, "the batter into the vessel it bakes in") {
-            self.last = Some(out.clone());
-            self.in_vessel = true;
-            self.dish = self.last.clone();
+            self.placed(out.clone());
             // What was in the bowl is in the vessel now, and is still named
             // by its ingredients (`scatter the crumble over the fruit`).
-            match self.work {
-                Some(w) if self.bowls[w].var == thing => {
-                    self.bowls[w].var = out;
-                    self.bowls[w].vessel = true;
+            match self.in_hand() {
+                Some(w) if self.bowl(w).var == thing => {
+                    let bowl = self.bowl_mut(w);
+                    bowl.var = out;
+                    bowl.vessel = true;
                 }
-                _ => self.work = None,
+                _ => self.put_down(),
             }
         }
     }
@@ -410,31 +392,23 @@ impl Session {
         let Some(v) = self.vessel(class, greased, lined, floured) else {
             return;
         };
-        if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
-            self.previous = self.work.take();
-        }
-        self.bowls.push(Bowl {
-            var: v,
-            items: Vec::new(),
-            mixed: false,
+        self.want_new_bowl();
+        let vessel = Bowl {
             vessel: true,
-            poured_into: false,
-            dressed: false,
-            topped: false,
-            heatable: false,
-        });
-        self.work = Some(self.bowls.len() - 1);
+            ..Bowl::new(v)
+        };
+        let b = self.new_bowl(vessel, &[]);
+        self.take_up(b);
         for i in fresh {
             self.add(i, None);
         }
-        self.in_vessel = true;
-        self.dish = self.last.clone();
+        self.in_its_vessel();
     }
 
     /// The working bowl sprinkled over another: one of `named`, else the
     /// bowl set aside before; that one is worked in after.
     pub(super) fn sprinkle_bowl(&mut self, named: &[usize], named_at: &[usize], ws: &[String]) {
-        let Some(mut w) = self.work else {
+        let Some(mut w) = self.in_hand() else {
             return;
         };
         // `Drizzle the dressing over the corn mixture`: the bowl named after
@@ -454,10 +428,9 @@ impl Session {
                 .map(|(&b, _)| b)
                 .or(salad.then(|| self.salad_bowl(w)))
                 .or(in_hand.then_some(w));
-            if let (Some(t), Some(p)) = (after, self.previous) {
+            if let (Some(t), Some(p)) = (after, self.bowl_aside()) {
                 if t == w && p != w {
-                    self.previous = Some(w);
-                    self.work = Some(p);
+                    self.exchange(p);
                     w = p;
                 }
             }
@@ -465,43 +438,32 @@ impl Session {
         let target = named.iter().copied().find(|&b| b != w);
         // `sprinkle over the tops`: over what stands in its vessel; `top
         // with croutons`: what was baked, over the bowl in hand.
-        if let (None, Some(dish)) = (target, self.dish.clone()) {
+        let held = self.bowl(w).var.clone();
+        if let (None, Some(dish)) = (target, self.dish()) {
             let topped_with = words.with.in_clause(ws) && over.is_none();
             if topped_with {
-                let bowl = self.bowls[w].var.clone();
                 let why = "what was baked, over the bowl in hand";
-                if let Some(out) = self.sprinkle(&bowl, &dish, why) {
-                    self.bowls[w].var = out.clone();
+                if let Some(out) = self.sprinkle(&held, &dish, why) {
                     self.worked(out);
                 }
                 return;
             }
-            let topping = self.bowls[w].var.clone();
             let why = "the bowl in hand, over what is in its vessel";
-            if let Some(out) = self.sprinkle(&dish, &topping, why) {
-                self.last = Some(out.clone());
-                self.dish = Some(out);
-                self.work = None;
+            if let Some(out) = self.sprinkle(&dish, &held, why) {
+                self.topped_dish(out);
             }
             return;
         }
-        let Some(t) = target.or(self.previous) else {
+        let Some(t) = target.or(self.bowl_aside()) else {
             return;
         };
-        let (thing, topping) = (self.bowls[t].var.clone(), self.bowls[w].var.clone());
-        if let Some(out) = self.sprinkle(&thing, &topping, "the bowl in hand, over the other") {
-            let moved = std::mem::take(&mut self.bowls[w].items);
-            for &i in &moved {
-                self.fetched[i].bowl = Some(t);
-            }
-            self.bowls[t].items.extend(moved);
-            self.bowls[t].var = out.clone();
+        let thing = self.bowl(t).var.clone();
+        if let Some(out) = self.sprinkle(&thing, &held, "the bowl in hand, over the other") {
+            self.move_items(w, t);
             // A topping on it now: tossing mixes it in.
-            self.bowls[t].mixed = false;
-            if self.previous == Some(t) {
-                self.previous = None;
-            }
-            self.work = Some(t);
+            self.bowl_mut(t).mixed = false;
+            self.no_longer_aside(t);
+            self.take_up(t);
             self.worked(out);
         }
     }
@@ -512,12 +474,13 @@ impl Session {
     pub(super) fn mix_before_finishing(&mut self) {
         // Only ingredients added as such (`Add salt and pepper`), not a
         // dressing poured over, which is left to soak in.
-        let sentence = crate::instructions::words(&self.sentence);
+        let sentence = crate::instructions::words(self.sentence());
         let shaken_later = crate::clause_words::ClauseWords::get()
             .shake
             .in_clause(&sentence);
-        let in_hand = self.work.is_some_and(|w| {
-            Some(&self.bowls[w].var) == self.last.as_ref() && !self.bowls[w].poured_into
+        let in_hand = self.in_hand().is_some_and(|w| {
+            let bowl = self.bowl(w);
+            self.is_it(&bowl.var) && !bowl.poured_into
         }) && !shaken_later;
         if in_hand {
             self.mix_if_unmixed();
@@ -526,10 +489,9 @@ impl Session {
 
     /// A dough or batter is mixed before it is portioned or poured out.
     pub(super) fn mix_if_unmixed(&mut self) {
-        if let Some(w) = self.work {
-            if !self.bowls[w].mixed && self.bowls[w].items.len() > 1 {
-                self.trace
-                    .push("  (implied: what was added is mixed first)".into());
+        if let Some(w) = self.in_hand() {
+            if !self.bowl(w).mixed && self.bowl(w).items.len() > 1 {
+                self.note("implied: what was added is mixed first");
                 self.apply(Stirring::Mix, &[]);
             }
         }
@@ -546,40 +508,37 @@ impl Session {
             !b.items.is_empty()
                 && b.items
                     .iter()
-                    .any(|&i| habits.makes_dough(self.fetched[i].class))
+                    .any(|&i| habits.makes_dough(self.ingredient(i).class))
         };
-        if self.work.is_some_and(|w| is_dough(&self.bowls[w])) {
+        if self.in_hand().is_some_and(|w| is_dough(self.bowl(w))) {
             return;
         }
-        if let Some(d) = (0..self.bowls.len())
-            .rev()
-            .find(|&b| is_dough(&self.bowls[b]))
-        {
-            self.trace
-                .push("  (`the dough`: the bowl the dough is in)".into());
-            self.previous = self.work.replace(d);
-            self.last = Some(self.bowls[d].var.clone());
+        if let Some(d) = self.latest_bowl(is_dough) {
+            self.note("`the dough`: the bowl the dough is in");
+            self.exchange(d);
+            self.made(self.bowl(d).var.clone());
         }
     }
 
     pub(super) fn portion(&mut self, clause: &str, ws: &[String]) {
         self.take_up_dough(ws);
         self.mix_if_unmixed();
-        let Some(w) = self.work else { return };
+        let Some(dough) = self.in_hand_var() else {
+            return;
+        };
         let (mut q, mut unit) = portion_size(clause, ws);
         if let (Some(n), None) = (portion_count(ws), grams(clause)) {
             // `into 6 equal portions`: the dough's weight, looked up in the
             // kitchen, shared out.
-            if let Some(g) = self.grams_in(&self.bowls[w].var) {
+            if let Some(g) = self.grams_in(&dough) {
                 (q, unit) = ((g / n as f64).round().max(1.0), "g");
-                self.trace.push(format!(
-                    "  ({} g of dough in {n} portions: {} g each)",
+                self.note(format!(
+                    "{} g of dough in {n} portions: {} g each",
                     number(g),
                     number(q)
                 ));
             }
         }
-        let dough = self.bowls[w].var.clone();
         // Spoonfuls of a dough the kitchen cannot measure by the spoon (nuts
         // in it) are weighed instead: as many grams as a spoonful holds.
         let mut sizes = vec![(q, unit)];
@@ -605,24 +564,21 @@ impl Session {
             }
         }
         if let Some(out) = made {
-            self.last = Some(out);
-            self.portions = true;
-            self.dish = self.last.clone();
-            self.in_vessel = false;
-            self.work = None;
+            self.portioned(out, false);
         }
     }
 
     /// The last thing made onto a baking tray (portions item by item).
     pub(super) fn place(&mut self, ws: &[String]) {
-        let Some(thing) = self.last.clone() else {
+        let Some(thing) = self.it() else {
             return;
         };
         let habits = Habits::get();
         let named = self.named_tool(ws, is_vessel);
         // `on the prepared sheet`: the vessel made ready before.
-        let ready = self.ready_vessel.as_ref().map(|(_, c)| *c);
-        let class = named.or(ready).unwrap_or(habits.portion_vessel);
+        let class = named
+            .or(self.ready_class())
+            .unwrap_or(habits.portion_vessel);
         let (greased, lined, floured) = Self::vessel_words(ws);
         let greased = greased
             && !crate::clause_words::ClauseWords::get()
@@ -631,24 +587,22 @@ impl Session {
         let Some(target) = self.vessel(class, greased, lined, floured) else {
             return;
         };
-        let placed = if self.portions {
+        let placed = if self.portions() {
             let pattern = spacing(ws).unwrap_or_else(|| self.fresh("pattern"));
             self.transfer_items(&thing, pattern, target, "on-tray", "onto the tray")
         } else {
             self.transfer("on-tray", &target, &thing, "onto the tray")
         };
         if let Some(out) = placed {
-            self.last = Some(out);
-            self.in_vessel = true;
-            self.dish = self.last.clone();
+            self.placed(out);
         }
     }
 
     /// Whether a clause puts the bowl in hand on what was baked (`on each
     /// cookie`, `over the top`).
     pub(super) fn over_dish(&self, ws: &[String]) -> bool {
-        self.dish.is_some()
-            && self.work.is_some()
+        self.dish().is_some()
+            && self.in_hand().is_some()
             && ws
                 .iter()
                 .any(|w| crate::clause_words::ClauseWords::get().on_the_dish.has(w))
@@ -656,10 +610,9 @@ impl Session {
 
     /// The bowl in hand (an icing) spread over what was baked.
     pub(super) fn spread_over_dish(&mut self) {
-        let (Some(dish), Some(w)) = (self.dish.clone(), self.work) else {
+        let (Some(dish), Some(topping)) = (self.dish(), self.in_hand_var()) else {
             return;
         };
-        let topping = self.bowls[w].var.clone();
         use spread::*;
         let call = Call::<Spread>::new()
             .with(OBJECT_TO_BE_SPREAD, dish)
@@ -668,9 +621,7 @@ impl Session {
         let output = CONTAINER_WITH_OBJECTS_THAT_HAVE_BEEN_SPREAD;
         let why = "the bowl in hand, over what was baked";
         if let Some(out) = self.act(call, OBJECT_TO_BE_SPREAD, output, "spread", why) {
-            self.last = Some(out.clone());
-            self.dish = Some(out);
-            self.work = None;
+            self.topped_dish(out);
         }
     }
 
@@ -688,10 +639,7 @@ impl Session {
 
     /// Whether the clause names muffin tins (or cups).
     pub(super) fn tins_named(&self, ws: &[String]) -> bool {
-        let ready_tins = self
-            .ready_vessel
-            .as_ref()
-            .is_some_and(|(_, c)| *c == "muffin-tins");
+        let ready_tins = self.ready_class() == Some("muffin-tins");
         self.named_tool(ws, is_vessel) == Some("muffin-tins")
             || (ready_tins && crate::clause_words::ClauseWords::get().tins.in_clause(ws))
     }
@@ -699,11 +647,11 @@ impl Session {
     /// Baked portions moved onto a wire rack, if the clause names one.
     pub(super) fn onto_rack(&mut self, ws: &[String]) {
         if !crate::clause_words::ClauseWords::get().rack.in_clause(ws)
-            || !(self.portions || self.in_vessel)
+            || !(self.portions() || self.in_vessel())
         {
             return;
         }
-        let Some(thing) = self.last.clone() else {
+        let Some(thing) = self.it() else {
             return;
         };
         let Some(rack) = self.fetch("wire-rack", "the rack to cool on") else {
@@ -711,7 +659,7 @@ impl Session {
         };
         let p = self.fresh("pattern");
         if let Some(out) = self.transfer_items(&thing, p, rack, "on-rack", "onto the rack") {
-            self.last = Some(out);
+            self.made(out);
         }
     }
 
@@ -801,8 +749,8 @@ impl Session {
                 continue;
             }
             let names = words(&read.name.join(" "));
-            self.trace.push(format!(
-                "  (`{phrase}`: an ingredient the list lacks, fetched now)"
+            self.note(format!(
+                "`{phrase}`: an ingredient the list lacks, fetched now"
             ));
             self.fetch_ingredient(
                 &read,
@@ -818,7 +766,7 @@ impl Session {
     /// (`sugar` for white sugar, `vanilla` for vanilla extract).
     fn fetched_as(&self, class: sous_kitchen::ClassId) -> bool {
         let onto = Ontology::get();
-        self.fetched.iter().any(|f| {
+        self.ingredients().iter().any(|f| {
             onto.is_a(f.class, class)
                 || onto.is_a(class, f.class)
                 || onto
@@ -861,7 +809,7 @@ impl Session {
             let Ok(read) = crate::ingredient_line::read_line(&phrase) else {
                 continue;
             };
-            self.trace.push(format!(
+            self.log(format!(
                 "seasoning `{}`: the instructions add it, the list lacks it: a pinch",
                 name.join(" ")
             ));

@@ -9,12 +9,12 @@ use crate::instructions::{duration, temperature, Stirring};
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (clause, ws) = (c.text, &c.ws);
-    if s.portions && !s.in_vessel {
+    if s.portions() && !s.in_vessel() {
         s.place(ws);
-    } else if !s.in_vessel && s.work.is_some_and(|w| !s.bowls[w].vessel) {
+    } else if !s.in_vessel() && s.in_hand().is_some_and(|w| !s.bowl(w).vessel) {
         s.batter_into_vessel(ws);
     }
-    let Some(thing) = s.last.clone() else {
+    let Some(thing) = s.it() else {
         return Flow::Stop;
     };
     let (d, unit) = match duration(clause).unwrap_or((20.0, "minute")) {
@@ -27,7 +27,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let timed = Call::<Bake>::new()
         .with(bake::TIME_TO_BAKE_QUANTITY, d)
         .with(bake::TIME_TO_BAKE_UNIT, unit);
-    let call = match (temperature(clause), s.oven.clone()) {
+    let call = match (temperature(clause), s.oven()) {
         (None, Some(oven)) => {
             let (q, u) = (s.fresh("temperature-quantity"), s.fresh("temperature-unit"));
             timed
@@ -50,20 +50,17 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         // Raw pieces in a dish cannot be baked as they are (the
         // kitchen keeps no temperature for an apple slice): what
         // is in the dish is tossed together first.
-        if let Some(w) = s.bowls.iter().position(|b| b.var == thing) {
-            let in_hand = s.work.replace(w);
-            s.trace
-                .push("  (implied: what is in the dish is tossed together before baking)".into());
-            s.apply(Stirring::Mingle, &[]);
-            let thing = s.bowls[w].var.clone();
-            baked = bake(s, &thing);
-            if in_hand != Some(w) {
-                s.work = in_hand;
-            }
+        if let Some(w) = s.bowl_bound_to(&thing) {
+            baked = s.with_in_hand(w, |s| {
+                s.note("implied: what is in the dish is tossed together before baking");
+                s.apply(Stirring::Mingle, &[]);
+                let thing = s.bowl(w).var.clone();
+                bake(s, &thing)
+            });
         }
     }
     if let Some(out) = baked {
-        s.last = Some(out);
+        s.made(out);
     }
     Flow::Go
 }

@@ -22,19 +22,16 @@ impl Session {
         let class = self
             .named_tool(ws, is_bowl)
             .unwrap_or(Habits::get().boiling_vessel);
-        if let Some(w) = self.work.take() {
-            self.previous = Some(w);
-        }
+        self.set_aside();
         let w = self.work_bowl(Some(class));
         for i in r.fresh {
-            let (target, source) = (self.bowls[w].var.clone(), self.fetched[i].var.clone());
+            let (target, source) = (self.bowl(w).var.clone(), self.ingredient(i).var.clone());
             if let Some(out) = self.transfer("container", &target, &source, "into the pot") {
-                self.fetched[i].bowl = Some(w);
-                self.bowls[w].items.push(i);
+                self.put_in(w, i);
                 self.worked(out);
             }
         }
-        let input = self.bowls[w].var.clone();
+        let input = self.bowl(w).var.clone();
         if let Some(out) = self.boil_on_the_stove(&input, "boil") {
             self.worked(out);
         }
@@ -42,17 +39,13 @@ impl Session {
         // dressing is not.
         let habits = Habits::get();
         let onto = Ontology::get();
-        let items = &self.bowls[w].items;
-        let water = items
-            .iter()
-            .any(|&i| onto.is_a_name(self.fetched[i].class, "water"));
-        let solid = items
-            .iter()
-            .any(|&i| !habits.makes_dressing(self.fetched[i].class));
+        let class = |i: &usize| self.ingredient(*i).class;
+        let items = &self.bowl(w).items;
+        let water = items.iter().any(|i| onto.is_a_name(class(i), "water"));
+        let solid = items.iter().any(|i| !habits.makes_dressing(class(i)));
         if water && solid {
-            let input = self.bowls[w].var.clone();
+            let input = self.bowl(w).var.clone();
             if let Some(out) = self.drain(&input, "what was boiled in water is drained") {
-                self.bowls[w].var = out.clone();
                 self.worked(out);
             }
         }

@@ -9,13 +9,13 @@ use crate::instructions::duration;
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let clause = c.text;
     s.mix_before_finishing();
-    let Some(thing) = s.last.clone() else {
+    let Some(thing) = s.it() else {
         return Flow::Stop;
     };
     // `Refrigerate and allow to stand 8 hours`: the time may be
     // elsewhere in the sentence.
     let (d, unit) = duration(clause)
-        .or_else(|| duration(&s.sentence))
+        .or_else(|| duration(s.sentence()))
         .unwrap_or((1.0, "hour"));
     use refrigerate::*;
     let call = Call::<Refrigerate>::new()
@@ -28,8 +28,8 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
     );
     if let Some(out) = s.act(call, input, output, "chilled", "the last thing made") {
-        s.last = Some(out);
-        s.chilled_in_sentence = true;
+        s.made(out);
+        s.chilled();
     }
     Flow::Go
 }

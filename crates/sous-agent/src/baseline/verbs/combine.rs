@@ -22,7 +22,7 @@ impl Session {
         let words = crate::clause_words::ClauseWords::get();
         let r = self.refer(ws);
         for why in &r.why {
-            self.trace.push(format!("  ({why})"));
+            self.note(why);
         }
         self.maybe_new_bowl(ws);
         // `Combine the flour, soda and spices` while a batter is in hand:
@@ -37,45 +37,43 @@ impl Session {
         let dressing = |items: &[usize]| {
             items
                 .iter()
-                .all(|&i| habits.makes_dressing(self.fetched[i].class))
+                .all(|&i| habits.makes_dressing(self.ingredient(i).class))
         };
         let whisked = verb.primitive != Some(Stirring::Mingle);
         // `Rub the butter into the flour` once the fruit is in its baking
         // dish: mixing is not done in the dish.
         // (`until it resembles breadcrumbs` points at no bowl.)
-        let in_vessel = self.work.is_some_and(|w| self.bowls[w].vessel)
+        let in_vessel = self.in_hand().is_some_and(|w| self.bowl(w).vessel)
             && !r.fresh.is_empty()
             && r.bowls.is_empty();
         let apart = together
             || (whisked
                 && dressing(&r.fresh)
-                && self.work.is_some_and(|w| !dressing(&self.bowls[w].items)));
+                && self
+                    .in_hand()
+                    .is_some_and(|w| !dressing(&self.bowl(w).items)));
         if verb.kind == Kind::Combine
             && ((apart && !points_at_bowl && r.fresh.len() >= 2) || in_vessel)
-            && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
+            && self.something_in_hand()
         {
-            self.trace
-                .push("  (a new bowl: these are put together on their own)".into());
-            self.previous = self.work.take();
+            self.note("a new bowl: these are put together on their own");
+            self.set_aside();
         }
         let bowl_class = self.named_tool(ws, is_bowl);
         let mut fresh = r.fresh.clone();
         // What was cut and has gone into a bowl since is no longer loose.
-        let loose: Vec<usize> = std::mem::take(&mut self.loose)
+        let loose: Vec<usize> = self
+            .take_loose()
             .into_iter()
-            .filter(|&i| !self.fetched[i].used())
+            .filter(|&i| !self.ingredient(i).used())
             .collect();
-        self.loose = loose;
-        if fresh.is_empty() && r.bowls.is_empty() && r.pronoun && !self.loose.is_empty() {
-            fresh = std::mem::take(&mut self.loose);
-            self.trace
-                .push("  (`it`/`them`: what the last sentence cut)".into());
-        } else if r.pronoun
-            && !self.loose.is_empty()
-            && !fresh.iter().any(|i| self.loose.contains(i))
-        {
-            let loose = std::mem::take(&mut self.loose);
+        if fresh.is_empty() && r.bowls.is_empty() && r.pronoun && !loose.is_empty() {
+            fresh = loose;
+            self.note("`it`/`them`: what the last sentence cut");
+        } else if r.pronoun && !loose.is_empty() && !fresh.iter().any(|i| loose.contains(i)) {
             fresh.splice(0..0, loose);
+        } else {
+            self.left_loose(loose);
         }
         // `pour into`, `over`, `onto`; `add the egg mixture to the dry ones`.
         let toward = words.toward.in_clause(ws)
@@ -84,22 +82,22 @@ impl Session {
             .bowls
             .iter()
             .copied()
-            .filter(|b| Some(*b) != self.work)
+            .filter(|b| Some(*b) != self.in_hand())
             .collect();
-        if self.work.is_none() && fresh.is_empty() && others.len() == 1 {
+        if self.in_hand().is_none() && fresh.is_empty() && others.len() == 1 {
             // `Beat the butter mixture`: that bowl is worked in again.
-            self.work = Some(others[0]);
+            self.take_up(others[0]);
         } else {
             // A bowl named before some of the fresh ingredients (`add the
             // sweet potatoes, black beans …`) goes in at its place.
             let first_other = r
                 .bowls
                 .iter()
-                .position(|b| Some(*b) != self.work)
+                .position(|b| Some(*b) != self.in_hand())
                 .map(|k| (r.bowls[k], r.bowl_at[k]));
             let mut poured = false;
             for (k, &i) in fresh.iter().enumerate() {
-                if let (Some((b, b_at)), false, Some(w)) = (first_other, toward, self.work) {
+                if let (Some((b, b_at)), false, Some(w)) = (first_other, toward, self.in_hand()) {
                     let i_at = r
                         .fresh
                         .iter()
@@ -110,11 +108,11 @@ impl Session {
                         poured = true;
                     }
                 }
-                if !self.fetched[i].used() {
+                if !self.ingredient(i).used() {
                     self.add(i, bowl_class);
                 }
             }
-            if let Some(w) = self.work {
+            if let Some(w) = self.in_hand() {
                 if let Some(&b) = others.first() {
                     if toward {
                         self.pour(w, b, "poured into the bowl the sentence names");
@@ -149,11 +147,11 @@ impl Session {
                     .any(|(&b, &at)| b == w && at > o)
             });
         if into_hand {
-            self.trace.push("  (poured into the bowl in hand)".into());
-        } else if let Some(p) = self.previous {
+            self.note("poured into the bowl in hand");
+        } else if let Some(p) = self.bowl_aside() {
             // `the salad` is whichever of the two is no dressing.
             let salad_in_hand = self.salad_bowl(w) == w;
-            self.previous = None;
+            self.no_longer_aside(p);
             // (`stir into the creamed mixture` moves the bowl in
             // hand into the other: only `over` points back.)
             let over_in_hand = ws
@@ -178,17 +176,17 @@ impl Session {
         // `Combine the ingredients, mix well`: mixing what is mixed
         // already is the same step said twice.
         let mixed_already = self
-            .work
-            .is_some_and(|w| self.bowls[w].mixed && !self.bowls[w].topped);
+            .in_hand()
+            .is_some_and(|w| self.bowl(w).mixed && !self.bowl(w).topped);
         // `Combine … in a jar …; shake until blended`: the shaking mixes.
         let shaken_later =
-            bowl_class == Some("jar") && self.sentence.to_lowercase().contains("shake");
+            bowl_class == Some("jar") && self.sentence().to_lowercase().contains("shake");
         let mixed_already = mixed_already || shaken_later;
         if let (Kind::Combine, Some(p), false) = (verb.kind, verb.primitive, mixed_already) {
             let onto = Ontology::get();
-            let beats = self.work.is_some_and(|w| {
-                self.bowls[w].items.iter().any(|&i| {
-                    let c = self.fetched[i].class;
+            let beats = self.in_hand().is_some_and(|w| {
+                self.bowl(w).items.iter().any(|&i| {
+                    let c = self.ingredient(i).class;
                     verb.beats
                         .iter()
                         .any(|b| onto.id(b).is_some_and(|b| onto.is_a(c, b)))

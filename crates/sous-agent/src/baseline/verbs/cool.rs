@@ -17,16 +17,14 @@ impl Session {
     /// Cooling: for a time where it stands (`cool for 5 minutes`), onto a
     /// wire rack if one is named, to room temperature if `completely`.
     fn cool(&mut self, clause: &str, ws: &[String]) {
-        if self.chilled_in_sentence {
+        if self.chilled_in_sentence() {
             // Standing after `refrigerate` in one sentence is in the fridge.
             return;
         }
         // What cools is what was baked, if anything was.
-        if let Some(dish) = self.dish.clone() {
-            self.last = Some(dish);
-        }
+        self.take_up_dish();
         if let Some((d, unit)) = duration(clause) {
-            let Some(thing) = self.last.clone() else {
+            let Some(thing) = self.it() else {
                 return;
             };
             use leave_for_time::*;
@@ -40,7 +38,7 @@ impl Session {
             );
             let why = "left to cool for the time given";
             if let Some(out) = self.act(call, input, output, "cooling", why) {
-                self.last = Some(out);
+                self.made(out);
             }
         }
         self.onto_rack(ws);
@@ -48,7 +46,7 @@ impl Session {
         let timed = duration(clause).is_some();
         let words = crate::clause_words::ClauseWords::get();
         if words.completely.in_clause(ws) || words.room_temperature.in_clause(ws) || !timed {
-            let Some(thing) = self.last.clone() else {
+            let Some(thing) = self.it() else {
                 return;
             };
             let (q, u) = (
@@ -65,7 +63,7 @@ impl Session {
                 CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
             );
             if let Some(out) = self.act(call, input, output, "cooled", "cooled completely") {
-                self.last = Some(out);
+                self.made(out);
             }
         }
     }

@@ -9,7 +9,7 @@ use sous_kitchen::Ontology;
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let ws = &c.ws;
     s.mix_before_finishing();
-    let Some(thing) = s.last.clone() else {
+    let Some(thing) = s.it() else {
         return Flow::Stop;
     };
     let onto = Ontology::get();
@@ -25,7 +25,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         .with(cover::COVER, cover);
     let why = "cover the last thing made";
     if let Some(out) = s.act(call, cover::OBJECT, cover::COVERED_OBJECT, "covered", why) {
-        s.last = Some(out);
+        s.made(out);
     }
     Flow::Go
 }

@@ -30,7 +30,7 @@ impl Session {
         let r = self.refer(ws);
         let mut targets = r.fresh;
         if targets.is_empty() && r.pronoun {
-            targets = self.loose.clone();
+            targets = self.loose().to_vec();
         }
         let together = crate::clause_words::ClauseWords::get()
             .together
@@ -38,30 +38,25 @@ impl Session {
         if together && targets.len() >= 2 {
             // `Shred the cabbage and carrots together`: put together in a
             // bowl, mingled, and cut as one.
-            if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
-                self.previous = self.work.take();
-            }
+            self.want_new_bowl();
             for &i in &targets {
-                if !self.fetched[i].used() {
+                if !self.ingredient(i).used() {
                     self.add(i, None);
                 }
             }
             self.apply(Stirring::Mingle, ws);
             self.cut_bowl(&pattern);
-            self.loose.clear();
+            self.left_loose(Vec::new());
             return;
         }
-        if targets.is_empty()
-            && r.pronoun
-            && self.work.is_some_and(|w| !self.bowls[w].items.is_empty())
-        {
+        if targets.is_empty() && r.pronoun && self.something_in_hand() {
             // `then chop them up a bit`: what is in the bowl in hand.
             self.cut_bowl(&pattern);
             return;
         }
-        if targets.is_empty() && self.in_vessel {
+        if targets.is_empty() && self.in_vessel() {
             // `Slice with a bread knife`: what was baked.
-            let Some(thing) = self.last.clone() else {
+            let Some(thing) = self.it() else {
                 return;
             };
             let onto = Ontology::get();
@@ -80,11 +75,11 @@ impl Session {
                 .with(cut::CUTTING_SURFACE, board);
             let why = "cut what was baked";
             if let Some(out) = self.act(call, cut::OBJECT, cut::CUT_OBJECT, "cut", why) {
-                self.last = Some(out);
+                self.made(out);
             }
             return;
         }
-        if targets.is_empty() && self.work.is_some() && r.bowls == [self.work.unwrap_or_default()] {
+        if targets.is_empty() && self.in_hand().is_some_and(|w| r.bowls == [w]) {
             // `Cut the potatoes into cubes` once they are boiled and
             // drained: what the bowl in hand holds.
             self.cut_bowl(&pattern);
@@ -93,15 +88,15 @@ impl Session {
         for &i in &targets {
             self.cut(i, &pattern);
         }
-        self.loose = targets;
+        self.left_loose(targets);
     }
 
     /// The bowl in hand's contents cut with `pattern`.
     fn cut_bowl(&mut self, pattern: &str) {
-        let Some(w) = self.work else {
+        let Some(w) = self.in_hand() else {
             return;
         };
-        let input = self.bowls[w].var.clone();
+        let input = self.bowl(w).var.clone();
         let board = self.fresh("cutting-board");
         if self
             .act(
@@ -117,8 +112,8 @@ impl Session {
             )
             .is_some()
         {
-            for &i in &self.bowls[w].items.clone() {
-                self.fetched[i].cut = true;
+            for i in self.bowl(w).items.clone() {
+                self.ingredient_mut(i).cut = true;
             }
         }
     }

@@ -16,13 +16,13 @@ impl Session {
     pub(super) fn dip(&mut self, ws: &[String]) {
         // What was baked or shaped is dipped, even when a coating was made
         // after it (`Sift the sugar into a bowl. Dip the crescents in it`).
-        let Some(thing) = self.dish.clone().or_else(|| self.last.clone()) else {
+        let Some(thing) = self.dish().or_else(|| self.it()) else {
             return;
         };
         let r = self.refer(ws);
         let (coating, spent) = match (r.fresh.first(), r.bowls.first()) {
-            (Some(&i), _) => (self.fetched[i].var.clone(), Some(i)),
-            (None, Some(&b)) => (self.bowls[b].var.clone(), None),
+            (Some(&i), _) => (self.ingredient(i).var.clone(), Some(i)),
+            (None, Some(&b)) => (self.bowl(b).var.clone(), None),
             (None, None) => return,
         };
         let call = Call::<Dip>::new()
@@ -31,9 +31,9 @@ impl Session {
         let why = "dipped in an ingredient";
         if let Some(out) = self.act(call, dip::OBJECT, dip::DIPPED_OBJECT, "dipped", why) {
             if let Some(i) = spent {
-                self.fetched[i].spent = true;
+                self.use_up(i);
             }
-            self.last = Some(out);
+            self.made(out);
         }
     }
 }

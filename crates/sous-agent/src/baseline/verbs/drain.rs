@@ -4,12 +4,10 @@ use super::{Clause, Flow};
 use crate::baseline::session::Session;
 
 pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
-    let Some(w) = s.work else {
+    let Some(input) = s.in_hand_var() else {
         return Flow::Stop;
     };
-    let input = s.bowls[w].var.clone();
     if let Some(out) = s.drain(&input, "drain what is in the pot") {
-        s.bowls[w].var = out.clone();
         s.worked(out);
     }
     Flow::Go

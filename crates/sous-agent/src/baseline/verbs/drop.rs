@@ -13,7 +13,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         return Flow::Go;
     }
     // `Spoon the topping over the apples`: sprinkled over them.
-    if s.work.is_some()
+    if s.in_hand().is_some()
         && crate::clause_words::ClauseWords::get().over.in_clause(ws)
         && s.refer(ws).fresh.is_empty()
     {

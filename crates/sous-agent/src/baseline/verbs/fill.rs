@@ -12,13 +12,15 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         return Flow::Go;
     }
     s.mix_if_unmixed();
-    let Some(w) = s.work else { return Flow::Stop };
+    let Some(w) = s.in_hand() else {
+        return Flow::Stop;
+    };
     let class = s.named_tool(ws, is_vessel).unwrap_or("muffin-tins");
     let (greased, lined, floured) = Session::vessel_words(ws);
     let Some(v) = s.vessel(class, greased, lined, floured) else {
         return Flow::Stop;
     };
-    let dough = s.bowls[w].var.clone();
+    let dough = s.bowl(w).var.clone();
     let (q, u, p) = (s.fresh("quantity"), s.fresh("unit"), s.fresh("pattern"));
     use portion_and_arrange::*;
     let call = Call::<PortionAndArrange>::new()
@@ -29,12 +31,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         .with(DESTINATION, v);
     let why = "the batter into the tins";
     if let Some(out) = s.act(call, CONTAINER_WITH_DOUGH, PORTIONS, "filled", why) {
-        s.last = Some(out);
-        s.in_vessel = true;
-        s.dish = s.last.clone();
-        s.portions = true;
-        s.dish = s.last.clone();
-        s.work = None;
+        s.portioned(out, true);
     }
     Flow::Go
 }

@@ -6,7 +6,7 @@ use super::{Clause, Flow};
 use crate::baseline::session::Session;
 
 pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
-    let Some(thing) = s.last.clone().filter(|_| s.portions) else {
+    let Some(thing) = s.it().filter(|_| s.portions()) else {
         return Flow::Stop;
     };
     use flatten::*;
@@ -21,7 +21,7 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
         "flattened",
         why,
     ) {
-        s.last = Some(out);
+        s.made(out);
     }
     Flow::Go
 }

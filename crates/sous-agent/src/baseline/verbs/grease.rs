@@ -27,25 +27,25 @@ pub(super) fn ready_vessel(s: &mut Session, c: &Clause) -> Flow {
         .refer(ws)
         .fresh
         .into_iter()
-        .find(|&i| Ontology::get().is_a_name(s.fetched[i].class, "can-be-brushed-with"))
+        .find(|&i| Ontology::get().is_a_name(s.ingredient(i).class, "can-be-brushed-with"))
         .filter(|_| greased && words.with.in_clause(ws));
     let fetched = match fat {
         Some(_) => s.fetch(class, "a vessel to grease"),
         None => None,
     };
     if let (Some(i), Some(v)) = (fat, fetched) {
-        let fat_var = s.fetched[i].var.clone();
+        let fat_var = s.ingredient(i).var.clone();
         use grease::*;
         let call = Call::<Grease>::new()
             .with(CONTAINER_TO_GREASE, v)
             .with(INGREDIENT_TO_GREASE_WITH, fat_var);
         let why = "greased with the named fat";
         if let Some(g) = s.act(call, CONTAINER_TO_GREASE, GREASED_CONTAINER, "greased", why) {
-            s.fetched[i].spent = true;
-            s.ready_vessel = Some((g, class));
+            s.use_up(i);
+            s.ready(g, class);
         }
     } else if let Some(v) = s.vessel(class, greased, !greased, floured) {
-        s.ready_vessel = Some((v, class));
+        s.ready(v, class);
     }
     Flow::Go
 }

@@ -16,23 +16,23 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let named = s.named_tool(ws, is_bowl);
     // `Place the potatoes in a pot of water and bring to a boil`: the pot
     // in hand is the one put on.
-    let in_hand = s.work.filter(|&w| named.is_none() && s.bowls[w].heatable);
+    let in_hand = s
+        .in_hand()
+        .filter(|&w| named.is_none() && s.bowl(w).heatable);
     let w = match in_hand {
         Some(w) => w,
         None => {
-            if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
-                s.previous = s.work.take();
-            }
-            s.work = None;
+            s.want_new_bowl();
+            s.put_down();
             s.work_bowl(Some(named.unwrap_or(Habits::get().boiling_vessel)))
         }
     };
     // `a pot of water` with no amount: a potful, from the tap.
     let water_known = s
-        .fetched
+        .ingredients()
         .iter()
         .any(|f| Ontology::get().name(f.class) == "water");
-    let sentence = crate::instructions::words(&s.sentence);
+    let sentence = crate::instructions::words(s.sentence());
     if words.water.in_clause(&sentence) && !water_known {
         let ml = Habits::get().boiling_water_ml;
         if let Ok(read) = crate::ingredient_line::read_line(&format!("{ml} ml water")) {
@@ -43,11 +43,10 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
                 false,
                 "water for the pot, no amount given",
             );
-            if let Some(i) = s.fetched.len().checked_sub(1) {
-                if s.fetched[i].bowl.is_none()
-                    && Ontology::get().name(s.fetched[i].class) == "water"
-                {
-                    s.work = Some(w);
+            if let Some(i) = s.ingredients().len().checked_sub(1) {
+                let f = s.ingredient(i);
+                if f.bowl.is_none() && Ontology::get().name(f.class) == "water" {
+                    s.take_up(w);
                     s.add(i, None);
                 }
             }

@@ -18,14 +18,11 @@ impl Session {
         let fresh = self.refer(ws).fresh;
         match self.named_tool(ws, is_bowl) {
             Some(class) => {
-                if self.work.is_some_and(|w| !self.bowls[w].items.is_empty()) {
-                    self.previous = self.work.take();
-                }
+                self.want_new_bowl();
                 for &i in &fresh {
                     self.add(i, Some(class));
                 }
-                if let Some(w) = self.work {
-                    let input = self.bowls[w].var.clone();
+                if let Some(input) = self.in_hand_var() {
                     let call = microwave().with(melt::CONTAINER_WITH_INPUT_INGREDIENTS, input);
                     let (input, output) = (
                         melt::CONTAINER_WITH_INPUT_INGREDIENTS,

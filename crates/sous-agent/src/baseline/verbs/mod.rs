@@ -104,11 +104,7 @@ impl Session {
     /// Acts one clause out by its verb's kind.
     pub(super) fn clause(&mut self, verb: &Verb, clause: &str) {
         let ws = words(clause);
-        self.raw_words = clause
-            .split(|c: char| !c.is_alphanumeric() && c != '\'')
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect();
+        self.start_clause(clause);
         if matches!(
             verb.kind,
             Kind::Combine | Kind::Add | Kind::Boil | Kind::Soak
@@ -127,10 +123,9 @@ impl Session {
         if crate::clause_words::ClauseWords::get()
             .set_aside
             .in_clause(ws)
-            && self.work.is_some()
         {
             // What was set aside waits; the next combining starts a new bowl.
-            self.previous = self.work.take();
+            self.set_aside();
         }
         if verb.kind != Kind::Chill
             && ws

@@ -7,17 +7,16 @@ use crate::instructions::{Kind, Verb};
 
 pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let (clause, ws) = (c.text, &c.ws);
-    if !s.in_vessel && !s.portions && s.named_tool(ws, is_bowl).is_some() {
+    if !s.in_vessel() && !s.portions() && s.named_tool(ws, is_bowl).is_some() {
         let r = s.refer(ws);
         let class = s.named_tool(ws, is_bowl);
-        match s.work {
+        match s.in_hand_var() {
             // `Place in a large bowl`: the bowl in hand, moved.
-            Some(w) if r.fresh.is_empty() && s.loose.is_empty() => {
+            Some(source) if r.fresh.is_empty() && s.loose().is_empty() => {
                 let Some(bowl) = class.and_then(|c| s.fetch(c, "the bowl the sentence names"))
                 else {
                     return Flow::Stop;
                 };
-                let source = s.bowls[w].var.clone();
                 if let Some(out) = s.transfer("container", &bowl, &source, "moved into the bowl") {
                     s.worked(out);
                 }
@@ -25,14 +24,12 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
             // `put in a large bowl`: what was just cut (said or not),
             // into a new bowl.
             _ => {
-                if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
-                    s.previous = s.work.take();
-                }
-                if r.fresh.is_empty() && !s.loose.is_empty() {
-                    let loose = std::mem::take(&mut s.loose);
+                s.want_new_bowl();
+                if r.fresh.is_empty() && !s.loose().is_empty() {
+                    let loose = s.take_loose();
                     let class = s.named_tool(ws, is_bowl);
                     for i in loose {
-                        if !s.fetched[i].used() {
+                        if !s.ingredient(i).used() {
                             s.add(i, class);
                         }
                     }
@@ -43,23 +40,23 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         }
         return Flow::Go;
     }
-    if s.in_vessel && s.named_tool(ws, is_bowl).is_some() {
+    if s.in_vessel() && s.named_tool(ws, is_bowl).is_some() {
         // `put them in a large bowl`: what was baked, into a bowl.
         let class = s.named_tool(ws, is_bowl).unwrap_or("large-bowl");
-        let Some(thing) = s.last.clone() else {
+        let Some(thing) = s.it() else {
             return Flow::Stop;
         };
         let Some(bowl) = s.fetch(class, "the bowl the sentence names") else {
             return Flow::Stop;
         };
         if let Some(out) = s.transfer("container", &bowl, &thing, "into the bowl") {
-            s.last = Some(out);
+            s.made(out);
         }
         return Flow::Go;
     }
     // `Place the apples in the prepared pan`.
     if !s.refer(ws).fresh.is_empty()
-        && ((s.ready_vessel.is_some()
+        && ((s.ready_class().is_some()
             && crate::clause_words::ClauseWords::get()
                 .prepared
                 .in_clause(ws))
@@ -70,15 +67,13 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     }
     // `Place the oil in a measuring cup`: ingredients put into a
     // container of their own.
-    if !s.refer(ws).fresh.is_empty() && !s.portions && s.named_tool(ws, is_vessel).is_none() {
-        if s.work.is_some_and(|w| !s.bowls[w].items.is_empty()) {
-            s.previous = s.work.take();
-        }
+    if !s.refer(ws).fresh.is_empty() && !s.portions() && s.named_tool(ws, is_vessel).is_none() {
+        s.want_new_bowl();
         s.combine(&Verb::implied(Kind::Add), clause, ws);
         return Flow::Go;
     }
     // `Remove from the pan to a wire rack`.
-    if s.in_vessel && crate::clause_words::ClauseWords::get().rack.in_clause(ws) {
+    if s.in_vessel() && crate::clause_words::ClauseWords::get().rack.in_clause(ws) {
         s.onto_rack(ws);
         return Flow::Go;
     }
@@ -89,7 +84,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         s.clause(&Verb::implied(Kind::Line), clause);
         return Flow::Go;
     }
-    if !s.portions && s.work.is_some() {
+    if !s.portions() && s.in_hand().is_some() {
         s.portion(clause, ws);
     }
     s.place(ws);

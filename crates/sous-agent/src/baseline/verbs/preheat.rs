@@ -18,6 +18,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
         .with(OVEN, "?oven")
         .with(QUANTITY, t)
         .with(UNIT, "degrees-celsius");
-    s.oven = s.act(call, OVEN, PREHEATED_OVEN, "oven", "preheat");
+    let oven = s.act(call, OVEN, PREHEATED_OVEN, "oven", "preheat");
+    s.preheated(oven);
     Flow::Go
 }

@@ -6,10 +6,10 @@ use super::{Clause, Flow};
 use crate::baseline::session::Session;
 
 pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
-    let Some(w) = s.work else {
+    let Some(w) = s.in_hand() else {
         return Flow::Stop;
     };
-    let jar = s.bowls[w].var.clone();
+    let jar = s.bowl(w).var.clone();
     // `Cover and shake`: covered once.
     let covered = if s.last_action().is_some_and(|a| {
         std::ptr::eq(a.signature, Cover::signature())
@@ -30,7 +30,7 @@ pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
             shake::CONTAINER_WITH_MIXTURE,
         );
         if let Some(out) = s.act(call, input, output, "shaken", "shaken") {
-            s.bowls[w].mixed = true;
+            s.bowl_mut(w).mixed = true;
             s.worked(out);
         }
     }

@@ -17,17 +17,17 @@ impl Session {
         let r = self.refer(ws);
         if crate::clause_words::ClauseWords::get().into.in_clause(ws)
             && (!r.fresh.is_empty() || !r.bowls.is_empty())
-            && self.portions
+            && self.portions()
         {
             // "Roll in powdered sugar": the portions are dipped in it.
             self.dip(ws);
             return;
         }
-        if !self.portions {
+        if !self.portions() {
             // Shaping what is still in the bowl: portion it first.
             self.portion(clause, ws);
         }
-        let Some(thing) = self.last.clone().filter(|_| self.portions) else {
+        let Some(thing) = self.it().filter(|_| self.portions()) else {
             return;
         };
         let call = Call::<Shape>::new()
@@ -35,7 +35,7 @@ impl Session {
             .with(shape::SHAPE, shape_of(clause));
         let why = "shape the portions";
         if let Some(out) = self.act(call, shape::PORTIONS, shape::SHAPED_PORTIONS, "shaped", why) {
-            self.last = Some(out);
+            self.made(out);
         }
     }
 }

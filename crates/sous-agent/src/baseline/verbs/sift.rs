@@ -35,24 +35,23 @@ impl Session {
             first.filter(|&f| f != b)
         });
         let (source, items) = if let Some((&first, rest)) = r.fresh.split_first() {
-            let mut base = self.fetched[first].var.clone();
+            let mut base = self.ingredient(first).var.clone();
             let mut items = vec![first];
             for &i in rest {
-                let from = self.fetched[i].var.clone();
+                let from = self.ingredient(i).var.clone();
                 if let Some(out) = self.transfer("container", &base, &from, "with what is sifted") {
                     base = out;
                     items.push(i);
                 }
             }
             (base, items)
-        } else if let Some(w) = named_before.or(self.work).filter(|&w| Some(w) != onto) {
-            let items = std::mem::take(&mut self.bowls[w].items);
-            (self.bowls[w].var.clone(), items)
+        } else if let Some(w) = named_before.or(self.in_hand()).filter(|&w| Some(w) != onto) {
+            (self.bowl(w).var.clone(), self.take_items(w))
         } else {
             return;
         };
         if let Some(b) = onto {
-            let target = self.bowls[b].var.clone();
+            let target = self.bowl(b).var.clone();
             // Without a sift given, sifting replaces what the target held;
             // with one, it adds to it.
             let Some(tool) = self.fetch("sift", "a sift, to sift onto what the bowl holds") else {
@@ -61,15 +60,11 @@ impl Session {
             let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
             let call = sifting(&out, target, &source, tool);
             if self.attempt(call, ks, "sift, over the bowl the text names") {
-                let bowl = &mut self.bowls[b];
-                bowl.var = out.clone();
-                bowl.mixed = false;
-                bowl.poured_into = false;
-                bowl.items.extend(items.iter().copied());
+                self.bowl_mut(b).added();
                 for i in items {
-                    self.fetched[i].bowl = Some(b);
+                    self.put_in(b, i);
                 }
-                self.work = Some(b);
+                self.take_up(b);
                 self.worked(out);
             }
             return;
@@ -81,26 +76,13 @@ impl Session {
         let (out, ks) = (self.fresh("sifted"), self.fresh("ks"));
         let call = sifting(&out, target, &source, "?sifting-tool".into());
         if self.attempt(call, ks, "sift") {
-            if let Some(w) = self.work {
-                if !self.bowls[w].items.is_empty() {
-                    self.previous = Some(w);
-                }
-            }
-            self.bowls.push(Bowl {
-                var: out.clone(),
-                items: items.clone(),
+            self.want_new_bowl();
+            let sifted = Bowl {
                 mixed: true,
-                vessel: false,
-                poured_into: false,
-                dressed: false,
-                topped: false,
-                heatable: false,
-            });
-            let b = self.bowls.len() - 1;
-            for i in items {
-                self.fetched[i].bowl = Some(b);
-            }
-            self.work = Some(b);
+                ..Bowl::new(out.clone())
+            };
+            let b = self.new_bowl(sifted, &items);
+            self.take_up(b);
             self.worked(out);
         }
     }
@@ -120,8 +102,8 @@ impl Session {
                 .in_hand_sifted
                 .has(x)
         });
-        self.work
-            .filter(|&w| in_hand && !self.bowls[w].items.is_empty())
+        self.in_hand()
+            .filter(|&w| in_hand && !self.bowl(w).items.is_empty())
     }
 }
 

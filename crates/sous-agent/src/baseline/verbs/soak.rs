@@ -18,24 +18,16 @@ impl Session {
             return;
         };
         let (source, target) = (
-            self.fetched[what].var.clone(),
-            self.fetched[liquid].var.clone(),
+            self.ingredient(what).var.clone(),
+            self.ingredient(liquid).var.clone(),
         );
         if let Some(out) = self.transfer("soaking", &target, &source, "soaked in the liquid") {
-            self.bowls.push(Bowl {
-                var: out.clone(),
-                items: vec![liquid, what],
+            let soaking = Bowl {
                 mixed: true,
-                vessel: false,
-                poured_into: false,
-                dressed: false,
-                topped: false,
-                heatable: false,
-            });
-            let b = self.bowls.len() - 1;
-            self.fetched[what].bowl = Some(b);
-            self.fetched[liquid].bowl = Some(b);
-            self.last = Some(out);
+                ..Bowl::new(out.clone())
+            };
+            self.new_bowl(soaking, &[liquid, what]);
+            self.made(out);
         }
     }
 }

@@ -20,32 +20,32 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     // `Sprinkle the soda and salt over the mixture and stir them
     // in`: sprinkled onto a batter that is then stirred, they
     // are added to it.
-    let stirred_in = words(&s.sentence)
+    let stirred_in = words(s.sentence())
         .iter()
         .any(|x| crate::clause_words::ClauseWords::get().stirred_in.has(x));
-    let onto_batter = s.work.is_some_and(|w| {
-        let b = &s.bowls[w];
-        !b.vessel && !b.items.is_empty() && s.last.as_deref() == Some(&b.var)
+    let onto_batter = s.in_hand().is_some_and(|w| {
+        let b = s.bowl(w);
+        !b.vessel && !b.items.is_empty() && s.is_it(&b.var)
     }) && !s.work_has_pieces();
     if stirred_in && onto_batter {
         s.combine(&Verb::implied(Kind::Add), clause, ws);
         return Flow::Stop;
     }
-    let Some(mut thing) = s.last.clone() else {
+    let Some(mut thing) = s.it() else {
         return Flow::Stop;
     };
     for i in r.fresh {
-        let topping = s.fetched[i].var.clone();
+        let topping = s.ingredient(i).var.clone();
         let call = Call::<Sprinkle>::new()
             .with(sprinkle::OBJECT, &thing)
             .with(sprinkle::TOPPING_CONTAINER, topping);
         let (input, output) = (sprinkle::OBJECT, sprinkle::SPRINKLED_OBJECT);
         if let Some(out) = s.act(call, input, output, "sprinkled", "over the last thing made") {
-            s.fetched[i].spent = true;
-            if let Some(w) = s.work.filter(|&w| s.bowls[w].var == out) {
-                s.bowls[w].topped = true;
+            s.use_up(i);
+            if let Some(w) = s.in_hand().filter(|&w| s.bowl(w).var == out) {
+                s.bowl_mut(w).topped = true;
             }
-            s.last = Some(out.clone());
+            s.made(out.clone());
             thing = out;
         }
     }
