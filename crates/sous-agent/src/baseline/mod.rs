@@ -293,6 +293,54 @@ mod tests {
         assert!(!all.contains("(sprinkle "), "{all}");
     }
 
+    /// `In a cup, mix the mayonnaise …` with grated carrots in hand: the
+    /// dressing has a bowl of its own (`in` names no bowl in hand), and is
+    /// stirred into the carrots; `Stir in the milk and oil` into a dry mix
+    /// stays in its bowl.
+    #[test]
+    fn a_dressing_mixed_in_a_cup() {
+        let all = network(
+            &[
+                "4 carrots, grated",
+                "2 tablespoons mayonnaise",
+                "1 tablespoon lemon juice",
+            ],
+            &[
+                "Put the grated carrots into a bowl.",
+                "In a cup, mix the mayonnaise and lemon juice.",
+                "Stir the dressing into the carrots.",
+            ],
+        );
+        assert_eq!(all.matches("(transfer-contents ").count(), 4, "{all}");
+        assert!(all.contains("(mingle "), "{all}");
+        let all = network(
+            &[
+                "260 grams all-purpose flour",
+                "250 ml milk",
+                "3 tablespoons vegetable oil",
+            ],
+            &[
+                "Mix the flour in a medium bowl.",
+                "Stir in the milk and oil.",
+            ],
+        );
+        assert_eq!(all.matches("(transfer-contents ").count(), 3, "{all}");
+    }
+
+    /// `Butter a baking dish` … `pour into the dish`: the dish made ready.
+    #[test]
+    fn poured_into_the_dish_made_ready() {
+        let all = network(
+            &["300 grams cranberries", "100 grams white sugar"],
+            &[
+                "Butter a 20 cm baking dish.",
+                "Stir together the cranberries and sugar, and pour into the dish.",
+                "Layer the rest in the dish.",
+            ],
+        );
+        assert!(all.contains("(spread "), "{all}");
+    }
+
     /// `Rub the butter into the flour` once the apples are in their dish:
     /// in a bowl of its own, not in the dish.
     #[test]

@@ -9,7 +9,9 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     // `Pour the batter into the prepared pan`.
     let words = crate::clause_words::ClauseWords::get();
     if words.into.in_clause(ws)
-        && (s.named_tool(ws, is_vessel).is_some() || words.prepared.in_clause(ws))
+        && (s.named_tool(ws, is_vessel).is_some()
+            || words.prepared.in_clause(ws)
+            || (s.ready_class().is_some() && words.ready_vessel.in_clause(ws)))
         && s.refer(ws).fresh.is_empty()
     {
         s.batter_into_vessel(ws);

@@ -46,14 +46,15 @@ impl Session {
         let in_vessel = self.in_hand().is_some_and(|w| self.bowl(w).vessel)
             && !r.fresh.is_empty()
             && r.bowls.is_empty();
-        let apart = together
-            || (whisked
-                && dressing(&r.fresh)
-                && self
-                    .in_hand()
-                    .is_some_and(|w| !dressing(&self.bowl(w).items)));
+        // (`In a cup, mix the mayonnaise …`: `in` names no bowl in hand.)
+        let dressing_apart = whisked
+            && !r.pronoun
+            && r.bowls.is_empty()
+            && dressing(&r.fresh)
+            && self.work_has_pieces();
+        let apart = (together && !points_at_bowl) || dressing_apart;
         if verb.kind == Kind::Combine
-            && ((apart && !points_at_bowl && r.fresh.len() >= 2) || in_vessel)
+            && ((apart && r.fresh.len() >= 2) || in_vessel)
             && self.something_in_hand()
         {
             self.note("a new bowl: these are put together on their own");
