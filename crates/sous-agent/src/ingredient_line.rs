@@ -94,7 +94,7 @@ pub fn read_line(text: &str) -> Result<IngredientLine, LineError> {
 /// is the amount (`400 g black beans`).
 fn can_size(line: &str) -> String {
     let (Some(open), Some(close)) = (line.find('('), line.find(')')) else {
-        return line.to_string();
+        return usual_package_size(line);
     };
     if close < open {
         return line.to_string();
@@ -125,6 +125,22 @@ fn can_size(line: &str) -> String {
         rest.remove(0);
     }
     format!("{} {unit} {}", n * q, rest.join(" "))
+}
+
+/// `1 can black beans`: a package of no stated size holds what packages
+/// of its kind usually do (`425 g black beans`).
+fn usual_package_size(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((n, used)) = read_quantity(&words) else {
+        return line.to_string();
+    };
+    match words
+        .get(used)
+        .and_then(|w| Lexicon::get().package_grams(w))
+    {
+        Some(grams) => format!("{} g {}", n * grams, words[used + 1..].join(" ")),
+        None => line.to_string(),
+    }
 }
 
 impl IngredientLine {

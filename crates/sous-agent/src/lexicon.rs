@@ -46,6 +46,8 @@ struct LexiconFile {
     fridge: Vec<String>,
     products: Vec<String>,
     packages: Vec<String>,
+    #[serde(rename = "package-grams")]
+    package_grams: BTreeMap<String, f64>,
     numbers: BTreeMap<String, f64>,
     #[serde(rename = "time-units")]
     time_units: BTreeMap<String, UnitEntry>,
@@ -86,6 +88,7 @@ pub struct Lexicon {
     fridge: Vec<String>,
     products: Vec<String>,
     packages: Vec<String>,
+    package_grams: BTreeMap<String, f64>,
     numbers: BTreeMap<String, f64>,
     time_units: BTreeMap<String, UnitEntry>,
     vague_amounts: BTreeMap<String, f64>,
@@ -191,6 +194,7 @@ impl Lexicon {
             fridge: lexicon.fridge,
             products: lexicon.products,
             packages: lexicon.packages,
+            package_grams: lexicon.package_grams,
             numbers: lexicon.numbers,
             time_units: lexicon.time_units,
             vague_amounts: lexicon.vague_amounts,
@@ -231,6 +235,12 @@ impl Lexicon {
     pub fn is_package(&self, word: &str) -> bool {
         let w = word.trim_end_matches('s');
         self.packages.iter().any(|p| p == w)
+    }
+
+    /// What a package of no stated size holds, in grams (`1 can black
+    /// beans`), where packages of its kind come in one usual size.
+    pub fn package_grams(&self, word: &str) -> Option<f64> {
+        self.package_grams.get(word.trim_end_matches('s')).copied()
     }
 
     /// The number a word writes out (`two`, `a`), if any.

@@ -327,6 +327,31 @@ mod tests {
         assert_eq!(all.matches("(transfer-contents ").count(), 3, "{all}");
     }
 
+    /// `Shake the vinegar and oil in a jar` puts them in the jar first;
+    /// `dress the salad` sprinkles the jar's dressing over it; `1 can
+    /// black beans` is the usual 425 g can.
+    #[test]
+    fn a_jar_shaken_and_the_salad_dressed() {
+        let all = network(
+            &[
+                "1 can black beans, drained",
+                "2 tomatoes, diced",
+                "60 ml red wine vinegar",
+                "120 ml olive oil",
+            ],
+            &[
+                "Put the beans and tomatoes in a large bowl.",
+                "Shake the vinegar and oil in a jar with a lid.",
+                "Dress the salad.",
+            ],
+        );
+        assert!(all.contains(" black-bean 425 g)"), "{all}");
+        assert!(all.contains(" jar 1)"), "{all}");
+        assert_eq!(all.matches("(transfer-contents ").count(), 4, "{all}");
+        assert!(all.contains("(shake "), "{all}");
+        assert!(all.contains("(sprinkle "), "{all}");
+    }
+
     /// `Butter a baking dish` … `pour into the dish`: the dish made ready.
     #[test]
     fn poured_into_the_dish_made_ready() {

@@ -1,11 +1,16 @@
-//! `shake`: the jar in hand, covered and shaken.
+//! `shake`: the jar in hand, covered and shaken (`shake the vinegar and
+//! oil in a jar`: they go into it first).
 
 use sous_lang::call::*;
 
 use super::{Clause, Flow};
 use crate::baseline::session::Session;
+use crate::instructions::{Kind, Verb};
 
-pub(super) fn act(s: &mut Session, _c: &Clause) -> Flow {
+pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
+    if !s.refer(&c.ws).fresh.is_empty() {
+        s.combine(&Verb::implied(Kind::Add), c.text, &c.ws);
+    }
     let Some(w) = s.in_hand() else {
         return Flow::Stop;
     };
