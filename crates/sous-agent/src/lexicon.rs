@@ -303,6 +303,29 @@ impl Lexicon {
     /// so that an instruction may call an ingredient otherwise than its line.
     /// Also the names of its ancestors (`morsels` are chocolate chips, so
     /// semisweet chocolate chips too).
+    /// Every word of a name (a synonym or the class's own) of a class that
+    /// `keep` picks: a word outside it names none of them.
+    pub fn words_naming(
+        &self,
+        keep: impl Fn(ClassId) -> bool,
+    ) -> std::collections::BTreeSet<String> {
+        let onto = Ontology::get();
+        let synonyms = self
+            .names
+            .iter()
+            .filter(|(_, c)| keep(**c))
+            .map(|(n, _)| n.clone());
+        let classes = self
+            .ingredients
+            .iter()
+            .filter(|(c, _)| keep(*c))
+            .map(|(c, _)| onto.name(*c).replace('-', " "));
+        synonyms
+            .chain(classes)
+            .flat_map(|n| n.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .collect()
+    }
+
     pub fn synonyms(&self, class: ClassId) -> impl Iterator<Item = &str> {
         let onto = Ontology::get();
         self.names

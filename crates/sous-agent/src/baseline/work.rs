@@ -788,8 +788,17 @@ impl Session {
             .filter(|w| !w.is_empty())
             .map(str::to_lowercase)
             .collect();
+        static NAMING: std::sync::OnceLock<std::collections::BTreeSet<String>> =
+            std::sync::OnceLock::new();
+        let naming = NAMING.get_or_init(|| lex.words_naming(|c| habits.to_taste(c)));
+        let names_one = |w: &String| naming.contains(w) || naming.contains(w.trim_end_matches('s'));
         let mut at = 0;
         while at < ws.len() {
+            // Looked up only near a word that may name a seasoning.
+            if !names_one(&ws[at]) && ws.get(at + 1).is_none_or(|w| !names_one(w)) {
+                at += 1;
+                continue;
+            }
             // The longer name first: `bell pepper` is no pepper to taste.
             let found = [2, 1].into_iter().find_map(|n| {
                 let name = ws.get(at..at + n)?;
