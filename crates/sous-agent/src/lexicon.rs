@@ -13,12 +13,14 @@ pub use sous_kitchen::UNITS_TOML;
 pub const LEXICON_TOML: &str = include_str!("../data/lexicon.toml");
 pub const CUP_WEIGHTS_TOML: &str = include_str!("../data/cup-weights.toml");
 
-/// What a cup of an ingredient weighs (`data/cup-weights.toml`).
+/// What a cup, or one piece, of an ingredient weighs
+/// (`data/cup-weights.toml`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct CupWeights {
     units_in_cups: BTreeMap<String, f64>,
     grams_per_cup: BTreeMap<String, f64>,
+    grams_per_piece: BTreeMap<String, f64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -99,6 +101,7 @@ pub struct Lexicon {
     ingredients: Vec<(ClassId, Vec<String>)>,
     /// Grams a cup of a class weighs, and the volume units in cups.
     grams_per_cup: Vec<(ClassId, f64)>,
+    grams_per_piece: Vec<(ClassId, f64)>,
     units_in_cups: BTreeMap<String, f64>,
 }
 
@@ -175,17 +178,21 @@ impl Lexicon {
                 return Err(LexiconError::UnknownUnit(u.clone()));
             }
         }
-        let grams_per_cup = cups
-            .grams_per_cup
-            .iter()
-            .map(|(class, g)| {
-                ingredient(class)
-                    .map(|id| (id, *g))
-                    .ok_or_else(|| LexiconError::UnknownClass("a cup of".into(), class.clone()))
-            })
-            .collect::<Result<_, _>>()?;
+        let weights = |table: &BTreeMap<String, f64>, what: &str| {
+            table
+                .iter()
+                .map(|(class, g)| {
+                    ingredient(class)
+                        .map(|id| (id, *g))
+                        .ok_or_else(|| LexiconError::UnknownClass(what.into(), class.clone()))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        let grams_per_cup = weights(&cups.grams_per_cup, "a cup of")?;
+        let grams_per_piece = weights(&cups.grams_per_piece, "a piece of")?;
         Ok(Lexicon {
             grams_per_cup,
+            grams_per_piece,
             units_in_cups: cups.units_in_cups,
             equivalents: units.equivalents,
             units: units.units,
@@ -285,6 +292,10 @@ impl Lexicon {
     /// cup weights know it or a class it is a kind of.
     pub fn grams_of_volume(&self, class: ClassId, amount: f64, unit: &str) -> Option<f64> {
         let onto = Ontology::get();
+        if unit == "piece" {
+            let per = self.grams_per_piece.iter().find(|(c, _)| *c == class)?.1;
+            return Some((amount * per * 10.0).round() / 10.0);
+        }
         let cups = amount * self.units_in_cups.get(unit)?;
         let per_cup = self
             .grams_per_cup
@@ -299,10 +310,6 @@ impl Lexicon {
         Some((cups * per_cup * 10.0).round() / 10.0)
     }
 
-    /// The one-word names the lexicon gives `class` (`mayo` for mayonnaise),
-    /// so that an instruction may call an ingredient otherwise than its line.
-    /// Also the names of its ancestors (`morsels` are chocolate chips, so
-    /// semisweet chocolate chips too).
     /// Every word of a name (a synonym or the class's own) of a class that
     /// `keep` picks: a word outside it names none of them.
     pub fn words_naming(
@@ -326,6 +333,10 @@ impl Lexicon {
             .collect()
     }
 
+    /// The one-word names the lexicon gives `class` (`mayo` for mayonnaise),
+    /// so that an instruction may call an ingredient otherwise than its line.
+    /// Also the names of its ancestors (`morsels` are chocolate chips, so
+    /// semisweet chocolate chips too).
     pub fn synonyms(&self, class: ClassId) -> impl Iterator<Item = &str> {
         let onto = Ontology::get();
         self.names

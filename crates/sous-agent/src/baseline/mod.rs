@@ -476,6 +476,19 @@ mod tests {
         assert_eq!(all.matches("transfer-contents").count(), 4, "{all}");
     }
 
+    /// Pieces of what the kitchen only weighs are weighed out, at what one
+    /// weighs (data/cup-weights.toml: a sweet potato 130 g, a slice of
+    /// cooked bacon 8 g).
+    #[test]
+    fn pieces_of_what_the_kitchen_weighs() {
+        let all = network(
+            &["2 sweet potatoes", "4 slices cooked bacon"],
+            &["Roast the sweet potatoes."],
+        );
+        assert!(all.contains(" sweet-potato 260 g)"), "{all}");
+        assert!(all.contains(" cooked-bacon 32 g)"), "{all}");
+    }
+
     #[test]
     fn an_extra_portion_for_later() {
         let read =
