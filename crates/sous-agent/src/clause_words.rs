@@ -68,6 +68,7 @@ pub struct ClauseWords {
     pub floured: Words,
     pub flour: Words,
     pub prepared: Words,
+    pub remaining: Words,
     pub ready_vessel: Words,
     pub ungreased: Words,
     pub with: Words,

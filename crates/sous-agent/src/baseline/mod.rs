@@ -92,7 +92,9 @@ pub fn understand(recipe: &RecipeText) -> Understood {
         if names.is_empty() {
             names = read.class_name().split('-').map(str::to_string).collect();
         }
-        let portions = if read.preparations.iter().any(|p| p == "divided") {
+        let portions = if read.preparations.iter().any(|p| p == "divided")
+            || remains_of(&names, &recipe.instructions)
+        {
             divided(&read, &names, &recipe.instructions)
         } else {
             vec![read.amount]
@@ -213,6 +215,20 @@ fn pair(line: &str) -> Option<(String, String)> {
 /// The portions of a divided ingredient the instructions use
 /// (`fold in 150 grams of the coconut`, `the remaining 50 grams coconut`),
 /// in the line's unit, the rest last; the whole amount if none is named.
+/// Whether an instruction speaks of what remains of the ingredient these
+/// words name (`the remaining oil`).
+fn remains_of(names: &[String], instructions: &[String]) -> bool {
+    let Some(head) = names.last() else {
+        return false;
+    };
+    let remaining = &crate::clause_words::ClauseWords::get().remaining;
+    instructions.iter().any(|line| {
+        words(line)
+            .windows(2)
+            .any(|p| remaining.has(&p[0]) && &p[1] == head)
+    })
+}
+
 fn divided(read: &IngredientLine, names: &[String], instructions: &[String]) -> Vec<f64> {
     let lex = Lexicon::get();
     let Some(head) = names.last() else {
@@ -487,6 +503,41 @@ mod tests {
         );
         assert!(all.contains(" sweet-potato 260 g)"), "{all}");
         assert!(all.contains(" cooked-bacon 32 g)"), "{all}");
+    }
+
+    /// `Toss … with 1 tablespoon of the oil` … `whisk the remaining oil`:
+    /// the line is used in parts; `combine with the beans` takes the last
+    /// thing made along.
+    #[test]
+    fn what_remains_and_what_goes_with() {
+        let all = network(
+            &[
+                "2 sweet potatoes, cubed",
+                "2 tablespoons olive oil",
+                "1 can black beans",
+                "2 tablespoons lime juice",
+            ],
+            &[
+                "Toss the sweet potatoes with 1 tablespoon of the oil and roast for 25 minutes.",
+                "Let cool, then combine with the beans in a serving bowl.",
+                "Whisk the remaining oil with the lime juice and pour over the salad.",
+            ],
+        );
+        assert_eq!(all.matches(" olive-oil 1 tablespoon)").count(), 2, "{all}");
+        let baked = all
+            .lines()
+            .find(|l| l.starts_with("(bake "))
+            .unwrap_or_else(|| panic!("{all}"));
+        let baked = baked.split(' ').nth(1).unwrap();
+        let cooled = all
+            .lines()
+            .find(|l| l.starts_with("(bring-to-temperature ") && l.contains(baked))
+            .and_then(|l| l.split(' ').nth(1))
+            .unwrap_or_else(|| panic!("{all}"));
+        assert!(
+            all.lines().any(|l| l.starts_with("(transfer-contents ") && l.contains(&format!(" {cooled} "))),
+            "{all}"
+        );
     }
 
     #[test]

@@ -20,7 +20,17 @@ impl Session {
     /// the flour mixture`, `pour over the salad`).
     pub(super) fn combine(&mut self, verb: &Verb, clause: &str, ws: &[String]) {
         let words = crate::clause_words::ClauseWords::get();
-        let r = self.refer(ws);
+        let mut r = self.refer(ws);
+        // `Let cool, then combine with the beans`: what is combined with
+        // them is the last thing made.
+        if ws.get(1).is_some_and(|w| words.with.has(w)) && !r.pronoun && r.bowls.is_empty() {
+            if let Some(b) = self.it().and_then(|v| self.bowl_bound_to(&v)) {
+                r.bowls.push(b);
+                r.bowl_at.push(0);
+                r.why
+                    .push("`… with`: the last thing made, with them".into());
+            }
+        }
         for why in &r.why {
             self.note(why);
         }
