@@ -69,6 +69,7 @@ pub struct ClauseWords {
     pub flour: Words,
     pub prepared: Words,
     pub remaining: Words,
+    pub warning: Words,
     pub ready_vessel: Words,
     pub ungreased: Words,
     pub with: Words,

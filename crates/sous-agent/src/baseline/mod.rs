@@ -148,6 +148,11 @@ pub fn understand(recipe: &RecipeText) -> Understood {
             s.clause(&Verb::implied(Kind::Chill), line);
             continue;
         }
+        let warning = &crate::clause_words::ClauseWords::get().warning;
+        if (1..=2).any(|n| warning.has(&line_words[..n.min(line_words.len())].join(" "))) {
+            s.log("  skipped: a warning, not a step");
+            continue;
+        }
         if clauses.is_empty() {
             // `Gather the ingredients.`, `Enjoy!`: no verb the lexicon
             // knows and nothing of the recipe named is no cooking at all.
@@ -538,6 +543,19 @@ mod tests {
             all.lines().any(|l| l.starts_with("(transfer-contents ") && l.contains(&format!(" {cooled} "))),
             "{all}"
         );
+    }
+
+    /// `Don't over-mix!` warns: skipped, not left not understood.
+    #[test]
+    fn a_warning_is_no_step() {
+        let recipe = RecipeText {
+            id: "r".into(),
+            title: "r".into(),
+            ingredients: vec!["260 grams bisquick baking mix".into()],
+            instructions: vec!["Don't over-mix!".into(), "Do not overbake the mix.".into()],
+        };
+        let trace = understand(&recipe).trace.join("\n");
+        assert_eq!(trace.matches("skipped: a warning").count(), 2, "{trace}");
     }
 
     #[test]
