@@ -2,7 +2,6 @@
 
 mod demo;
 mod evaluate;
-mod evaluate_stream;
 mod inputs;
 mod probe;
 mod render;
@@ -38,37 +37,21 @@ pub enum Format {
     Json,
 }
 
-/// `--profile`: the reference's kitchen or the corrected one.
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug, Default)]
-pub enum ProfileArg {
-    #[default]
-    Reference,
-    Corrected,
+/// `--profile`: the reference's kitchen or the corrected one, by the
+/// simulator's own names (`sous_sim::Profile`).
+pub fn profile_parser() -> impl clap::builder::TypedValueParser<Value = sous_sim::Profile> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(sous_sim::Profile::ALL.map(sous_sim::Profile::name))
+        .map(|name| name.parse::<sous_sim::Profile>().unwrap_or_default())
 }
 
-impl From<ProfileArg> for sous_sim::Profile {
-    fn from(p: ProfileArg) -> Self {
-        match p {
-            ProfileArg::Reference => sous_sim::Profile::Reference,
-            ProfileArg::Corrected => sous_sim::Profile::Corrected,
-        }
-    }
-}
+pub use sous_sim::Mode;
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug, Default)]
-pub enum Mode {
-    #[default]
-    Qualitative,
-    Quantitative,
-}
-
-impl From<Mode> for sous_physics::Mode {
-    fn from(m: Mode) -> Self {
-        match m {
-            Mode::Qualitative => sous_physics::Mode::Qualitative,
-            Mode::Quantitative => sous_physics::Mode::Quantitative,
-        }
-    }
+/// `--mode`: the simulator's own names (`sous_sim::Mode`), listed in help.
+pub fn mode_parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Mode::ALL.map(Mode::name))
+        .map(|name| name.parse::<Mode>().unwrap_or_default())
 }
 
 #[derive(Subcommand)]
@@ -87,7 +70,7 @@ enum Command {
         format: Format,
         /// Which simulator carries out the actions: the symbolic kitchen
         /// alone, or also the physics kitchen (poses, particles, mass balance).
-        #[arg(long, value_enum, default_value = "qualitative")]
+        #[arg(long, value_parser = mode_parser(), default_value = "qualitative")]
         mode: Mode,
         /// Write a picture of the physics kitchen after every step into DIR
         /// (`<recipe>-step-NN.png`: the counter top and an overview).
@@ -105,8 +88,8 @@ enum Command {
         /// counted once; bake and boil read hours as hours; stocks stay
         /// right and a short one fails the fetch; top-with tops batter; a
         /// crash becomes a failed action). Both modes.
-        #[arg(long, value_enum, default_value = "reference")]
-        profile: ProfileArg,
+        #[arg(long, value_parser = crate::profile_parser(), default_value = "reference")]
+        profile: sous_sim::Profile,
     },
     /// Check FILE without executing it.
     Check { file: std::path::PathBuf },
@@ -179,7 +162,7 @@ fn main() -> ExitCode {
                 run::Action::Execute {
                     render: render.as_deref(),
                     export_gltf: export_gltf.as_deref(),
-                    profile: profile.into(),
+                    profile,
                 },
             ),
         },

@@ -32,8 +32,8 @@ pub struct TraceArgs {
     benchmark: Option<PathBuf>,
     /// `corrected` (default: every step waits for its inputs, so "before"
     /// and "after" mean what they mean in the recipe) or `reference`.
-    #[arg(long, value_enum, default_value = "corrected")]
-    profile: crate::ProfileArg,
+    #[arg(long, value_parser = crate::profile_parser(), default_value = "corrected")]
+    profile: sous_sim::Profile,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -86,8 +86,8 @@ pub struct ProbeArgs {
     benchmark: Option<PathBuf>,
     /// `corrected` (default: every step waits for its inputs, so "before"
     /// and "after" mean what they mean in the recipe) or `reference`.
-    #[arg(long, value_enum, default_value = "corrected")]
-    profile: crate::ProfileArg,
+    #[arg(long, value_parser = crate::profile_parser(), default_value = "corrected")]
+    profile: sous_sim::Profile,
 }
 
 #[derive(Subcommand, Debug)]
@@ -179,7 +179,7 @@ fn warn_unannotated(cooked: &[Cooked], benchmark: Option<&Path>) {
 pub fn trace(args: TraceArgs) -> u8 {
     let (recipes, bad) = recipes_of(std::slice::from_ref(&args.file), args.recipe.as_deref());
     let benchmark = crate::inputs::benchmark(args.benchmark.as_deref()).ok();
-    let cooked = sous_probe::cook_all(&recipes, benchmark.as_deref(), args.profile.into());
+    let cooked = sous_probe::cook_all(&recipes, benchmark.as_deref(), args.profile);
     warn_unannotated(&cooked, benchmark.as_deref());
     let traces: Vec<&Trace> = cooked.iter().map(Cooked::trace).collect();
     let out = std::io::stdout();
@@ -265,8 +265,7 @@ pub fn probe(args: ProbeArgs) -> u8 {
     let (recipes, bad) = recipes_of(&args.files, None);
     let start = std::time::Instant::now();
     let benchmark = crate::inputs::benchmark(args.benchmark.as_deref()).ok();
-    let cooked: Vec<Cooked> =
-        sous_probe::cook_all(&recipes, benchmark.as_deref(), args.profile.into());
+    let cooked: Vec<Cooked> = sous_probe::cook_all(&recipes, benchmark.as_deref(), args.profile);
     warn_unannotated(&cooked, benchmark.as_deref());
     let max = (args.max_per_recipe > 0).then_some(args.max_per_recipe);
     let instances =

@@ -93,7 +93,7 @@ pub fn run_loaded(
             profile,
             ..sous_sim::Options::default()
         };
-        let x = sous_physics::execute_in_mode_with(recipe, mode.into(), options);
+        let x = sous_physics::execute_in_mode_with(recipe, mode, options);
         if !x.solved || !x.failures.is_empty() {
             code = code.max(FAILED);
         }

@@ -118,15 +118,15 @@ pub fn render_step(x: &Execution, step: usize) -> Option<Result<Vec<u8>, RenderE
     }))
 }
 
-/// Which simulator carries out the actions.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    /// The symbolic kitchen alone (the reference's default).
-    #[default]
-    Qualitative,
-    /// The symbolic kitchen carried out in the physics kitchen.
-    Quantitative,
+pub use sous_sim::Mode;
+
+/// The backend a mode runs on (`None`: the symbolic kitchen alone). The one
+/// place a mode is mapped to a simulator: every front end asks here.
+pub fn backend(mode: Mode) -> Option<&'static dyn sous_sim::Backend> {
+    match mode {
+        Mode::Qualitative => None,
+        Mode::Quantitative => Some(&QUANTITATIVE),
+    }
 }
 
 /// Executes a recipe in the given mode.
@@ -138,8 +138,8 @@ pub fn execute_in_mode(recipe: &Recipe, mode: Mode) -> Execution {
 /// corrected profile): the physics carries out whatever the symbolic
 /// kitchen of that profile decides.
 pub fn execute_in_mode_with(recipe: &Recipe, mode: Mode, options: Options) -> Execution {
-    match mode {
-        Mode::Qualitative => sous_sim::execute_with(recipe, options),
-        Mode::Quantitative => sous_sim::execute_in(recipe, options, &Quantitative),
+    match backend(mode) {
+        None => sous_sim::execute_with(recipe, options),
+        Some(b) => sous_sim::execute_in(recipe, options, b),
     }
 }

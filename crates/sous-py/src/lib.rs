@@ -51,13 +51,8 @@ pub(crate) fn to_py<'py>(
 
 /// `reference` or `corrected`.
 pub(crate) fn parse_profile(name: &str) -> Result<sous_sim::Profile, Failure> {
-    match name {
-        "reference" => Ok(sous_sim::Profile::Reference),
-        "corrected" => Ok(sous_sim::Profile::Corrected),
-        other => Err(Failure::Value(format!(
-            "unknown profile `{other}`; supported: reference, corrected"
-        ))),
-    }
+    name.parse()
+        .map_err(|e: sous_sim::UnknownName| Failure::Value(e.to_string()))
 }
 
 #[pymodule]

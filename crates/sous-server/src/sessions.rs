@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 pub struct Session {
     pub core: sous_eval::session::Session,
     /// Which simulator runs the session's network (for its answers).
-    pub mode: sous_physics::Mode,
+    pub mode: sous_sim::Mode,
     last_used: Instant,
 }
 
@@ -62,7 +62,7 @@ impl Sessions {
     pub fn create(
         &self,
         recipe: Option<String>,
-        mode: sous_physics::Mode,
+        mode: sous_sim::Mode,
         profile: sous_sim::Profile,
         limits: &SessionLimits,
     ) -> Result<String, SessionError> {
@@ -147,14 +147,14 @@ mod tests {
         let a = s
             .create(
                 None,
-                sous_physics::Mode::Qualitative,
+                sous_sim::Mode::Qualitative,
                 Default::default(),
                 &limits,
             )
             .unwrap();
         s.create(
             None,
-            sous_physics::Mode::Qualitative,
+            sous_sim::Mode::Qualitative,
             Default::default(),
             &limits,
         )
@@ -162,7 +162,7 @@ mod tests {
         assert_eq!(
             s.create(
                 None,
-                sous_physics::Mode::Qualitative,
+                sous_sim::Mode::Qualitative,
                 Default::default(),
                 &limits
             ),
@@ -173,7 +173,7 @@ mod tests {
         assert!(s
             .create(
                 None,
-                sous_physics::Mode::Qualitative,
+                sous_sim::Mode::Qualitative,
                 Default::default(),
                 &limits
             )

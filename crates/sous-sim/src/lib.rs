@@ -14,6 +14,7 @@ mod defaults;
 pub mod engine;
 mod exec;
 mod graph;
+mod mode;
 mod network;
 pub mod ops;
 pub mod primitives;
@@ -30,6 +31,7 @@ pub use engine::{
 };
 pub use exec::{Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
+pub use mode::{Mode, UnknownName};
 pub use network::{Action, Network, Variable};
 pub use profile::Profile;
 pub use reference::{primitive_reference, reference_text, ArgumentDoc, PrimitiveDoc};

@@ -46,3 +46,23 @@ impl Profile {
         }
     }
 }
+
+impl Profile {
+    /// Every profile, in the order front ends list them.
+    pub const ALL: [Profile; 2] = [Profile::Reference, Profile::Corrected];
+}
+
+impl std::str::FromStr for Profile {
+    type Err = crate::mode::UnknownName;
+
+    fn from_str(s: &str) -> Result<Profile, Self::Err> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| crate::mode::UnknownName {
+                what: "profile",
+                given: s.to_string(),
+                supported: Profile::ALL.map(Profile::name).join(", "),
+            })
+    }
+}

@@ -76,7 +76,7 @@ pub(super) async fn evaluate_text(
     network: String,
     metrics: MetricSet,
     explain: bool,
-    mode: sous_physics::Mode,
+    mode: sous_sim::Mode,
     profile: sous_sim::Profile,
 ) -> Result<Json<RecipeReport>, ApiError> {
     let mut recipe = read_network(&network, &state.limits)?;

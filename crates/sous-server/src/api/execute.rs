@@ -84,7 +84,7 @@ pub fn execute_json(req: &ExecuteRequest, limits: &Limits) -> Result<Vec<u8>, Ap
     let internal = |e: serde_json::Error| {
         ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
     };
-    if mode == sous_physics::Mode::Quantitative {
+    if mode == sous_sim::Mode::Quantitative {
         // Poses and the physics summary are added to the JSON tree.
         let mut value = serde_json::to_value(&answer).map_err(internal)?;
         if let Some(states) = value

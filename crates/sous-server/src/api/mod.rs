@@ -36,12 +36,12 @@ async fn blocking<T: Send + 'static>(
 /// refused.
 async fn run_in_mode<T: Send + 'static>(
     state: &crate::AppState,
-    mode: sous_physics::Mode,
+    mode: sous_sim::Mode,
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     match mode {
-        sous_physics::Mode::Quantitative => state.physics.run(f).await,
-        sous_physics::Mode::Qualitative => blocking(f).await,
+        sous_sim::Mode::Quantitative => state.physics.run(f).await,
+        sous_sim::Mode::Qualitative => blocking(f).await,
     }
 }
 
@@ -56,43 +56,20 @@ pub async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::not_found(format!("no endpoint {uri}; see /api/openapi.json"))
 }
 
-/// The execution modes the server offers, by name.
-pub const MODES: &[&str] = &["qualitative", "quantitative"];
-
 /// A request's `mode`: `qualitative` (the default) or `quantitative` (the
 /// physics kitchen as well).
-pub fn parse_mode(name: Option<&str>) -> Result<sous_physics::Mode, ApiError> {
-    match name.unwrap_or("qualitative") {
-        "qualitative" => Ok(sous_physics::Mode::Qualitative),
-        "quantitative" => Ok(sous_physics::Mode::Quantitative),
-        other => Err(ApiError::bad_request(format!(
-            "unknown mode `{other}`; supported: {}",
-            MODES.join(", ")
-        ))),
-    }
+pub fn parse_mode(name: Option<&str>) -> Result<sous_sim::Mode, ApiError> {
+    name.map_or(Ok(sous_sim::Mode::default()), str::parse)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// `reference` (the default) or `corrected`: the kitchen a request runs in.
 pub fn parse_profile(name: Option<&str>) -> Result<sous_sim::Profile, ApiError> {
-    match name.unwrap_or("reference") {
-        "reference" => Ok(sous_sim::Profile::Reference),
-        "corrected" => Ok(sous_sim::Profile::Corrected),
-        other => Err(ApiError::bad_request(format!(
-            "unknown profile `{other}`; supported: reference, corrected"
-        ))),
-    }
-}
-
-/// The name of a mode, as requests spell it.
-pub fn mode_name(mode: sous_physics::Mode) -> &'static str {
-    match mode {
-        sous_physics::Mode::Qualitative => "qualitative",
-        sous_physics::Mode::Quantitative => "quantitative",
-    }
+    name.map_or(Ok(sous_sim::Profile::default()), str::parse)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// The evaluator's simulator for a mode (`None`: the qualitative one).
-pub fn simulator(mode: sous_physics::Mode) -> Option<sous_eval::Simulator> {
-    (mode == sous_physics::Mode::Quantitative)
-        .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE))
+pub fn simulator(mode: sous_sim::Mode) -> Option<sous_eval::Simulator> {
+    sous_physics::backend(mode).map(sous_eval::Simulator)
 }

@@ -73,7 +73,7 @@ pub async fn create(
         Json(json!({
             "id": id,
             "recipe": recipe,
-            "mode": super::mode_name(mode),
+            "mode": mode.name(),
             "profile": profile.name(),
         })),
     ))
@@ -81,7 +81,7 @@ pub async fn create(
 
 /// The answer about a session's network: the execution report (compact
 /// entities) with the network and the kitchen state reached.
-fn report(network: &str, x: Option<&sous_sim::Execution>, mode: sous_physics::Mode) -> Value {
+fn report(network: &str, x: Option<&sous_sim::Execution>, mode: sous_sim::Mode) -> Value {
     let Some(x) = x else {
         return json!({ "network": "", "steps": [], "bindings": {} });
     };
@@ -90,7 +90,7 @@ fn report(network: &str, x: Option<&sous_sim::Execution>, mode: sous_physics::Mo
     report["kitchen"] = x
         .final_kitchen()
         .map_or(Value::Null, |k| sous_kitchen::entity_json_compact(k));
-    if mode == sous_physics::Mode::Quantitative {
+    if mode == sous_sim::Mode::Quantitative {
         if let Some(last) = x.steps.len().checked_sub(1) {
             sous_physics::add_poses_after(x, last, &mut report["kitchen"]);
         }
@@ -161,7 +161,7 @@ pub async fn show(
         .core
         .recipe()
         .map_or(Value::Null, |r| Value::String(r.into()));
-    answer["mode"] = Value::String(super::mode_name(session.mode).into());
+    answer["mode"] = Value::String(session.mode.name().into());
     answer["profile"] = Value::String(session.core.profile().name().into());
     Ok(Json(answer))
 }

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use sous_eval::report::RecipeReport;
 use sous_eval::{csv, text, GoldStandard, Options};
 
-use crate::evaluate::EvalFormat;
+use super::output::{exit_code, warn_failures, EvalFormat};
 use crate::run::{INVALID, OK};
 
 /// Recipes scored together (in parallel) before their reports are written.
@@ -142,7 +142,7 @@ fn csv_field(s: &str) -> String {
 
 /// Reports a recipe's problem on standard error; the exit code it calls for.
 fn problem_code(name: &str, r: &RecipeReport) -> u8 {
-    crate::evaluate::warn_failures(name, r);
+    warn_failures(name, r);
     match &r.problem {
         None => OK,
         Some(p) => {
@@ -150,7 +150,7 @@ fn problem_code(name: &str, r: &RecipeReport) -> u8 {
                 .line
                 .map_or(String::new(), |l| format!(":{l}:{}", p.column.unwrap_or(1)));
             eprintln!("error: {name}{at}: {}: {}", r.recipe_id, p.message);
-            crate::evaluate::exit_code(p)
+            exit_code(p)
         }
     }
 }

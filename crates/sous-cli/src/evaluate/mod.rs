@@ -1,5 +1,11 @@
 //! `sous evaluate`: the reference evaluator's command line, faster and with
-//! explanations.
+//! explanations. `stream` scores many inputs in bounded memory; `output`
+//! holds what both ways of scoring report with.
+
+mod output;
+mod stream;
+
+pub use output::{exit_code, warn_failures, EvalFormat};
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -13,7 +19,7 @@ use sous_eval::source::{load, Loaded};
 use sous_eval::{csv, gold, text, GoldStandard, Metric, MetricSet, Options};
 use sous_server::{Config, Limits, Preloaded};
 
-use crate::run::{FAILED, INVALID, OK};
+use crate::run::{INVALID, OK};
 use crate::{render, serve};
 
 /// The reference's single-dash flags, rewritten to clap's long form.
@@ -38,13 +44,6 @@ pub enum SmatchMode {
     Heuristic,
     /// Also the exact optimum, reported next to the heuristic score.
     Exact,
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-pub enum EvalFormat {
-    Text,
-    Json,
-    Jsonl,
 }
 
 #[derive(Args, Debug)]
@@ -105,8 +104,8 @@ pub struct EvaluateArgs {
     smatch_runs: usize,
     /// `reference` (default) or `corrected`: the kitchen the prediction and
     /// the gold network both run in (see `sous run --help`).
-    #[arg(long, value_enum, default_value = "reference")]
-    profile: crate::ProfileArg,
+    #[arg(long, value_parser = crate::profile_parser(), default_value = "reference")]
+    profile: sous_sim::Profile,
     /// Threads (default: all cores).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
@@ -119,7 +118,7 @@ pub struct EvaluateArgs {
     errata: bool,
     /// Which simulator carries out the predicted networks (the gold standard
     /// is always run in the qualitative kitchen, as the benchmark's is).
-    #[arg(long, value_enum, default_value = "qualitative")]
+    #[arg(long, value_parser = crate::mode_parser(), default_value = "qualitative")]
     mode: crate::Mode,
 }
 
@@ -157,17 +156,16 @@ pub fn run(args: EvaluateArgs) -> u8 {
         metrics,
         exact_smatch: args.smatch == SmatchMode::Exact,
         smatch_runs: args.smatch_runs,
-        profile: args.profile.into(),
+        profile: args.profile,
         explain: args.explain || show,
-        backend: (args.mode == crate::Mode::Quantitative)
-            .then_some(sous_eval::Simulator(&sous_physics::QUANTITATIVE)),
+        backend: sous_physics::backend(args.mode).map(sous_eval::Simulator),
     };
     if streaming {
         if show {
             eprintln!("error: --show takes one file");
             return INVALID;
         }
-        return crate::evaluate_stream::run(&inputs, &gold, &options, &args.stream_settings());
+        return stream::run(&inputs, &gold, &options, &args.stream_settings());
     }
     let loaded = load(&inputs[0]);
     if let Some(d) = &loaded.fatal {
@@ -301,8 +299,8 @@ fn show_page(args: &EvaluateArgs, loaded: &Loaded, reports: Vec<RecipeReport>) -
 }
 
 impl EvaluateArgs {
-    fn stream_settings(&self) -> crate::evaluate_stream::Settings {
-        crate::evaluate_stream::Settings {
+    fn stream_settings(&self) -> stream::Settings {
+        stream::Settings {
             format: self.format,
             explain: self.explain,
             output: self.output.clone(),
@@ -378,23 +376,6 @@ pub fn report_problems(loaded: &Loaded, reports: &[RecipeReport]) -> u8 {
         }
     }
     code
-}
-
-/// The actions of `r` that could not do their job, as warnings.
-pub fn warn_failures(name: &str, r: &RecipeReport) {
-    for f in &r.failures {
-        eprintln!("warning: {name}: {}: {f}", r.recipe_id);
-    }
-}
-
-/// The exit code a recipe's problem calls for: invalid input, or a network
-/// without a solution.
-pub fn exit_code(p: &Problem) -> u8 {
-    if p.is_fatal() {
-        INVALID
-    } else {
-        FAILED
-    }
 }
 
 fn report_problem(name: &str, text: &str, recipe: &str, p: &Problem) {

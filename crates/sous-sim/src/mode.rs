@@ -1,0 +1,81 @@
+//! Which simulator carries out a network: the one type every front end
+//! (CLI, HTTP API, Python) names and parses, so that a mode is spelt the
+//! same everywhere. Which backend a mode runs on is decided in one place,
+//! `sous_physics::backend`.
+
+use serde::{Deserialize, Serialize};
+
+/// Which simulator carries out the actions.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// The symbolic kitchen alone (the reference's default).
+    #[default]
+    Qualitative,
+    /// The symbolic kitchen carried out in the physics kitchen.
+    Quantitative,
+}
+
+impl Mode {
+    /// Every mode, in the order front ends list them.
+    pub const ALL: [Mode; 2] = [Mode::Qualitative, Mode::Quantitative];
+
+    /// The mode's name, as requests and flags spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Qualitative => "qualitative",
+            Mode::Quantitative => "quantitative",
+        }
+    }
+}
+
+/// A name that is no mode (or no profile): what was given and what is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{given}`; supported: {supported}")]
+pub struct UnknownName {
+    pub what: &'static str,
+    pub given: String,
+    pub supported: String,
+}
+
+impl std::str::FromStr for Mode {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Mode, UnknownName> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| UnknownName {
+                what: "mode",
+                given: s.to_string(),
+                supported: Mode::ALL.map(Mode::name).join(", "),
+            })
+    }
+}
+
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_and_match_serde() {
+        for m in Mode::ALL {
+            assert_eq!(m.name().parse::<Mode>(), Ok(m));
+            assert_eq!(
+                serde_json::to_string(&m).unwrap(),
+                format!("\"{}\"", m.name())
+            );
+        }
+        let err = "fast".parse::<Mode>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown mode `fast`; supported: qualitative, quantitative"
+        );
+    }
+}
