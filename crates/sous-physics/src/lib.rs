@@ -5,7 +5,7 @@
 //! on rapier (`scene.rs`): the hand carries objects along waypoints
 //! (`hand.rs`), liquids and granular ingredients are particles that are
 //! poured (`pour.rs`), solids are rigid bodies, and merging, cooking and
-//! waiting are custom dynamics (`realize.rs`). The kitchen's geometry is
+//! waiting are custom dynamics (`realize/mod.rs`, `dynamics/`). The kitchen's geometry is
 //! data (`data/layout.toml`, `layout.rs`); the physical state between
 //! actions is plain data (`world.rs`), one per kitchen state.
 //!
