@@ -273,17 +273,17 @@ mod tests {
             ["cookie-sheet"]
         );
         let onto = Ontology::get();
-        assert!(h.peel_before_cutting(onto.must("onion")));
-        assert!(!h.peel_before_cutting(onto.must("tomato")));
-        assert!(h.seed_before_cutting(onto.must("jalapeno")));
+        assert!(h.peel_before_cutting(onto.id("onion").unwrap()));
+        assert!(!h.peel_before_cutting(onto.id("tomato").unwrap()));
+        assert!(h.seed_before_cutting(onto.id("jalapeno").unwrap()));
         assert!(h.in_named_group(
             &words("sift flour with the spices"),
-            onto.must("ground-cinnamon")
+            onto.id("ground-cinnamon").unwrap()
         ));
-        assert!(!h.in_named_group(&words("sift flour with the spices"), onto.must("butter")));
+        assert!(!h.in_named_group(&words("sift flour with the spices"), onto.known().butter));
         assert!(!h.in_named_group(
             &words("sift flour with the spices"),
-            onto.must("brown-sugar")
+            onto.id("brown-sugar").unwrap()
         ));
     }
 }

@@ -68,7 +68,7 @@ fn trace_items(
 /// a chain was transferred into) showing its items' final state.
 pub fn bindings_after_run(x: &Execution) -> Vec<Option<Binding>> {
     let onto = Ontology::get();
-    let list = onto.must("list-of-kitchen-entities");
+    let list = onto.known().list_of_kitchen_entities;
     let mut bindings = x.bindings.clone();
     let mut member_of: HashMap<usize, usize> = HashMap::new();
     let mut members: Vec<Member> = Vec::new();

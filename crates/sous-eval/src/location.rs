@@ -8,12 +8,12 @@ use sous_kitchen::{ClassId, Entity, Ontology};
 /// the counter-top".
 pub fn find_location(object: &Entity, place: &Entity) -> Option<Vec<ClassId>> {
     let onto = Ontology::get();
-    if object.is_a(onto.must("list-of-kitchen-entities")) && place.is_a(onto.must("kitchen-state"))
+    if object.is_a(onto.known().list_of_kitchen_entities) && place.is_a(onto.known().kitchen_state)
     {
-        return Some(vec![place.class, onto.must("counter-top")]);
+        return Some(vec![place.class, onto.known().counter_top]);
     }
     let mut path = Vec::new();
-    walk(object, place, onto.must("container"), &mut path).then_some(path)
+    walk(object, place, onto.known().container, &mut path).then_some(path)
 }
 
 fn walk(object: &Entity, place: &Entity, container: ClassId, path: &mut Vec<ClassId>) -> bool {

@@ -46,7 +46,7 @@ impl<'a> Node<'a> {
 /// The executed actions of `x` in execution order, their values taken from
 /// `bindings` (normally [`crate::aliasing::bindings_after_run`] of `x`).
 pub fn node_sequence<'a>(x: &'a Execution, bindings: &'a [Option<Binding>]) -> Vec<Node<'a>> {
-    let kitchen_state = Ontology::get().must("kitchen-state");
+    let kitchen_state = Ontology::get().known().kitchen_state;
     x.steps
         .iter()
         .enumerate()

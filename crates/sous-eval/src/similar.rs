@@ -87,7 +87,10 @@ mod tests {
     use sous_kitchen::{IdGen, Ontology};
 
     fn new(class: &str) -> Entity {
-        Entity::new(Ontology::get().must(class), &mut IdGen::starting_at(1))
+        Entity::new(
+            Ontology::get().id(class).unwrap(),
+            &mut IdGen::starting_at(1),
+        )
     }
 
     #[test]
@@ -125,7 +128,7 @@ mod tests {
         let onto = Ontology::get();
         let mut a = new("butter");
         let mut b = new("butter");
-        let g = onto.must("g");
+        let g = onto.known().g;
         a.set_amount(sous_kitchen::Amount::new(230, g));
         b.set_amount(sous_kitchen::Amount::new(229.9, g));
         assert!(!similar(&a, &b, Ignore::IDS));

@@ -46,7 +46,7 @@ fn notes(e: &Entity) -> String {
         ));
     }
     if let Some(t) = e.get(slot::TEMPERATURE).as_amount() {
-        if !e.is_a(onto.must("kitchen-state")) {
+        if !e.is_a(onto.known().kitchen_state) {
             notes.push(format!("{} °C", fmt_num(t.value.to_f64())));
         }
     }

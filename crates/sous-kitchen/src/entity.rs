@@ -41,7 +41,7 @@ impl Entity {
 
     /// A `quantity` entity holding `value`.
     pub fn quantity(value: impl Into<Num>, ids: &mut IdGen) -> Entity {
-        let mut e = Entity::new(Ontology::get().must("quantity"), ids);
+        let mut e = Entity::new(Ontology::get().known().quantity, ids);
         e.set(slot::VALUE, Value::Number(value.into()));
         e
     }
@@ -142,7 +142,7 @@ impl Entity {
     }
 
     pub fn is_failed(&self) -> bool {
-        self.class == Ontology::get().must("failed-object")
+        self.class == Ontology::get().known().failed_object
     }
 
     pub fn with_new_pid(mut self, ids: &mut IdGen) -> Entity {

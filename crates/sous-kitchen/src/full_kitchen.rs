@@ -200,10 +200,10 @@ mod tests {
         assert_eq!(count("kitchen-cabinet"), 194);
         assert!(next > 300);
         // First unused medium bowl: in the cabinet, after plates and small bowls.
-        let p = k.locate_unused(onto.must("medium-bowl"), &[]).unwrap();
+        let p = k.locate_unused(onto.known().medium_bowl, &[]).unwrap();
         assert_eq!(p, vec![8, 5 + 5 + 5 + 9]);
         // Butter lives in a used medium bowl in the fridge.
-        let b = k.locate_ingredient(onto.must("butter")).unwrap();
+        let b = k.locate_ingredient(onto.known().butter).unwrap();
         assert_eq!(b[0], 5);
         let bowl = k.get(&b).unwrap();
         assert_eq!(bowl.contents()[0].class_name(), "butter");

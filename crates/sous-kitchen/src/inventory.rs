@@ -28,9 +28,9 @@ pub fn inventory() -> &'static Inventory {
         let onto = Ontology::get();
         let (ks, _) = full_kitchen();
         let kinds = [
-            onto.must("ingredient"),
-            onto.must("transferable-container"),
-            onto.must("cooking-utensil"),
+            onto.known().ingredient,
+            onto.known().transferable_container,
+            onto.known().cooking_utensil,
         ];
         let mut sets: [BTreeSet<&'static str>; 3] = Default::default();
         fn walk(e: &Entity, kinds: &[crate::ClassId; 3], sets: &mut [BTreeSet<&'static str>; 3]) {

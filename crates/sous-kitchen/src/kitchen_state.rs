@@ -160,7 +160,7 @@ impl KitchenState {
     /// subclass), never looking on the counter-top (`find-ingredient`).
     pub fn locate_ingredient(&self, class: ClassId) -> Option<Place> {
         let onto = Ontology::get();
-        let counter_top = onto.must("counter-top");
+        let counter_top = onto.known().counter_top;
         fn walk(
             e: &Entity,
             class: ClassId,

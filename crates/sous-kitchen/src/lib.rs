@@ -14,6 +14,7 @@ mod ids;
 pub mod inventory;
 mod json;
 mod kitchen_state;
+mod known;
 mod num;
 mod ontology;
 pub mod slot;
@@ -28,6 +29,7 @@ pub use json::{
     same_but_ids, value_json, EntityView, JsonNumber, PidName, ValueView,
 };
 pub use kitchen_state::{KitchenState, Place};
+pub use known::Known;
 pub use num::Num;
 pub use ontology::{ClassId, Ontology, OntologyError, SlotId, ONTOLOGY_TOML};
 pub use units::{convert_to_g, grams_of, ConversionError, UNITS_TOML};

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
 
-use crate::{slot, Num};
+use crate::{slot, Known, Num};
 
 /// The ontology file embedded at build time.
 pub const ONTOLOGY_TOML: &str = include_str!("../data/ontology.toml");
@@ -23,6 +23,9 @@ pub enum OntologyError {
     Toml(#[from] toml::de::Error),
     #[error("class `{class}`: {message}")]
     Class { class: String, message: String },
+    /// A class the code names (see [`Known`]) is not in the file.
+    #[error("the ontology has no class `{0}`, which the simulator needs")]
+    MissingKnownClass(String),
 }
 
 /// How a slot is initialised when an instance is created.
@@ -73,6 +76,7 @@ pub struct Ontology {
     slot_by_name: FxHashMap<String, SlotId>,
     conversions: FxHashMap<ClassId, Vec<(ClassId, Num)>>,
     stove_mode_temperatures: FxHashMap<ClassId, Num>,
+    known: Known,
 }
 
 #[derive(Deserialize)]
@@ -138,6 +142,9 @@ impl Ontology {
         })
     }
 
+    /// Reads an ontology file. Besides the file's own consistency, every
+    /// class the code names ([`Known`]) must be there: that is checked here,
+    /// once, so no lookup by name can fail later.
     pub fn from_toml(text: &str) -> Result<Ontology, OntologyError> {
         let file: File = toml::from_str(text)?;
         let mut by_name = FxHashMap::default();
@@ -238,6 +245,7 @@ impl Ontology {
         for (mode, t) in &file.stove_mode_temperatures {
             stove_mode_temperatures.insert(lookup("stove-mode-temperatures", mode)?, *t);
         }
+        let known = Known::resolve(|name| by_name.get(name).copied())?;
         Ok(Ontology {
             classes,
             by_name,
@@ -245,6 +253,7 @@ impl Ontology {
             slot_by_name,
             conversions,
             stove_mode_temperatures,
+            known,
         })
     }
 
@@ -268,14 +277,10 @@ impl Ontology {
         self.by_name.get(name).copied()
     }
 
-    /// The id of a class the simulator's code relies on. Panics if the
-    /// ontology file lost it: a test checks every such name.
-    #[track_caller]
-    pub fn must(&self, name: &str) -> ClassId {
-        match self.id(name) {
-            Some(c) => c,
-            None => panic!("the ontology has no class `{name}`, which the simulator needs"),
-        }
+    /// The classes the code names, resolved when this ontology loaded.
+    #[inline]
+    pub fn known(&self) -> &Known {
+        &self.known
     }
 
     #[inline]
@@ -428,7 +433,7 @@ mod tests {
     fn embedded_ontology_loads_with_the_reference_facts() {
         let o = Ontology::get();
         assert!(o.classes().count() > 300);
-        let c = |n| o.must(n);
+        let c = |n| o.id(n).unwrap();
         assert!(o.is_a(c("extra-virgin-olive-oil"), c("olive-oil")));
         assert!(o.is_a(c("almond-flour"), c("flour")));
         assert!(!o.is_a(c("salted-butter"), c("butter")));
@@ -458,7 +463,7 @@ mod tests {
     #[test]
     fn slot_defaults_follow_clos_precedence() {
         let o = Ontology::get();
-        let fo = o.class(o.must("failed-object"));
+        let fo = o.class(o.known().failed_object);
         let arrangement = fo
             .slots
             .iter()
@@ -466,10 +471,10 @@ mod tests {
             .map(|(_, d)| d.clone());
         assert_eq!(
             arrangement,
-            Some(SlotDefault::New(o.must("shelved"))),
+            Some(SlotDefault::New(o.id("shelved").unwrap())),
             "fridge precedes kitchen-state"
         );
-        let freezer = o.class(o.must("freezer"));
+        let freezer = o.class(o.id("freezer").unwrap());
         assert!(freezer.slot_position(slot::TEMPERATURE).is_some());
     }
 }

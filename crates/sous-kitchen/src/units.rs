@@ -31,11 +31,11 @@ pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
         .ok_or_else(|| ConversionError::NoAmount {
             ingredient: ingredient.class_name().into(),
         })?;
-    let g = onto.must("g");
+    let g = onto.known().g;
     if amount.unit == g {
         return Ok(ingredient.clone());
     }
-    let grams = if ingredient.is_a(onto.must("mixture")) {
+    let grams = if ingredient.is_a(onto.known().mixture) {
         let mut total = Num::ZERO;
         for comp in ingredient.get(slot::COMPONENTS).as_list() {
             let fraction = comp.amount().map_or(Num::ZERO, |a| a.value);
@@ -49,12 +49,12 @@ pub fn convert_to_g(ingredient: &Entity) -> Result<Entity, ConversionError> {
         total
     } else {
         let (mut value, mut unit) = (amount.value, amount.unit);
-        if unit == onto.must("ml") {
+        if unit == onto.known().ml {
             value = value / Num::int(1000);
-            unit = onto.must("l");
-        } else if unit == onto.must("tablespoon") {
+            unit = onto.known().l;
+        } else if unit == onto.known().tablespoon {
             value = value * Num::int(3);
-            unit = onto.must("teaspoon");
+            unit = onto.known().teaspoon;
         }
         let name = || ingredient.class_name().to_string();
         if onto.grams_per(ingredient.class, g).is_none() && !has_entry(ingredient) {
@@ -85,9 +85,10 @@ pub fn grams_of(ingredient: &Entity) -> Result<Num, ConversionError> {
 
 fn has_entry(ingredient: &Entity) -> bool {
     let onto = Ontology::get();
-    ["teaspoon", "l", "piece"]
+    let k = onto.known();
+    [k.teaspoon, k.l, k.piece]
         .iter()
-        .any(|u| onto.grams_per(ingredient.class, onto.must(u)).is_some())
+        .any(|u| onto.grams_per(ingredient.class, *u).is_some())
 }
 
 #[cfg(test)]
@@ -97,8 +98,8 @@ mod tests {
 
     fn ingredient(class: &str, value: impl Into<Num>, unit: &str) -> Entity {
         let onto = Ontology::get();
-        let mut e = Entity::new(onto.must(class), &mut IdGen::starting_at(1));
-        e.set_amount(Amount::new(value, onto.must(unit)));
+        let mut e = Entity::new(onto.id(class).unwrap(), &mut IdGen::starting_at(1));
+        e.set_amount(Amount::new(value, onto.id(unit).unwrap()));
         e
     }
 
@@ -143,14 +144,14 @@ mod tests {
         // A mixture: fraction × amount per component, summed from 0.
         let onto = Ontology::get();
         let mut ids = IdGen::starting_at(1);
-        let mut m = Entity::new(onto.must("homogeneous-mixture"), &mut ids);
+        let mut m = Entity::new(onto.known().homogeneous_mixture, &mut ids);
         let comps = [
             ("butter", Num::ratio(23, 35)),
             ("almond-flour", Num::ratio(12, 35)),
         ]
         .map(|(c, f)| std::sync::Arc::new(ingredient(c, f, "percent")));
         m.set(slot::COMPONENTS, crate::Value::List(comps.to_vec()));
-        m.set_amount(Amount::new(35, onto.must("teaspoon")));
+        m.set_amount(Amount::new(35, onto.known().teaspoon));
         assert_eq!(exact(grams_of(&m)), Some(23 * 5 + 12 * 2));
     }
 }

@@ -357,9 +357,9 @@ mod tests {
     fn classes_without_an_entry_take_their_ancestors() {
         let onto = Ontology::get();
         let layout = Layout::get();
-        assert_eq!(layout.shape(onto.must("medium-bowl")).radius, 0.09);
+        assert_eq!(layout.shape(onto.known().medium_bowl).radius, 0.09);
         assert_eq!(
-            layout.ingredient(onto.must("homogeneous-mixture")).form,
+            layout.ingredient(onto.known().homogeneous_mixture).form,
             Form::Particles
         );
     }
@@ -368,7 +368,7 @@ mod tests {
     fn colours_come_from_the_most_specific_class_of_either_table() {
         let onto = Ontology::get();
         let layout = Layout::get();
-        let c = |n| layout.ingredient_color(onto.must(n));
+        let c = |n| layout.ingredient_color(onto.id(n).unwrap());
         assert_eq!(c("tomato"), layout.ingredient_colors["tomato"]);
         assert_eq!(c("white-sugar"), layout.ingredients["white-sugar"].color);
         // brown-sugar has no row of its own in `ingredients`, and sugar's

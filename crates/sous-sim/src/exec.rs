@@ -165,7 +165,7 @@ impl<'a> Exec<'a> {
     /// Binds `arg` to a fresh failed-object.
     pub fn bind_failed(&mut self, arg: &str, at: Option<f64>) {
         let onto = Ontology::get();
-        let failed = Arc::new(Entity::new(onto.must("failed-object"), self.ids));
+        let failed = Arc::new(Entity::new(onto.known().failed_object, self.ids));
         self.bind_value(arg, failed, at);
     }
 
@@ -216,26 +216,25 @@ impl<'a> Exec<'a> {
             .and_then(|p| self.ks.pid_at(&p)))
     }
 
-    /// A class the simulator relies on.
-    pub fn class(&self, name: &str) -> sous_kitchen::ClassId {
-        Ontology::get().must(name)
+    /// The classes the simulator names, checked when the ontology loaded.
+    pub fn known(&self) -> &'static sous_kitchen::Known {
+        Ontology::get().known()
     }
 
-    /// The closest unused instance of class `name`, brought to the front of
+    /// The closest unused instance of `class`, brought to the front of
     /// the counter-top (not marked used); its persistent id. How a primitive
     /// finds the default tool or container it was not given.
     pub fn retrieve(
         &mut self,
-        name: &str,
+        class: sous_kitchen::ClassId,
         excluded: &[sous_kitchen::Pid],
     ) -> Option<sous_kitchen::Pid> {
-        let class = self.class(name);
         let place = self.ks.retrieve(class, excluded)?;
         self.ks.pid_at(&place)
     }
 
     /// A new entity of a class with default slots.
-    pub fn new_entity(&mut self, class: &str) -> Entity {
-        Entity::new(Ontology::get().must(class), self.ids)
+    pub fn new_entity(&mut self, class: sous_kitchen::ClassId) -> Entity {
+        Entity::new(class, self.ids)
     }
 }

@@ -196,14 +196,14 @@ pub(crate) fn constant_entity(arg: &Arg, ids: &mut IdGen) -> EntityRef {
         ArgKind::Number(n) => Entity::quantity(sous_kitchen::Num::from(*n), ids),
         ArgKind::Symbol(s) => match onto.id(s) {
             Some(c) => Entity::concept(c, ids),
-            None => Entity::new(onto.must("failed-object"), ids),
+            None => Entity::new(onto.known().failed_object, ids),
         },
         ArgKind::List(items) => {
-            let mut list = Entity::new(onto.must("list-of-kitchen-entities"), ids);
+            let mut list = Entity::new(onto.known().list_of_kitchen_entities, ids);
             let members = items.iter().map(|a| constant_entity(a, ids)).collect();
             list.set(slot::ITEMS, Value::List(members));
             list
         }
-        ArgKind::Variable(_) => Entity::new(onto.must("failed-object"), ids),
+        ArgKind::Variable(_) => Entity::new(onto.known().failed_object, ids),
     })
 }

@@ -115,7 +115,7 @@ impl Session {
         let w = self.work_bowl(bowl_class);
         let target = self.bowl(w).var.clone();
         let f = self.ingredient(i);
-        let (source, eggs) = (f.var.clone(), f.class == Ontology::get().must("egg"));
+        let (source, eggs) = (f.var.clone(), f.class == Ontology::get().known().egg);
         let out = if eggs && !f.cracked {
             let call = Call::<Crack>::new()
                 .with(crack::EGGS, &source)

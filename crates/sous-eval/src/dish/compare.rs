@@ -172,14 +172,14 @@ pub fn scoreable(p: &Entity) -> Result<(), &'static str> {
     if p.is_failed() {
         return Err("a failed object");
     }
-    if !p.is_a(onto.must("container")) && !p.is_a(onto.must("list-of-kitchen-entities")) {
+    if !p.is_a(onto.known().container) && !p.is_a(onto.known().list_of_kitchen_entities) {
         return Err("not a container or list");
     }
     let items = super::unfold::all_ingredients(p);
     if items.is_empty() {
         return Err("empty");
     }
-    let ingredient = onto.must("ingredient");
+    let ingredient = onto.known().ingredient;
     if items.iter().any(|i| !i.is_a(ingredient)) {
         return Err("holds something that is not an ingredient");
     }

@@ -46,12 +46,12 @@ pub fn contents_or_items(dish: &Entity) -> &[EntityRef] {
 fn additions_in_slots(x: &Entity) -> Vec<(EntityRef, sous_kitchen::SlotId)> {
     let onto = Ontology::get();
     let mut out = Vec::new();
-    if x.is_a(onto.must("dippable")) {
+    if x.is_a(onto.known().dippable) {
         if let Value::Entity(d) = x.get(slot::DIPPED_IN) {
             out.push((d.clone(), slot::DIPPED_IN));
         }
     }
-    if x.is_a(onto.must("can-be-sprinkled-on")) {
+    if x.is_a(onto.known().can_be_sprinkled_on) {
         if let Value::Entity(s) = x.get(slot::SPRINKLED_WITH) {
             out.push((s.clone(), slot::SPRINKLED_WITH));
         }
@@ -80,7 +80,7 @@ pub fn all_ingredients(dish: &Entity) -> Vec<EntityRef> {
 /// The base ingredients of a container or list, similar ones merged.
 pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
     let onto = Ontology::get();
-    let (mixture, ingredient) = (onto.must("mixture"), onto.must("ingredient"));
+    let (mixture, ingredient) = (onto.known().mixture, onto.known().ingredient);
     let mut unfolded = Vec::new();
     for item in all_ingredients(dish) {
         if item.is_a(mixture) {
@@ -98,10 +98,10 @@ pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
 /// fractions are exact when the grams they were made from were).
 fn unfold_mixture(mixture: Entity, above: Vec<EntityRef>, out: &mut Vec<Unfolded>) {
     let onto = Ontology::get();
-    let (mixture_class, ingredient) = (onto.must("mixture"), onto.must("ingredient"));
+    let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
     let amount = mixture
         .amount()
-        .unwrap_or(Amount::new(Num::ZERO, onto.must("g")));
+        .unwrap_or(Amount::new(Num::ZERO, onto.known().g));
     let components = mixture.get(slot::COMPONENTS).as_list().to_vec();
     let mut hierarchy = above;
     hierarchy.push(Arc::new(mixture));

@@ -752,7 +752,7 @@ mod tests {
                 local.push([i as f32 * 0.01 - 0.025, 0.01, j as f32 * 0.01 - 0.025]);
             }
         }
-        let sugar = onto.must("white-sugar");
+        let sugar = onto.id("white-sugar").unwrap();
         let mut w = world.clone();
         w.portions.push(crate::world::Portion {
             pid: sous_kitchen::Pid(99_999),
@@ -847,10 +847,10 @@ mod tests {
     fn a_mixture_takes_the_mass_weighted_colour_of_its_ingredients() {
         let onto = Ontology::get();
         let layout = Layout::get();
-        let (t, c) = (onto.must("tomato"), onto.must("cucumber"));
+        let (t, c) = (onto.id("tomato").unwrap(), onto.id("cucumber").unwrap());
         let (ct, cc) = (layout.ingredient_color(t), layout.ingredient_color(c));
         let mix = matter_color(
-            onto.must("mixture"),
+            onto.known().mixture,
             &[(t, Num::from(1)), (c, Num::from(3))],
         );
         for k in 0..3 {

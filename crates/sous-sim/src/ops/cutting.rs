@@ -62,9 +62,8 @@ pub fn set_on_contents(
     container: Pid,
     slot: SlotId,
     value: &Value,
-    only: Option<&str>,
+    only: Option<ClassId>,
 ) -> Result<(), SimError> {
-    let only = only.map(|c| x.class(c));
     let c = entity_mut(x, container)?;
     if let Some(items) = c.contents_mut() {
         set_on_all(items, slot, value, only)?;

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Amount, Entity, EntityRef, IdGen, KitchenState, Num, Ontology, Value};
+use sous_kitchen::{
+    slot, Amount, ClassId, Entity, EntityRef, IdGen, KitchenState, Num, Ontology, Value,
+};
 
 use crate::ops::portions;
 use crate::{Exec, SimError};
@@ -25,8 +27,8 @@ pub fn quantity(v: impl Into<Num>, ids: &mut IdGen) -> EntityRef {
 
 /// A fresh instance of a unit/pattern/mode class (not a concept), as
 /// `(make-instance 'minute)` gives.
-pub fn instance(class: &str, ids: &mut IdGen) -> EntityRef {
-    Arc::new(Entity::new(Ontology::get().must(class), ids))
+pub fn instance(class: ClassId, ids: &mut IdGen) -> EntityRef {
+    Arc::new(Entity::new(class, ids))
 }
 
 /// The quantity and unit objects of an amount, as `(quantity a)` / `(unit a)`:
@@ -65,11 +67,11 @@ pub struct Portion {
 /// portion is marked spread (grease). `None` if there is no such ingredient.
 pub fn take_ten_grams(
     x: &mut Exec,
-    class: &str,
+    class: ClassId,
     spread: bool,
 ) -> Result<Option<Portion>, SimError> {
     let onto = Ontology::get();
-    let Some(place) = x.before.locate_ingredient(onto.must(class)) else {
+    let Some(place) = x.before.locate_ingredient(class) else {
         return Ok(None);
     };
     let stock_container = x.before.get(&place).cloned().expect("located");
@@ -104,7 +106,7 @@ pub fn take_ten_grams(
         value: have.value - Num::int(10),
         unit: have.unit,
     });
-    portion.set_amount(Amount::new(10, onto.must("g")));
+    portion.set_amount(Amount::new(10, onto.known().g));
     if spread {
         portion.set_flag(slot::SPREAD, true);
     }
@@ -126,7 +128,7 @@ pub fn stove_temperature(mode: &Entity) -> Value {
     match onto.stove_mode_temperature(mode.class) {
         Some(t) => Value::Amount(Amount {
             value: t,
-            unit: onto.must("degrees-celsius"),
+            unit: onto.known().degrees_celsius,
         }),
         None => Value::Nil,
     }
@@ -226,11 +228,11 @@ pub(crate) mod fixtures {
         let mut ids = IdGen::starting_at(900_000);
         ks.set_time(time);
         let place = ks
-            .retrieve(onto.must(container), &[])
+            .retrieve(onto.id(container).unwrap(), &[])
             .expect("in the kitchen");
         let c = ks.at_mut(&place).expect("retrieved");
         for item in items {
-            let e = Entity::new(onto.must(item), &mut ids);
+            let e = Entity::new(onto.id(item).unwrap(), &mut ids);
             c.contents_mut().expect("a container").push(Arc::new(e));
         }
         let c = ks.get(&place).expect("retrieved").clone();
@@ -240,7 +242,7 @@ pub(crate) mod fixtures {
     /// A concept constant, as the network makes of a symbol.
     pub fn concept(class: &str) -> EntityRef {
         Arc::new(Entity::concept(
-            Ontology::get().must(class),
+            Ontology::get().id(class).unwrap(),
             &mut IdGen::starting_at(800_000),
         ))
     }

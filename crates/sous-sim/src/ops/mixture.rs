@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use sous_kitchen::{
-    convert_to_g, slot, Amount, Entity, EntityRef, IdGen, Num, Ontology, SlotId, Value,
+    convert_to_g, slot, Amount, ClassId, Entity, EntityRef, IdGen, Num, Ontology, SlotId, Value,
 };
 
 use crate::SimError;
@@ -15,7 +15,7 @@ use crate::SimError;
 /// integer 0 and each fraction is grams / total, exactly when the grams are
 /// exact (230 g of 350 g is 23/35), as in the reference.
 pub fn make(
-    class: &str,
+    class: ClassId,
     ingredients: &[EntityRef],
     flag: Option<SlotId>,
     ids: &mut IdGen,
@@ -26,7 +26,7 @@ pub fn make(
         grams.push(convert_to_g(i)?.amount().map_or(Num::ZERO, |a| a.value));
     }
     let total: Num = grams.iter().sum();
-    let percent = onto.must("percent");
+    let percent = onto.known().percent;
     let components = ingredients
         .iter()
         .zip(&grams)
@@ -39,10 +39,10 @@ pub fn make(
             Arc::new(c)
         })
         .collect();
-    let mut m = Entity::new(onto.must(class), ids);
+    let mut m = Entity::new(class, ids);
     m.set_amount(Amount {
         value: total,
-        unit: onto.must("g"),
+        unit: onto.known().g,
     });
     m.set(slot::COMPONENTS, Value::List(components));
     if let Some(flag) = flag {
@@ -54,7 +54,7 @@ pub fn make(
 /// Replaces the contents of `container` by one mixture of them; returns a copy of the mixture.
 pub fn mix_in(
     container: &mut Entity,
-    class: &str,
+    class: ClassId,
     flag: Option<SlotId>,
     ids: &mut IdGen,
 ) -> Result<EntityRef, SimError> {
@@ -75,7 +75,7 @@ pub fn mix_with_tool(
     x: &mut crate::Exec,
     place: &[usize],
     tool: sous_kitchen::Pid,
-    class: &str,
+    class: ClassId,
     flag: Option<SlotId>,
     output: &str,
     tool_arg: &str,

@@ -174,7 +174,7 @@ pub fn share_out(
 ) -> Result<Num, SimError> {
     let grams = sous_kitchen::grams_of(topping)?;
     let each = divide(grams, portions.len(x))?;
-    let g = x.class("g");
+    let g = x.known().g;
     portions.update(x, |_, item| {
         let mut t = topping.clone();
         t.set_amount(sous_kitchen::Amount {

@@ -10,8 +10,8 @@ use sous_kitchen::{slot, Amount, Entity, Num, Ontology, Value};
 /// `45` and `18` are integers in the reference: exact in, exact out.
 pub fn change(container: &mut Entity, amount: Amount) {
     let onto = Ontology::get();
-    let cooling = onto.is_a(amount.unit, onto.must("time-unit"));
-    let celsius = onto.must("degrees-celsius");
+    let cooling = onto.is_a(amount.unit, onto.known().time_unit);
+    let celsius = onto.known().degrees_celsius;
     let Some(contents) = container.contents_mut() else {
         return;
     };

@@ -18,7 +18,7 @@ pub fn take(
     corrected: bool,
 ) -> Result<(), SimError> {
     let onto = Ontology::get();
-    let piece = onto.must("piece");
+    let piece = onto.known().piece;
     let stock = source
         .contents()
         .first()
@@ -51,7 +51,7 @@ fn take_pieces(
     ids: &mut IdGen,
 ) -> Result<(Vec<Arc<Entity>>, Amount), SimError> {
     let onto = Ontology::get();
-    let piece = onto.must("piece");
+    let piece = onto.known().piece;
     if want.unit == piece {
         // Lisp `floor`: whole pieces of the integer 1, and the rest first
         // (exact for an exact amount, a float for a float).
@@ -127,7 +127,7 @@ fn weigh(
         vec![Arc::new(in_g)],
         Amount {
             value: from - grams,
-            unit: onto.must("g"),
+            unit: onto.known().g,
         },
     ))
 }

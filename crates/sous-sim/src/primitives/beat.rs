@@ -10,7 +10,7 @@ use crate::{Exec, SimError};
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-ingredients")? + 60.0;
     let tool_pid = if x.case == 0 {
-        x.retrieve("whisk", &[])
+        x.retrieve(x.known().whisk, &[])
     } else {
         x.counter_top_pid("tool")?
     };
@@ -33,7 +33,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x,
         &place,
         tool_pid,
-        "homogeneous-mixture",
+        x.known().homogeneous_mixture,
         Some(slot::BEATEN),
         "container-with-ingredients-beaten",
         "tool",

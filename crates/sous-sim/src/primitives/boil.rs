@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Entity, EntityRef, Num, Value};
+use sous_kitchen::{slot, Entity, EntityRef, Num, Ontology, Value};
 
 use crate::ops::heat::{instance, quantity, settable, stove_temperature};
 use crate::ops::mixture;
@@ -31,7 +31,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let mode: EntityRef = if case == 4 {
         x.arg("heating-mode")?.clone()
     } else {
-        instance("medium-heat", x.ids)
+        instance(x.known().medium_heat, x.ids)
     };
     let stove = if matches!(case, 0 | 3) {
         x.ks.appliance_named("stove")
@@ -88,7 +88,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     }
     if !given_time {
         let q = quantity(30, x.ids);
-        let u = instance("minute", x.ids);
+        let u = instance(x.known().minute, x.ids);
         x.bind_value("time-to-boil-quantity", q, None);
         x.bind_value("time-to-boil-unit", u, None);
     }
@@ -127,7 +127,12 @@ fn boil_contents(
         l
     } else {
         let both: Vec<EntityRef> = spices.iter().chain(&liquids).cloned().collect();
-        let mut m = mixture::make("homogeneous-mixture", &both, Some(slot::BOILED), ids)?;
+        let mut m = mixture::make(
+            Ontology::get().known().homogeneous_mixture,
+            &both,
+            Some(slot::BOILED),
+            ids,
+        )?;
         m.set_flag(slot::IS_LIQUID, true);
         m
     };

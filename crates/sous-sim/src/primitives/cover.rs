@@ -15,14 +15,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("object")? + 20.0;
     let object = x.arg("object")?.clone();
     let cover_pid: Option<Pid> = if x.case == 0 {
-        let kind = if object.is_a_name("medium-bowl") {
-            "medium-bowl-lid"
-        } else if object.is_a_name("large-bowl") {
-            "large-bowl-lid"
-        } else if object.is_a_name("jar") {
-            "jar-lid"
+        let k = x.known();
+        let kind = if object.is_a(k.medium_bowl) {
+            k.medium_bowl_lid
+        } else if object.is_a(k.large_bowl) {
+            k.large_bowl_lid
+        } else if object.is_a(k.jar) {
+            k.jar_lid
         } else {
-            "plastic-wrap"
+            k.plastic_wrap
         };
         x.retrieve(kind, &[])
     } else {

@@ -26,7 +26,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let target = if x.case == 0 {
         x.locate_pid("target-container")?
     } else {
-        x.retrieve("medium-bowl", &[])
+        x.retrieve(x.known().medium_bowl, &[])
     };
     x.ks.set_time(done);
     let failed = if x.case == 0 {
@@ -68,10 +68,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 
 fn crack(x: &mut Exec, eggs: Pid, target: Pid) -> Result<(), SimError> {
     let (whole_egg, shell, egg, g) = (
-        x.class("whole-egg"),
-        x.class("egg-shell"),
-        x.class("egg"),
-        x.class("g"),
+        x.known().whole_egg,
+        x.known().egg_shell,
+        x.known().egg,
+        x.known().g,
     );
     let items = entity_mut(x, eggs)?.contents().to_vec();
     let (mut wholes, mut shells) = (Vec::new(), Vec::new());

@@ -23,12 +23,12 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let knife = if tool_given {
         None
     } else {
-        Some(x.retrieve("knife", &[]))
+        Some(x.retrieve(x.known().knife, &[]))
     };
     let board = if surface_given {
         x.counter_top_pid("cutting-surface")?
     } else {
-        x.retrieve("cutting-board", &[])
+        x.retrieve(x.known().cutting_board, &[])
     };
     x.ks.set_time(done);
     let ok = container.is_some() && board.is_some() && knife.is_none_or(|k| k.is_some());
@@ -83,7 +83,7 @@ fn given_tool(x: &Exec) -> Result<Pid, SimError> {
 fn legacy(x: &mut Exec, done: f64, pattern: &Value) -> Result<(), SimError> {
     let container = x.locate_pid("object")?;
     let tool = if x.case == 0 {
-        match x.retrieve("knife", &[]) {
+        match x.retrieve(x.known().knife, &[]) {
             Some(k) => k,
             None => {
                 x.ks.set_time(done);

@@ -14,11 +14,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-ingredients")? + 60.0;
     let container = x.counter_top_pid("container-with-ingredients")?;
     let tool = if x.case == 0 {
-        x.retrieve("colander", &[])
+        x.retrieve(x.known().colander, &[])
     } else {
         x.counter_top_pid("draining-tool")?
     };
-    let bowl = x.retrieve("medium-bowl", &[]);
+    let bowl = x.retrieve(x.known().medium_bowl, &[]);
     x.ks.set_time(done);
     let (Some(container), Some(tool), Some(bowl)) = (container, tool, bowl) else {
         x.fail(if container.is_none() {
@@ -57,7 +57,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 
 fn is_liquid(e: &Entity) -> bool {
     let onto = Ontology::get();
-    e.is_a(onto.must("liquid")) || (e.is_a(onto.must("liquefiable")) && e.flag(slot::IS_LIQUID))
+    e.is_a(onto.known().liquid) || (e.is_a(onto.known().liquefiable) && e.flag(slot::IS_LIQUID))
 }
 
 /// (liquids, solids), each in reverse order (the reference pushes onto lists).
@@ -66,7 +66,7 @@ fn is_liquid(e: &Entity) -> bool {
 type Split = (Vec<EntityRef>, Vec<EntityRef>);
 
 fn partition(items: &[EntityRef]) -> Result<Split, SimError> {
-    let mixture = Ontology::get().must("heterogeneous-mixture");
+    let mixture = Ontology::get().known().heterogeneous_mixture;
     let (mut liquids, mut solids) = (Vec::new(), Vec::new());
     for item in items {
         if is_liquid(item) {
@@ -129,8 +129,8 @@ mod tests {
 
     fn item(class: &str, value: f64, unit: &str, ids: &mut IdGen) -> Entity {
         let onto = Ontology::get();
-        let mut e = Entity::new(onto.must(class), ids);
-        e.set_amount(Amount::new(value, onto.must(unit)));
+        let mut e = Entity::new(onto.id(class).unwrap(), ids);
+        e.set_amount(Amount::new(value, onto.id(unit).unwrap()));
         e
     }
 

@@ -58,7 +58,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             ));
             x.bind_failed("thing-fetched", Some(done));
         } else {
-            let mut list = x.new_entity("list-of-kitchen-entities");
+            let mut list = x.new_entity(x.known().list_of_kitchen_entities);
             list.set(slot::ITEMS, Value::List(found));
             x.bind_value("thing-fetched", Arc::new(list), Some(done));
         }

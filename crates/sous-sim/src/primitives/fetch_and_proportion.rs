@@ -14,7 +14,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.ks.set_time(done);
     // 1. The target container.
     let target_pid = if x.case == 0 {
-        let bowl = x.class("medium-bowl");
+        let bowl = x.known().medium_bowl;
         match x.ks.retrieve(bowl, &[]) {
             Some(place) => {
                 let pid = x.ks.pid_at(&place);

@@ -16,7 +16,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let portions_failed = x.arg("portions")?.is_failed();
     let tool_pid =
         if x.case == 0 {
-            x.retrieve("rolling-pin", &[])
+            x.retrieve(x.known().rolling_pin, &[])
         } else {
             let tool = x.arg("can-flatten-tool")?;
             if portions_failed || tool.is_failed() {

@@ -15,7 +15,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let target = x.locate_pid("container-to-flour")?;
     if x.case == 0 {
         let portion = match target {
-            Some(_) => take_ten_grams(x, "all-purpose-flour", false)?,
+            Some(_) => take_ten_grams(x, x.known().all_purpose_flour, false)?,
             None => None,
         };
         match (target, portion) {

@@ -15,7 +15,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let fried_at = start + seconds(Num::int(30), "minute").to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if x.case == 0 {
-        instance("medium-heat", x.ids)
+        instance(x.known().medium_heat, x.ids)
     } else {
         x.arg("heating-mode")?.clone()
     };
@@ -55,7 +55,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         }
     }
     let q = quantity(30, x.ids);
-    let u = instance("minute", x.ids);
+    let u = instance(x.known().minute, x.ids);
     x.bind_value("time-to-fry-quantity", q, None);
     x.bind_value("time-to-fry-unit", u, None);
     if x.case == 0 {

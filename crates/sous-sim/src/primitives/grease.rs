@@ -20,7 +20,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             x.bind_kitchen(done, done);
             return Ok(());
         }
-        let portion = take_ten_grams(x, "butter", true)?
+        let portion = take_ten_grams(x, x.known().butter, true)?
             .ok_or_else(|| SimError::Crash("there is no butter in the kitchen".into()))?;
         let place = x.locate("container-to-grease")?.ok_or_else(|| {
             SimError::Crash("the container to grease is not in the kitchen".into())

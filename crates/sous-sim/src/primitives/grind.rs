@@ -11,7 +11,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-ingredients-to-be-ground")? + 90.0;
     let container = x.locate_pid("container-with-ingredients-to-be-ground")?;
     let tool = if x.case == 0 {
-        x.retrieve("food-processor", &[])
+        x.retrieve(x.known().food_processor, &[])
     } else {
         x.locate_pid("grinding-tool")?
     };
@@ -29,12 +29,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x.bind_kitchen(done, done);
         return Ok(());
     };
+    let grindable = x.known().grindable;
     set_on_contents(
         x,
         container,
         slot::GROUND,
         &Value::Bool(true),
-        Some("grindable"),
+        Some(grindable),
     )?;
     mark_used(x, tool)?;
     x.bind_pid("container-with-ground-contents", container, Some(done));

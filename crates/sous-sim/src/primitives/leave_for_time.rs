@@ -50,7 +50,7 @@ mod tests {
             slot::TEMPERATURE,
             sous_kitchen::Value::Amount(sous_kitchen::Amount::new(
                 180,
-                onto.must("degrees-celsius"),
+                onto.known().degrees_celsius,
             )),
         );
         let bowl = ks.get(&place).unwrap().clone();

@@ -76,7 +76,7 @@ fn line_one(
 ) -> Result<(), SimError> {
     let target = target_of(x, thing)?;
     let onto = sous_kitchen::Ontology::get();
-    let cups_class = onto.must("paper-baking-cups");
+    let cups_class = onto.known().paper_baking_cups;
     let mut lining_obj: Option<Entity> = None;
     if target.is_some() || lining.is_none() {
         let cups = lining.is_some_and(|l| l.class == cups_class) && thing.is_a_name("muffin-tins");
@@ -84,7 +84,7 @@ fn line_one(
             lining_obj = Some(collect_cups(x, thing)?);
         } else {
             // Quirk: a given lining is ignored; the closest unused baking paper is taken.
-            let paper = x.class("baking-paper");
+            let paper = x.known().baking_paper;
             lining_obj =
                 x.ks.retrieve(paper, &[])
                     .and_then(|p| x.ks.get(&p))
@@ -148,7 +148,7 @@ fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
         .as_entity()
         .and_then(|q| q.quantity_value())
         .ok_or_else(|| SimError::Crash("the muffin tins have no number of tins".into()))?;
-    let class = x.class("paper-baking-cups");
+    let class = x.known().paper_baking_cups;
     let mut taken: Vec<EntityRef> = Vec::new();
     loop {
         let place =
@@ -167,7 +167,7 @@ fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
             break;
         }
     }
-    let mut cups = x.new_entity("paper-baking-cups");
+    let mut cups = x.new_entity(x.known().paper_baking_cups);
     cups.set(slot::ITEMS, Value::List(taken));
     Ok(cups)
 }
@@ -178,7 +178,7 @@ fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimE
     let found = listed_items(&x.ks, list)?;
     let mut papers = Vec::new();
     for _ in 0..list.items().len() {
-        papers.push(x.retrieve("baking-paper", &[]));
+        papers.push(x.retrieve(x.known().baking_paper, &[]));
     }
     let Some(found) = found.filter(|_| !papers.is_empty()) else {
         x.fail("the items to line are not on the counter-top");
@@ -203,7 +203,7 @@ fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimE
         linings.push(p);
     }
     x.bind_value("lined-thing", list_with(list, lined), Some(done));
-    let mut l = x.new_entity("list-of-kitchen-entities");
+    let mut l = x.new_entity(x.known().list_of_kitchen_entities);
     l.set(slot::ITEMS, Value::List(linings));
     x.bind_value("lining", Arc::new(l), None);
     x.bind_kitchen(done, done);

@@ -14,7 +14,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("input-ingredient")? + 60.0;
     let input = x.arg("input-ingredient")?.clone();
     let tool = if x.case == 0 {
-        x.retrieve("fork", &[])
+        x.retrieve(x.known().fork, &[])
     } else {
         x.locate_pid("mashing-tool")?
     };

@@ -9,7 +9,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 30.0;
     x.ks.set_time(done);
     let tool_pid = if x.case == 0 {
-        x.retrieve("wooden-spoon", &[])
+        x.retrieve(x.known().wooden_spoon, &[])
     } else {
         x.locate_pid("mingling-tool")?
     };
@@ -33,7 +33,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x,
         &place,
         tool_pid,
-        "heterogeneous-mixture",
+        x.known().heterogeneous_mixture,
         None,
         "container-with-mixture",
         "mingling-tool",

@@ -11,7 +11,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 30.0;
     let tool_pid = if x.case == 0 {
         x.ks.set_time(done);
-        x.retrieve("whisk", &[])
+        x.retrieve(x.known().whisk, &[])
     } else {
         x.locate_pid("mixing-tool")?
     };
@@ -37,7 +37,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         x,
         &place,
         tool_pid,
-        "homogeneous-mixture",
+        x.known().homogeneous_mixture,
         Some(slot::MIXED),
         "container-with-mixture",
         "mixing-tool",

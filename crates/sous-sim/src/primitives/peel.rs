@@ -15,11 +15,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("input-ingredient")? + 60.0;
     let input = x.arg("input-ingredient")?.clone();
     let tool = if x.case == 0 {
-        x.retrieve("knife", &[])
+        x.retrieve(x.known().knife, &[])
     } else {
         x.counter_top_pid("peeling-tool")?
     };
-    let bowl = x.retrieve("medium-bowl", &[]);
+    let bowl = x.retrieve(x.known().medium_bowl, &[]);
     let (Some(tool), Some(bowl), false) = (tool, bowl, input.is_failed()) else {
         x.fail(if input.is_failed() {
             "there is nothing to peel (the input is a failed-object)"
@@ -39,10 +39,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         return Ok(());
     };
     let (egg, hard_boiled, shell, peel) = (
-        x.class("egg"),
-        x.class("hard-boiled-egg"),
-        x.class("egg-shell"),
-        x.class("peel"),
+        x.known().egg,
+        x.known().hard_boiled_egg,
+        x.known().egg_shell,
+        x.known().peel,
     );
     let mut peeled = Vec::new();
     let mut peels = Vec::new();

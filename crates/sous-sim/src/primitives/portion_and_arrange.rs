@@ -19,7 +19,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let pattern: EntityRef = if matches!(x.case, 1 | 3) {
         x.arg("arrangement-pattern")?.clone()
     } else {
-        let p = Arc::new(x.new_entity("evenly-spread"));
+        let p = Arc::new(x.new_entity(x.known().evenly_spread));
         x.bind_value("arrangement-pattern", p.clone(), None);
         p
     };
@@ -63,7 +63,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         .ok_or_else(|| SimError::Crash("the dough has no amount".into()))?
         .value;
     let mut size = x.amount("quantity", "unit")?;
-    let g = x.class("g");
+    let g = x.known().g;
     if size.unit != g {
         let mut probe = (*dough).clone();
         probe.set_amount(size);
@@ -102,7 +102,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let dest = x.ks.at_mut(&dest_place).expect("located");
     set_slot(dest, slot::ARRANGEMENT, Value::Entity(pattern))?;
     if on_counter_top {
-        let mut list = x.new_entity("list-of-kitchen-entities");
+        let mut list = x.new_entity(x.known().list_of_kitchen_entities);
         let newest_first: Vec<EntityRef> = portions.into_iter().rev().collect();
         list.set(slot::ITEMS, Value::List(newest_first));
         x.bind_value("portions", Arc::new(list), Some(done));
@@ -149,7 +149,7 @@ fn empty(x: &mut Exec, pid: Pid) {
 fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimError> {
     let dough_place = x.locate_on_counter_top("container-with-dough")?;
     let dest_place = x.locate("destination")?;
-    let tins = x.class("muffin-tins");
+    let tins = x.known().muffin_tins;
     let dest_ok = dest_place
         .as_ref()
         .and_then(|p| x.ks.get(p))

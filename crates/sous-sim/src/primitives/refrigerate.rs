@@ -78,7 +78,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     }
     if x.case == 0 {
         let q = quantity(1, x.ids);
-        let u = instance("hour", x.ids);
+        let u = instance(x.known().hour, x.ids);
         x.bind_value("cooling-quantity", q, None);
         x.bind_value("cooling-unit", u, None);
     }

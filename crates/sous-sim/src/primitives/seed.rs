@@ -15,11 +15,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("input-ingredient")? + 60.0;
     let input = x.arg("input-ingredient")?.clone();
     let tool = if x.case == 0 {
-        x.retrieve("knife", &[])
+        x.retrieve(x.known().knife, &[])
     } else {
         x.counter_top_pid("seeding-tool")?
     };
-    let bowl = x.retrieve("medium-bowl", &[]);
+    let bowl = x.retrieve(x.known().medium_bowl, &[]);
     x.ks.set_time(done);
     let (Some(tool), Some(bowl), false) = (tool, bowl, input.is_failed()) else {
         x.fail(if input.is_failed() {
@@ -41,7 +41,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let mut seeds = Vec::new();
     if let Some(items) = output.contents_mut() {
         set_on_all(items, slot::SEEDED, &Value::Bool(true), None)?;
-        let seed = Ontology::get().must("seed");
+        let seed = Ontology::get().known().seed;
         for item in items.iter() {
             let mut s = Entity::new(seed, x.ids);
             s.set(slot::SEED_OF, Value::Entity(item.clone()));

@@ -31,10 +31,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             x.counter_top_pid("egg-separator")?,
         )
     } else {
-        let whites = x.retrieve("medium-bowl", &[]);
+        let whites = x.retrieve(x.known().medium_bowl, &[]);
         let excluded: Vec<Pid> = whites.into_iter().collect();
-        let yolks = x.retrieve("medium-bowl", &excluded);
-        (whites, yolks, x.retrieve("egg-separator", &[]))
+        let yolks = x.retrieve(x.known().medium_bowl, &excluded);
+        (whites, yolks, x.retrieve(x.known().egg_separator, &[]))
     };
     x.ks.set_time(done);
     let (Some(eggs), Some(whites), Some(yolks), Some(separator)) = (eggs, whites, yolks, separator)
@@ -80,11 +80,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 }
 
 fn separate(x: &mut Exec, eggs: Pid, yolks: Pid, whites: Pid) -> Result<(), SimError> {
-    let (yolk, white, whole_egg) = (
-        x.class("egg-yolk"),
-        x.class("egg-white"),
-        x.class("whole-egg"),
-    );
+    let (yolk, white, whole_egg) = (x.known().egg_yolk, x.known().egg_white, x.known().whole_egg);
     let items = entity_mut(x, eggs)?.contents().to_vec();
     let (mut new_yolks, mut new_whites) = (Vec::new(), Vec::new());
     for item in &items {

@@ -10,7 +10,8 @@ use crate::{Exec, SimError};
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 30.0;
     x.ks.set_time(done);
-    let coverable = x.class("coverable-container");
+    let coverable = x.known().coverable_container;
+    let mixture_class = x.known().homogeneous_mixture;
     let place = x
         .locate_on_counter_top("container-with-input-ingredients")?
         .filter(|p| {
@@ -21,7 +22,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         Some(place) => {
             let c = x.ks.at_mut(&place).expect("located");
             let pid = c.pid;
-            mixture::mix_in(c, "homogeneous-mixture", Some(slot::SHAKEN), x.ids)?;
+            mixture::mix_in(c, mixture_class, Some(slot::SHAKEN), x.ids)?;
             x.bind_pid("container-with-mixture", pid, Some(done));
         }
         None => {
@@ -59,12 +60,12 @@ mod tests {
         let onto = Ontology::get();
         let (mut ks, first) = full_kitchen();
         let mut ids = IdGen::starting_at(first);
-        let mut jar = Entity::new(onto.must("jar"), &mut ids);
-        let lid = Entity::new(onto.must("jar-lid"), &mut ids);
+        let mut jar = Entity::new(onto.id("jar").unwrap(), &mut ids);
+        let lid = Entity::new(onto.id("jar-lid").unwrap(), &mut ids);
         jar.set(slot::COVERED_WITH, Value::Entity(Arc::new(lid)));
         for (class, g) in [("olive-oil", 30), ("red-wine-vinegar", 10)] {
-            let mut e = Entity::new(onto.must(class), &mut ids);
-            let unit = onto.must("g");
+            let mut e = Entity::new(onto.id(class).unwrap(), &mut ids);
+            let unit = onto.known().g;
             e.set_amount(Amount::new(g, unit));
             jar.contents_mut().unwrap().push(Arc::new(e));
         }

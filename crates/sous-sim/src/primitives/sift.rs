@@ -20,13 +20,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let target = if target_given {
         x.locate_pid("target-container")?
     } else {
-        x.retrieve("large-bowl", &[])
+        x.retrieve(x.known().large_bowl, &[])
     };
     let target_before = target.and_then(|t| as_before(x, t));
     let sift = if sift_given {
         x.locate_pid("sifting-tool")?
     } else {
-        x.retrieve("sift", &[])
+        x.retrieve(x.known().sift, &[])
     };
     x.ks.set_time(done);
     if !target_given {
@@ -70,13 +70,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     }
     mark_used(x, target)?;
     mark_used(x, sift)?;
-    set_on_contents(
-        x,
-        target,
-        slot::SIFTED,
-        &Value::Bool(true),
-        Some("siftable"),
-    )?;
+    let siftable = x.known().siftable;
+    set_on_contents(x, target, slot::SIFTED, &Value::Bool(true), Some(siftable))?;
     x.bind_pid("container-with-sifted-contents", target, Some(done));
     if !sift_given {
         x.bind_pid("sifting-tool", sift, Some(done));

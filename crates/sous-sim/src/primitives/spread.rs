@@ -21,7 +21,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let tool = if x.case == 0 {
         x.locate_pid("can-spread-kitchen-tool")?
     } else {
-        x.retrieve("spatula", &[])
+        x.retrieve(x.known().spatula, &[])
     };
     let (Some(target), Some(source), Some(tool)) = (target, source, tool) else {
         x.fail("the object, the spread or the tool is not in the kitchen");
@@ -47,7 +47,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         let amount = first
             .amount()
             .ok_or_else(|| SimError::Crash("the spread has no amount".into()))?;
-        let upon = x.class("can-be-spread-upon");
+        let upon = x.known().can_be_spread_upon;
         let c = x.ks.at_mut(&target_place).expect("located");
         let count = c.contents().iter().filter(|i| i.is_a(upon)).count();
         // `(float (/ amount count))` in the reference: always a float.

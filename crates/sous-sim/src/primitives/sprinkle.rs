@@ -89,7 +89,7 @@ mod tests {
                 (a.value.to_f64() - 4.2).abs() < 1e-6,
                 "2 teaspoons = 8.4 g, halved (in single-floats)"
             );
-            assert_eq!(a.unit, sous_kitchen::Ontology::get().must("g"));
+            assert_eq!(a.unit, sous_kitchen::Ontology::get().known().g);
         }
     }
 

@@ -20,8 +20,8 @@ use crate::{Exec, SimError};
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let thing = x.arg("thing-to-be-topped")?.clone();
     let done = x.start_after("thing-to-be-topped")? + 50.0;
-    let toppable = x.class("can-have-on-top");
-    let comestible = x.class("can-be-sprinkled-on");
+    let toppable = x.known().can_have_on_top;
+    let comestible = x.known().can_be_sprinkled_on;
     let corrected = x.profile.is_corrected();
     let can_be_topped = |c: &EntityRef| c.is_a(toppable) || (corrected && c.is_a(comestible));
     let is_container = thing.is_a_name("transferable-container");
@@ -64,7 +64,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     if x.case == 0 {
         let each = share_out(x, &mut found, &first, &topping_slot)?;
         let q = Arc::new(Entity::quantity(each, x.ids));
-        let g = Arc::new(x.new_entity("g"));
+        let g = Arc::new(x.new_entity(x.known().g));
         x.bind_value("topping-quantity", q, None);
         x.bind_value("topping-unit", g, None);
     } else {
@@ -93,7 +93,7 @@ fn topping_slot(item: &Entity) -> sous_kitchen::SlotId {
 /// more is left, then the rest in g; at most one per portion.
 fn hand_out(x: &Exec, topping: &Entity, portions: usize) -> Result<Vec<EntityRef>, SimError> {
     let mut size = x.amount("topping-quantity", "topping-unit")?;
-    let g = x.class("g");
+    let g = x.known().g;
     if size.unit != g {
         let mut probe = topping.clone();
         probe.set_amount(size);

@@ -12,7 +12,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let done = x.start_after("container-with-input-ingredients")? + 20.0;
     x.ks.set_time(done);
     let target_pid = if x.case == 0 {
-        x.retrieve("large-bowl", &[])
+        x.retrieve(x.known().large_bowl, &[])
     } else {
         let t = x.arg("target-container")?;
         (!t.is_failed() && x.ks.locate(t.pid).is_some()).then_some(t.pid)

@@ -10,7 +10,7 @@ use crate::{Exec, SimError};
 pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let items = x.arg("items-to-transfer")?.clone();
     let pattern: EntityRef = if x.case == 0 {
-        instance("side-to-side", x.ids)
+        instance(x.known().side_to_side, x.ids)
     } else {
         x.arg("arrangement-pattern")?.clone()
     };

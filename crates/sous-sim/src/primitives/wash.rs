@@ -11,12 +11,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.ks.set_time(done);
     match x.counter_top_pid("container-with-input-ingredients")? {
         Some(container) => {
+            let washable = x.known().washable;
             set_on_contents(
                 x,
                 container,
                 slot::WASHED,
                 &Value::Bool(true),
-                Some("washable"),
+                Some(washable),
             )?;
             x.bind_pid("container-with-washed-ingredients", container, Some(done));
         }

@@ -197,7 +197,10 @@ mod tests {
     fn every_class_that_is_a_concept_and_no_object_is_listed() {
         let onto = Ontology::get();
         let names = Names::get();
-        let (concept, fetchable) = (onto.must("conceptualizable"), onto.must("fetchable"));
+        let (concept, fetchable) = (
+            onto.id("conceptualizable").unwrap(),
+            onto.id("fetchable").unwrap(),
+        );
         for s in sous_lang::signatures() {
             for a in s.args {
                 let Some(id) = onto.id(a.ty) else { continue };
