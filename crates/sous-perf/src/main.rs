@@ -1,0 +1,125 @@
+//! The work whose instructions `tools/instructions.py` counts under
+//! callgrind: `sous-perf execute|evaluate|request`.
+//!
+//! Each workload is prepared (files read, networks parsed, start-up tables
+//! built) and run once to warm up, then run once more inside a function
+//! named `measured_*`; callgrind counts only what that function does
+//! (`--toggle-collect`), so start-up and file reading never move the count.
+//! Instruction counts do not depend on the machine's load, which is what
+//! makes them a regression check on shared machines where timings are noise.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use sous_eval::{evaluate_recipe, GoldStandard, MetricSet, Options};
+
+fn main() -> ExitCode {
+    let which = std::env::args().nth(1).unwrap_or_default();
+    match which.as_str() {
+        "execute" => execute(),
+        "evaluate" => evaluate(),
+        "request" => request(),
+        _ => {
+            eprintln!("usage: sous-perf execute|evaluate|request");
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The 30 current gold networks executed from the full kitchen.
+fn execute() {
+    let recipes: Vec<sous_lang::Recipe> = sous_testdata::gold_recipes()
+        .into_iter()
+        .map(|(r, _)| r)
+        .collect();
+    assert_eq!(recipes.len(), 30, "the 30 current gold networks");
+    black_box(work_execute(&recipes));
+    let actions = black_box(measured_execute(&recipes));
+    println!("executed 30 networks, {actions} steps");
+}
+
+/// The counted run (the warm-up calls `work_execute` directly).
+#[inline(never)]
+fn measured_execute(recipes: &[sous_lang::Recipe]) -> usize {
+    work_execute(recipes)
+}
+
+fn work_execute(recipes: &[sous_lang::Recipe]) -> usize {
+    recipes
+        .iter()
+        .map(|r| sous_sim::execute(r).steps.len())
+        .sum()
+}
+
+/// The 30 gold networks scored as predictions of their own recipes with all
+/// four metrics, the gold standard loaded and executed afresh.
+fn evaluate() {
+    let dir = sous_testdata::gold_current_dir();
+    let gold = GoldStandard::load(&dir).expect("the gold standard loads");
+    let predictions: Vec<_> = gold
+        .networks()
+        .map(|g| {
+            let loaded = sous_eval::source::load(&g.path);
+            let (mut recipe, diags) = loaded.recipes.into_iter().next().expect("one recipe");
+            recipe.id = g.recipe_id.clone();
+            (recipe, diags)
+        })
+        .collect();
+    assert_eq!(predictions.len(), 30, "the 30 current gold networks");
+    let options = Options {
+        metrics: MetricSet::ALL,
+        ..Options::default()
+    };
+    black_box(work_evaluate(&dir, &predictions, &options));
+    let scored = black_box(measured_evaluate(&dir, &predictions, &options));
+    println!("scored {scored} networks");
+}
+
+type Prediction = (sous_lang::Recipe, Vec<sous_lang::Diagnostic>);
+
+#[inline(never)]
+fn measured_evaluate(
+    dir: &std::path::Path,
+    predictions: &[Prediction],
+    options: &Options,
+) -> usize {
+    work_evaluate(dir, predictions, options)
+}
+
+fn work_evaluate(dir: &std::path::Path, predictions: &[Prediction], options: &Options) -> usize {
+    let gold = GoldStandard::load(dir).expect("the gold standard loads");
+    predictions
+        .iter()
+        .map(|(r, d)| evaluate_recipe(r, d, &gold, options))
+        .filter(|r| r.problem.is_none())
+        .count()
+}
+
+/// One `POST /api/execute` of the almond-crescent-cookies gold network,
+/// without the HTTP around it: the body deserialised, the network parsed,
+/// validated and executed, the compact answer written.
+fn request() {
+    let network = std::fs::read_to_string(sous_testdata::gold_file(
+        &sous_testdata::gold_current_dir(),
+        "almond-crescent-cookies",
+    ))
+    .expect("the almond gold network is readable");
+    let body = serde_json::json!({"network": network, "compact": true}).to_string();
+    let limits = sous_server::Limits::default();
+    black_box(work_request(&body, &limits));
+    let bytes = black_box(measured_request(&body, &limits));
+    println!("answer of {bytes} bytes");
+}
+
+#[inline(never)]
+fn measured_request(body: &str, limits: &sous_server::Limits) -> usize {
+    work_request(body, limits)
+}
+
+fn work_request(body: &str, limits: &sous_server::Limits) -> usize {
+    let req: sous_server::ExecuteRequest = serde_json::from_str(body).expect("a valid request");
+    sous_server::execute_json(&req, limits)
+        .expect("the request succeeds")
+        .len()
+}
