@@ -4,6 +4,8 @@
 //! numbers exactly, `5 = 5.0`, a ratio never equal to a float it is not
 //! exactly; no tolerance).
 
+use std::sync::Arc;
+
 use sous_kitchen::{slot, Entity, SlotId, Value};
 
 /// Slots every reference object has besides those of the ontology (`name`,
@@ -32,10 +34,13 @@ impl Ignore {
 /// compiler sometimes does not, and the dish score gets 5 % slower.)
 #[inline]
 pub fn similar(a: &Entity, b: &Entity, ignore: Ignore) -> bool {
-    a.class == b.class
-        && a.slots()
-            .zip(b.slots())
-            .all(|((s, x), (_, y))| ignore.skips(s) || similar_values(x, y, ignore))
+    // One object is similar to itself (its numbers are never NaN: the
+    // reference's Lisp traps an invalid float operation before one exists).
+    std::ptr::eq(a, b)
+        || a.class == b.class
+            && a.slots()
+                .zip(b.slots())
+                .all(|((s, x), (_, y))| ignore.skips(s) || similar_values(x, y, ignore))
 }
 
 /// Slot values: in the reference `nil`, `false` and the empty list are one
@@ -50,10 +55,53 @@ pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
         (Value::Amount(x), Value::Amount(y)) => x.unit == y.unit && x.value == y.value,
         (Value::Entity(x), Value::Entity(y)) => similar(x, y, ignore),
         (Value::List(x), Value::List(y)) => {
-            x.len() == y.len() && x.iter().all(|e| y.iter().any(|f| similar(e, f, ignore)))
+            // Copies of an object share their lists' elements: try the
+            // same place first, by address, before the set test.
+            x.len() == y.len()
+                && x.iter().zip(y).all(|(e, same_place)| {
+                    Arc::ptr_eq(e, same_place) || y.iter().any(|f| similar(e, f, ignore))
+                })
         }
         _ => false,
     }
+}
+
+/// A hash that agrees with [`similar`]: similar entities hash alike (the
+/// converse need not hold). It reads only what `similar` requires to be
+/// equal (classes, which slots are nil, value kinds, units, list lengths;
+/// no numbers, whose Lisp `=` a hash cannot follow exactly), so it serves
+/// to skip the pairs that cannot be similar without changing any answer.
+pub fn kind_hash(e: &Entity, ignore: Ignore) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn entity(e: &Entity, ignore: Ignore, h: &mut rustc_hash::FxHasher) {
+        e.class.hash(h);
+        for (s, v) in e.slots() {
+            if ignore.skips(s) {
+                continue;
+            }
+            match v {
+                _ if is_nil(v) => 0u8.hash(h),
+                Value::Bool(_) => 1u8.hash(h),
+                Value::Number(_) => 2u8.hash(h),
+                Value::Amount(a) => {
+                    3u8.hash(h);
+                    a.unit.hash(h);
+                }
+                Value::Entity(x) => {
+                    4u8.hash(h);
+                    entity(x, ignore, h);
+                }
+                Value::List(l) => {
+                    5u8.hash(h);
+                    l.len().hash(h);
+                }
+                Value::Nil => 0u8.hash(h),
+            }
+        }
+    }
+    let mut h = rustc_hash::FxHasher::default();
+    entity(e, ignore, &mut h);
+    h.finish()
 }
 
 fn is_nil(v: &Value) -> bool {

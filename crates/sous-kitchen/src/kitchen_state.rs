@@ -104,7 +104,7 @@ impl KitchenState {
             }
             false
         }
-        let mut path = Vec::new();
+        let mut path = Vec::with_capacity(8);
         walk(&self.root, pid, &mut path).then_some(path)
     }
 
@@ -152,7 +152,7 @@ impl KitchenState {
             }
             false
         }
-        let mut path = Vec::new();
+        let mut path = Vec::with_capacity(8);
         walk(&self.root, class, excluded, onto, &mut path).then_some(path)
     }
 
@@ -186,7 +186,7 @@ impl KitchenState {
             }
             false
         }
-        let mut path = Vec::new();
+        let mut path = Vec::with_capacity(8);
         (walk(&self.root, class, counter_top, onto, &mut path) && !path.is_empty()).then_some(path)
     }
 

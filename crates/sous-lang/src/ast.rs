@@ -27,25 +27,35 @@ pub struct Predicate {
 }
 
 impl Predicate {
-    /// Whether this predicate repeats an earlier one of `predicates` whose
+    /// For each of `predicates`, whether it repeats an earlier one whose
     /// arguments are all variables. The reference (IRL) removes every
     /// `equal` copy of a predicate from the remaining ones once it ran, and
     /// only a predicate without constants has `equal` copies (each constant
     /// becomes a fresh variable of its own), so such a repeat is ignored.
-    pub fn repeats_earlier(predicates: &[Predicate], index: usize) -> bool {
-        let p = &predicates[index];
-        let key = |q: &Predicate| -> Option<String> {
-            q.args
-                .iter()
-                .all(|a| matches!(a.kind, ArgKind::Variable(_)))
-                .then(|| q.to_string().to_lowercase())
-        };
-        let Some(mine) = key(p) else {
-            return false;
-        };
-        predicates[..index]
+    /// One pass over the recipe: each text is written once.
+    pub fn repeats(predicates: &[Predicate]) -> Vec<bool> {
+        let texts: Vec<Option<String>> = predicates
             .iter()
-            .any(|q| key(q).as_deref() == Some(mine.as_str()))
+            .map(|p| p.all_variables().then(|| p.to_string()))
+            .collect();
+        Self::repeats_given(predicates, |i| texts[i].as_deref().unwrap_or_default())
+    }
+
+    /// [`Predicate::repeats`] for a caller that has the texts already.
+    pub fn repeats_given<'t>(
+        predicates: &[Predicate],
+        text: impl Fn(usize) -> &'t str,
+    ) -> Vec<bool> {
+        let mut seen = std::collections::HashSet::new();
+        (0..predicates.len())
+            .map(|i| predicates[i].all_variables() && !seen.insert(text(i).to_lowercase()))
+            .collect()
+    }
+
+    fn all_variables(&self) -> bool {
+        self.args
+            .iter()
+            .all(|a| matches!(a.kind, ArgKind::Variable(_)))
     }
 }
 
@@ -86,7 +96,7 @@ impl std::fmt::Display for Arg {
                     if i > 0 {
                         f.write_str(" ")?;
                     }
-                    write!(f, "{a}")?;
+                    std::fmt::Display::fmt(a, f)?;
                 }
                 f.write_str(")")
             }
@@ -96,9 +106,11 @@ impl std::fmt::Display for Arg {
 
 impl std::fmt::Display for Predicate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}", self.name)?;
+        f.write_str("(")?;
+        f.write_str(&self.name)?;
         for a in &self.args {
-            write!(f, " {a}")?;
+            f.write_str(" ")?;
+            std::fmt::Display::fmt(a, f)?;
         }
         f.write_str(")")
     }

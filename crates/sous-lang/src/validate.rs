@@ -278,10 +278,11 @@ fn check_dataflow(
     // Definite producers: outputs and kitchen-state-outs. Optional arguments may be bound by their action.
     let mut producer: HashMap<&str, (usize, Span)> = HashMap::new();
     let mut maybe_bound: HashMap<&str, usize> = HashMap::new();
+    let repeats = Predicate::repeats(&recipe.predicates);
     for (pi, (pred, sig)) in recipe.predicates.iter().zip(sigs).enumerate() {
         let Some(sig) = sig else { continue };
         // A repeated line without constants is ignored, as in the reference.
-        if Predicate::repeats_earlier(&recipe.predicates, pi) {
+        if repeats[pi] {
             continue;
         }
         for (i, arg) in pred.args.iter().enumerate() {

@@ -15,7 +15,7 @@
 use std::collections::HashSet;
 
 use serde::Serialize;
-use sous_kitchen::{full_kitchen, IdGen, Ontology};
+use sous_kitchen::{full_kitchen, IdGen};
 use sous_lang::{ArgRole, Recipe, Span};
 
 use crate::backend::{ActionContext, Backend, World};
@@ -372,12 +372,11 @@ pub(crate) fn applicable_case(network: &Network, node: &Node, a: usize) -> Optio
 
 /// The first bound argument whose value is not an instance of its declared class.
 fn type_mismatch(network: &Network, node: &Node, a: usize) -> Option<(usize, String)> {
-    let onto = Ontology::get();
     let action = &network.actions[a];
     action.args.iter().enumerate().find_map(|(i, &v)| {
         let b = node.bindings[v].as_ref()?;
         let ty = action.signature.args[i].ty;
-        if ty == "t" || onto.is_a_name(b.value.class, ty) {
+        if action.classes[i].admits(b.value.class) {
             None
         } else {
             Some((

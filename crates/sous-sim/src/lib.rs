@@ -32,7 +32,7 @@ pub use engine::{
 pub use exec::{Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
 pub use mode::{Mode, UnknownName};
-pub use network::{Action, Network, Variable};
+pub use network::{Action, ArgClass, Network, Variable};
 pub use profile::Profile;
 pub use reference::{primitive_reference, reference_text, ArgumentDoc, PrimitiveDoc};
 pub use report::{execution_json, execution_json_with, ExecutionView};

@@ -3,7 +3,10 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Entity, EntityRef, IdGen, Ontology, Value};
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+use sous_kitchen::{slot, ClassId, Entity, EntityRef, IdGen, Ontology, Value};
 use sous_lang::{signature, Arg, ArgKind, Predicate, Recipe, Signature, Span};
 
 #[derive(Debug, Clone)]
@@ -24,6 +27,58 @@ pub struct Action {
     pub args: Vec<usize>,
     pub span: Span,
     pub text: String,
+    /// The class each argument's value must be an instance of, resolved
+    /// once here so that the search's type test compares ids, not names.
+    pub classes: Vec<ArgClass>,
+}
+
+/// What an argument accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgClass {
+    /// Anything (`t`).
+    Any,
+    /// Instances of this class or its subclasses.
+    Class(ClassId),
+    /// A class the ontology lacks: nothing is an instance of it.
+    Unknown,
+}
+
+impl ArgClass {
+    /// The classes of a signature's arguments, resolved once per process
+    /// for the signatures of the table.
+    fn of(signature: &'static Signature) -> Vec<ArgClass> {
+        static TABLE: OnceLock<Vec<Vec<ArgClass>>> = OnceLock::new();
+        let table =
+            TABLE.get_or_init(|| sous_lang::signatures().iter().map(Self::resolve).collect());
+        match sous_lang::signatures()
+            .iter()
+            .position(|s| std::ptr::eq(s, signature))
+        {
+            Some(index) => table[index].clone(),
+            None => Self::resolve(signature),
+        }
+    }
+
+    fn resolve(signature: &Signature) -> Vec<ArgClass> {
+        let onto = Ontology::get();
+        signature
+            .args
+            .iter()
+            .map(|a| match a.ty {
+                "t" => ArgClass::Any,
+                ty => onto.id(ty).map_or(ArgClass::Unknown, ArgClass::Class),
+            })
+            .collect()
+    }
+
+    /// Whether a value of class `class` may be bound here.
+    pub fn admits(self, class: ClassId) -> bool {
+        match self {
+            ArgClass::Any => true,
+            ArgClass::Class(c) => Ontology::get().is_a(class, c),
+            ArgClass::Unknown => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -41,6 +96,7 @@ impl Network {
     /// line order.
     pub fn prepare(recipe: &Recipe, ids: &mut IdGen) -> Network {
         let mut variables: Vec<Variable> = Vec::new();
+        let mut by_name: FxHashMap<&str, usize> = FxHashMap::default();
         let mut order: Vec<usize> = (0..recipe.predicates.len()).collect();
         let texts: Vec<String> = recipe.predicates.iter().map(|p| p.to_string()).collect();
         order.sort_by(|&a, &b| texts[a].cmp(&texts[b]).then(a.cmp(&b)));
@@ -49,10 +105,11 @@ impl Network {
         for (rank, &pi) in order.iter().enumerate() {
             order_rank[pi] = rank;
         }
+        // The reference drops every `equal` copy of a predicate it ran.
+        let repeats = Predicate::repeats_given(&recipe.predicates, |i| &texts[i]);
         for pi in order {
             let pred = &recipe.predicates[pi];
-            // The reference drops every `equal` copy of a predicate it ran.
-            if Predicate::repeats_earlier(&recipe.predicates, pi) {
+            if repeats[pi] {
                 continue;
             }
             let Some(sig) =
@@ -64,19 +121,13 @@ impl Network {
                 .args
                 .iter()
                 .map(|arg| match &arg.kind {
-                    ArgKind::Variable(name) => match variables
-                        .iter()
-                        .position(|v| v.constant.is_none() && &v.name == name)
-                    {
-                        Some(i) => i,
-                        None => {
-                            variables.push(Variable {
-                                name: name.clone(),
-                                constant: None,
-                            });
-                            variables.len() - 1
-                        }
-                    },
+                    ArgKind::Variable(name) => *by_name.entry(name).or_insert_with(|| {
+                        variables.push(Variable {
+                            name: name.clone(),
+                            constant: None,
+                        });
+                        variables.len() - 1
+                    }),
                     _ => {
                         let value = constant_entity(arg, ids);
                         variables.push(Variable {
@@ -93,6 +144,7 @@ impl Network {
                 args,
                 span: pred.span,
                 text: texts[pi].clone(),
+                classes: ArgClass::of(sig),
             });
         }
         let actions: Vec<Action> = slots.into_iter().flatten().collect();
@@ -146,6 +198,7 @@ impl Network {
             args,
             span: pred.span,
             text,
+            classes: ArgClass::of(sig),
         });
         let a = self.actions.len() - 1;
         let at = self

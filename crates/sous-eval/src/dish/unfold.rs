@@ -8,7 +8,7 @@ use sous_kitchen::{
     convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Num, Ontology, Value,
 };
 
-use crate::similar::{similar, Ignore};
+use crate::similar::{kind_hash, similar, Ignore};
 
 /// A base ingredient of a dish.
 #[derive(Debug, Clone)]
@@ -138,13 +138,40 @@ fn unfold_mixture(mixture: Entity, above: Vec<EntityRef>, out: &mut Vec<Unfolded
     }
 }
 
-fn same_kind(x: &Unfolded, y: &Unfolded) -> bool {
+/// Whether two unfolded ingredients are the same apart from their amounts.
+/// `memo` keeps the verdicts on pairs of mixtures: each portion of a dish
+/// shares its mixture object with all its ingredients, so the same two
+/// mixtures come up once per ingredient.
+fn same_kind(x: &Unfolded, y: &Unfolded, memo: &mut Memo) -> bool {
     similar(&x.ingredient, &y.ingredient, Ignore::IDS_AND_AMOUNT)
         && x.hierarchy.len() == y.hierarchy.len()
-        && x.hierarchy
-            .iter()
-            .zip(&y.hierarchy)
-            .all(|(a, b)| similar(a, b, Ignore::IDS_AND_AMOUNT))
+        && x.hierarchy.iter().zip(&y.hierarchy).all(|(a, b)| {
+            Arc::ptr_eq(a, b)
+                || *memo
+                    .entry((Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize))
+                    .or_insert_with(|| similar(a, b, Ignore::IDS_AND_AMOUNT))
+        })
+}
+
+/// Verdicts of [`similar`] on pairs of mixtures, by address (they stay
+/// alive, held by the hierarchies, for as long as the memo is used).
+type Memo = rustc_hash::FxHashMap<(usize, usize), bool>;
+
+/// A hash equal for any two unfolded ingredients of the same kind (see
+/// [`kind_hash`]): the merge compares in full only pairs whose keys agree.
+fn kind_key(x: &Unfolded, mixtures: &mut rustc_hash::FxHashMap<usize, u64>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    kind_hash(&x.ingredient, Ignore::IDS_AND_AMOUNT).hash(&mut h);
+    x.hierarchy.len().hash(&mut h);
+    for m in &x.hierarchy {
+        // The mixtures are shared by all their ingredients: hash each once.
+        mixtures
+            .entry(Arc::as_ptr(m) as usize)
+            .or_insert_with(|| kind_hash(m, Ignore::IDS_AND_AMOUNT))
+            .hash(&mut h);
+    }
+    h.finish()
 }
 
 /// Adds up the amounts of ingredients that are the same apart from their
@@ -161,12 +188,21 @@ fn same_kind(x: &Unfolded, y: &Unfolded) -> bool {
 type Numbered = (usize, Unfolded);
 
 fn merge(unfolded: Vec<Unfolded>) -> Vec<Unfolded> {
+    // Keys by original place: amounts change in merges, keys ignore them.
+    let mut mixtures = rustc_hash::FxHashMap::default();
+    let keys: Vec<u64> = unfolded
+        .iter()
+        .map(|u| kind_key(u, &mut mixtures))
+        .collect();
     let mut rest: Vec<Numbered> = unfolded.into_iter().enumerate().collect();
     let mut merged: Vec<Numbered> = Vec::new();
+    let mut memo = Memo::default();
+    let mut absorbed: Vec<Numbered> = Vec::new();
     while !rest.is_empty() {
         let (id, mut x) = rest.remove(0);
-        let (same, others): (Vec<Numbered>, Vec<Numbered>) =
-            rest.into_iter().partition(|(_, y)| same_kind(&x, y));
+        let (same, others): (Vec<Numbered>, Vec<Numbered>) = rest
+            .into_iter()
+            .partition(|(i, y)| keys[*i] == keys[id] && same_kind(&x, y, &mut memo));
         rest = others;
         if !same.is_empty() {
             let extra: Num = same
@@ -192,8 +228,11 @@ fn merge(unfolded: Vec<Unfolded>) -> Vec<Unfolded> {
             }
             rest.reverse();
         }
+        // Kept to the end: the memo knows their mixtures by address.
+        absorbed.extend(same);
         merged.push((id, x));
     }
+    drop(absorbed);
     merged.reverse();
     merged.into_iter().map(|(_, u)| u).collect()
 }

@@ -388,10 +388,17 @@ impl<'p> Climber<'p> {
 }
 
 /// Climbs from `mapping` until no move or swap gains; returns the match count.
-pub(crate) fn climb(pool: &Pool, mapping: &mut [i32]) -> u32 {
+///
+/// A mapping already at `ceiling` (an upper bound on the matches) has no
+/// move with a positive gain, so the climb would stop where it starts: it
+/// is not set up at all, and one that reaches the ceiling stops there.
+pub(crate) fn climb(pool: &Pool, mapping: &mut [i32], ceiling: u32) -> u32 {
     let mut match_num = pool.match_count(mapping) as i64;
+    if match_num >= ceiling as i64 {
+        return match_num as u32;
+    }
     let mut climber = Climber::new(pool, mapping.to_vec());
-    loop {
+    while match_num < ceiling as i64 {
         let (gain, op) = climber.best();
         let Some(op) = op else { break };
         climber.apply(op);
@@ -438,7 +445,7 @@ pub(crate) fn best_match_with<R: Pick>(
         } else {
             random_init(pool, &mut rng)
         };
-        let n = climb(pool, &mut mapping);
+        let n = climb(pool, &mut mapping, ceiling);
         if n > best {
             best = n;
             best_mapping = mapping;
