@@ -2,10 +2,11 @@
 
 use sous_kitchen::full_kitchen;
 
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
+use sous_lang::call::{get_kitchen as role, GetKitchen};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    x.bind_value("kitchen", full_kitchen().0.into_root(), Some(0.0));
+pub fn run(x: &mut Call<GetKitchen>) -> Result<(), SimError> {
+    x.bind_value(role::KITCHEN, full_kitchen().0.into_root(), Some(0.0));
     x.set_start(0.0);
     Ok(())
 }
