@@ -11,10 +11,10 @@ use crate::exec::Found;
 use crate::ops::portions;
 use crate::{Exec, SimError};
 
-/// Seconds for `q` of a time unit named `unit`: hours ×3600, anything else
-/// ×60 (integer factors in the reference, so an exact `q` gives exact seconds).
-pub fn seconds(q: Num, unit: &str) -> Num {
-    if unit == "hour" {
+/// Seconds for `q` of time unit `unit`: hours ×3600, anything else ×60
+/// (integer factors in the reference, so an exact `q` gives exact seconds).
+pub fn seconds(q: Num, unit: ClassId) -> Num {
+    if unit == Ontology::get().known().hour {
         q * Num::int(3600)
     } else {
         q * Num::int(60)

@@ -24,7 +24,7 @@ pub fn run(x: &mut Call<Bake>) -> Result<(), SimError> {
     // Quirk: the time unit is ignored; the number always counts as minutes
     // (the corrected profile reads the unit).
     let per_unit =
-        if x.profile.is_corrected() && x.arg(role::TIME_TO_BAKE_UNIT)?.class_name() == "hour" {
+        if x.profile.is_corrected() && x.arg(role::TIME_TO_BAKE_UNIT)?.class == x.known().hour {
             3600
         } else {
             60
@@ -52,7 +52,7 @@ pub fn run(x: &mut Call<Bake>) -> Result<(), SimError> {
         }
     };
     let oven_place = if x.case == 0 {
-        x.ks.appliance_named("oven")
+        x.ks.appliance(x.known().oven)
     } else {
         x.locate(role::OVEN_TO_BAKE_IN)?
     };

@@ -27,7 +27,7 @@ pub fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
     // corrected profile reads the unit).
     let hours = given_time
         && x.profile.is_corrected()
-        && x.arg(role::TIME_TO_BOIL_UNIT)?.class_name() == "hour";
+        && x.arg(role::TIME_TO_BOIL_UNIT)?.class == x.known().hour;
     let boiled_at = start + (minutes * Num::int(if hours { 3600 } else { 60 })).to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if case == 4 {
@@ -36,7 +36,7 @@ pub fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
         instance(x.known().medium_heat, x.ids)
     };
     let stove = if matches!(case, 0 | 3) {
-        x.ks.appliance_named("stove")
+        x.ks.appliance(x.known().stove)
     } else {
         x.locate(role::STOVE_TO_BOIL_ON)?
     };
@@ -46,7 +46,7 @@ pub fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
         || thing
             .as_ref()
             .and_then(|p| x.ks.get(p))
-            .is_some_and(|t| t.is_a_name("heatable-container"));
+            .is_some_and(|t| t.is_a(x.known().heatable_container));
     let stove_pid = stove.as_ref().and_then(|p| x.ks.get(p)).map(|s| s.pid);
     match (thing, stove) {
         (Some(thing), Some(stove)) if fits => {
@@ -106,15 +106,16 @@ fn boil_contents(
     temperature: &Value,
     ids: &mut sous_kitchen::IdGen,
 ) -> Result<(), SimError> {
+    let known = sous_kitchen::Ontology::get().known();
     let all = pot.contents().to_vec();
     let spices: Vec<EntityRef> = all
         .iter()
-        .filter(|i| i.is_a_name("spice"))
+        .filter(|i| i.is_a(known.spice))
         .cloned()
         .collect();
     let liquids: Vec<EntityRef> = all
         .iter()
-        .filter(|i| i.is_a_name("liquid"))
+        .filter(|i| i.is_a(known.liquid))
         .cloned()
         .collect();
     if spices.is_empty() && liquids.is_empty() {

@@ -11,11 +11,11 @@ use sous_lang::call::{dip as role, Dip};
 
 pub fn run(x: &mut Call<Dip>) -> Result<(), SimError> {
     let object = x.arg(role::OBJECT)?;
-    let found = if object.is_a_name("list-of-kitchen-entities") {
+    let found = if object.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: the list's own items are dipped (in reverse order); the
         // portions lying on the counter-top are left as they were.
         Portions::list(x, role::OBJECT)?
-    } else if object.is_a_name("transferable-container") {
+    } else if object.is_a(x.known().transferable_container) {
         Portions::container(x, role::OBJECT)?
     } else {
         return Err(SimError::NoResult(format!(

@@ -14,19 +14,20 @@ use sous_lang::call::{fry as role, Fry};
 
 pub fn run(x: &mut Call<Fry>) -> Result<(), SimError> {
     let start = x.start_after(role::THING_TO_FRY)?;
-    let fried_at = start + seconds(Num::int(30), "minute").to_f64();
+    let fried_at = start + seconds(Num::int(30), x.known().minute).to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if x.case == 0 {
         instance(x.known().medium_heat, x.ids)
     } else {
         x.arg(role::HEATING_MODE)?.clone()
     };
-    let stove = x.ks.appliance_named("stove");
+    let stove = x.ks.appliance(x.known().stove);
     let thing = x.locate(role::THING_TO_FRY)?;
+    let (heatable_container, fryable) = (x.known().heatable_container, x.known().fryable);
     let heatable = thing
         .as_ref()
         .and_then(|p| x.ks.get(p))
-        .is_some_and(|t| t.is_a_name("heatable-container"));
+        .is_some_and(|t| t.is_a(heatable_container));
     match (thing, stove) {
         (Some(thing), Some(stove)) if heatable => {
             let temperature = stove_temperature(&mode);
@@ -35,7 +36,7 @@ pub fn run(x: &mut Call<Fry>) -> Result<(), SimError> {
             let stove_pid = s.pid;
             let pan = x.ks.at_mut(&thing).found("the thing")?;
             if let Some(contents) = pan.contents_mut() {
-                for item in contents.iter_mut().filter(|i| i.is_a_name("fryable")) {
+                for item in contents.iter_mut().filter(|i| i.is_a(fryable)) {
                     settable(item, &[slot::TEMPERATURE])?;
                     let item = Arc::make_mut(item);
                     item.set(slot::TEMPERATURE, temperature.clone());

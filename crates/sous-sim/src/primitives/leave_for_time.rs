@@ -11,7 +11,7 @@ pub fn run(x: &mut Call<LeaveForTime>) -> Result<(), SimError> {
     let ks = x.ks_time();
     let time = x.amount(role::COOLING_QUANTITY, role::COOLING_UNIT)?;
     // Quirk: the container's own availability is not waited for.
-    let ready = ks + seconds(time.value, x.arg(role::COOLING_UNIT)?.class_name()).to_f64();
+    let ready = ks + seconds(time.value, x.arg(role::COOLING_UNIT)?.class).to_f64();
     temperature::change_in_background(
         x,
         [

@@ -15,7 +15,7 @@ pub fn run(x: &mut Call<Line>) -> Result<(), SimError> {
     let done = x.ks_time() + 150.0;
     let thing = x.arg(role::THING_TO_BE_LINED)?.clone();
     if x.case == 0 {
-        if thing.is_a_name("lineable") {
+        if thing.is_a(x.known().lineable) {
             return line_one(x, &thing, None, done);
         }
         if is_list_of_lineables(&thing) {
@@ -23,15 +23,15 @@ pub fn run(x: &mut Call<Line>) -> Result<(), SimError> {
         }
     } else {
         let lining = x.arg(role::LINING)?.clone();
-        if thing.is_a_name("lineable") && lining.is_a_name("can-be-lined-with") {
+        if thing.is_a(x.known().lineable) && lining.is_a(x.known().can_be_lined_with) {
             return line_one(x, &thing, Some(&lining), done);
         }
         if is_list_of_lineables(&thing)
-            && lining.is_a_name("transferable-container")
+            && lining.is_a(x.known().transferable_container)
             && lining
                 .contents()
                 .iter()
-                .all(|c| c.is_a_name("can-be-lined-with"))
+                .all(|c| c.is_a(x.known().can_be_lined_with))
         {
             return contents_for_list(x, &thing, &lining, done);
         }
@@ -52,8 +52,9 @@ pub fn run(x: &mut Call<Line>) -> Result<(), SimError> {
 }
 
 fn is_list_of_lineables(thing: &Entity) -> bool {
-    thing.is_a_name("list-of-kitchen-entities")
-        && thing.items().iter().all(|i| i.is_a_name("lineable"))
+    let known = sous_kitchen::Ontology::get().known();
+    thing.is_a(known.list_of_kitchen_entities)
+        && thing.items().iter().all(|i| i.is_a(known.lineable))
 }
 
 /// Where the thing to line is: a concept gets the closest unused instance,
@@ -81,7 +82,8 @@ fn line_one(
     let cups_class = onto.known().paper_baking_cups;
     let mut lining_obj: Option<Entity> = None;
     if target.is_some() || lining.is_none() {
-        let cups = lining.is_some_and(|l| l.class == cups_class) && thing.is_a_name("muffin-tins");
+        let cups =
+            lining.is_some_and(|l| l.class == cups_class) && thing.is_a(x.known().muffin_tins);
         if cups {
             lining_obj = Some(collect_cups(x, thing)?);
         } else {

@@ -21,9 +21,10 @@ pub fn run(x: &mut Call<Melt>) -> Result<(), SimError> {
         let place = x
             .locate_on_counter_top(role::CONTAINER_WITH_INPUT_INGREDIENTS)?
             .ok_or_else(|| SimError::Crash("the container is not on the counter-top".into()))?;
+        let meltable = x.known().meltable;
         let c = x.ks.at_mut(&place).found("the container to melt")?;
         if let Some(contents) = c.contents_mut() {
-            for item in contents.iter_mut().filter(|i| i.is_a_name("meltable")) {
+            for item in contents.iter_mut().filter(|i| i.is_a(meltable)) {
                 Arc::make_mut(item).set_flag(slot::MELTED, true);
             }
         }
@@ -32,7 +33,7 @@ pub fn run(x: &mut Call<Melt>) -> Result<(), SimError> {
     }
     if x.case == 0 {
         let microwave =
-            x.ks.appliance_named("microwave")
+            x.ks.appliance(x.known().microwave)
                 .and_then(|p| x.ks.get(&p).cloned())
                 .ok_or_else(|| SimError::Crash("the kitchen has no microwave".into()))?;
         x.bind_value(role::MELTING_TOOL, microwave, Some(done));

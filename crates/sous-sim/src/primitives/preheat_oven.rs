@@ -16,7 +16,7 @@ pub fn run(x: &mut Call<PreheatOven>) -> Result<(), SimError> {
     let target = Value::Amount(x.amount(role::QUANTITY, role::UNIT)?);
     let place = if x.case == 0 {
         let place =
-            x.ks.appliance_named("oven")
+            x.ks.appliance(x.known().oven)
                 .ok_or_else(|| SimError::Crash("the kitchen has no oven".into()))?;
         let before = x.before.get(&place).cloned().found("the oven")?;
         x.bind_value(role::OVEN, before, Some(ks));

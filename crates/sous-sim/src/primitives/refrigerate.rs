@@ -4,7 +4,7 @@
 //! case 2 to the kitchen's fridge (both bound as in the input state, at the
 //! kitchen time); case 3 uses the given fridge.
 
-use sous_kitchen::{Amount, EntityRef, Num};
+use sous_kitchen::{Amount, ClassId, EntityRef, Num};
 
 use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, seconds};
@@ -15,20 +15,20 @@ use sous_lang::call::{refrigerate as role, Refrigerate};
 pub fn run(x: &mut Call<Refrigerate>) -> Result<(), SimError> {
     let ks = x.ks_time();
     x.set_start(ks);
-    let (q, unit): (Num, String) = if x.case == 0 {
-        (Num::ONE, "hour".into())
+    let (q, unit): (Num, ClassId) = if x.case == 0 {
+        (Num::ONE, x.known().hour)
     } else {
         (
             x.number(role::COOLING_QUANTITY)?,
-            x.arg(role::COOLING_UNIT)?.class_name().to_string(),
+            x.arg(role::COOLING_UNIT)?.class,
         )
     };
     // Quirk: the quantity counts twice (2 hours -> 14 400, 24 hours -> 2 073 600);
     // once in the corrected profile.
     let ready = if x.profile.is_corrected() {
-        ks + seconds(q, &unit).to_f64()
+        ks + seconds(q, unit).to_f64()
     } else {
-        ks + (q * seconds(q, &unit)).to_f64()
+        ks + (q * seconds(q, unit)).to_f64()
     };
     let container = x.locate_on_counter_top(role::CONTAINER_WITH_INGREDIENTS)?;
     let fridge: Option<EntityRef> = if x.case == 2 {
@@ -37,7 +37,7 @@ pub fn run(x: &mut Call<Refrigerate>) -> Result<(), SimError> {
     } else {
         let fridge = x
             .before
-            .appliance_named("fridge")
+            .appliance(x.known().fridge)
             .and_then(|p| x.before.get(&p).cloned())
             .ok_or_else(|| SimError::Crash("the kitchen has no fridge".into()))?;
         x.bind_value(role::REFRIGERATOR, fridge.clone(), Some(ks));

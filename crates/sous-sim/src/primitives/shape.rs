@@ -9,11 +9,11 @@ use sous_lang::call::{shape as role, Shape};
 
 pub fn run(x: &mut Call<Shape>) -> Result<(), SimError> {
     let portions = x.arg(role::PORTIONS)?;
-    let found = if portions.is_a_name("list-of-kitchen-entities") {
+    let found = if portions.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: the list's own items are shaped (and come out in reverse
         // order); the portions lying on the counter-top keep their old shape.
         Portions::list(x, role::PORTIONS)?
-    } else if portions.is_a_name("transferable-container") {
+    } else if portions.is_a(x.known().transferable_container) {
         Portions::container(x, role::PORTIONS)?
     } else {
         return Err(SimError::NoResult(format!(

@@ -11,9 +11,9 @@ use sous_lang::call::{sprinkle as role, Sprinkle};
 
 pub fn run(x: &mut Call<Sprinkle>) -> Result<(), SimError> {
     let object = x.arg(role::OBJECT)?;
-    let found = if object.is_a_name("transferable-container") {
+    let found = if object.is_a(x.known().transferable_container) {
         Portions::container(x, role::OBJECT)?
-    } else if object.is_a_name("list-of-kitchen-entities") {
+    } else if object.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: the list's own items get the topping (in reverse order); the
         // portions lying on the counter-top are left as they were.
         Portions::list(x, role::OBJECT)?

@@ -25,8 +25,8 @@ pub fn run(x: &mut Call<TopWith>) -> Result<(), SimError> {
     let comestible = x.known().can_be_sprinkled_on;
     let corrected = x.profile.is_corrected();
     let can_be_topped = |c: &EntityRef| c.is_a(toppable) || (corrected && c.is_a(comestible));
-    let is_container = thing.is_a_name("transferable-container");
-    let is_list = thing.is_a_name("list-of-kitchen-entities");
+    let is_container = thing.is_a(x.known().transferable_container);
+    let is_list = thing.is_a(x.known().list_of_kitchen_entities);
     // Checked on the input value, before anything is looked up.
     let ok = (is_container && thing.contents().iter().all(can_be_topped))
         || (is_list && thing.items().iter().all(can_be_topped));

@@ -17,7 +17,7 @@ pub fn run(x: &mut Call<TransferItems>) -> Result<(), SimError> {
         x.arg(role::ARRANGEMENT_PATTERN)?.clone()
     };
     let destination = x.locate_pid(role::DESTINATION)?;
-    let (done, moved) = if items.is_a_name("list-of-kitchen-entities") {
+    let (done, moved) = if items.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: waits for the destination, not for the items.
         let done = x.start_after(role::DESTINATION)? + 120.0;
         let found = listed_items(&x.ks, &items)?;
@@ -30,7 +30,7 @@ pub fn run(x: &mut Call<TransferItems>) -> Result<(), SimError> {
             }
         }
         (done, found)
-    } else if items.is_a_name("transferable-container") {
+    } else if items.is_a(x.known().transferable_container) {
         // Quirk: a container's items are moved at the kitchen time, ready or not.
         let done = x.ks_time() + 120.0;
         x.set_start(x.ks_time());
