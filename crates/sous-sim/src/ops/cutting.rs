@@ -17,9 +17,8 @@ pub fn entity_mut<'a>(x: &'a mut Exec, pid: Pid) -> Result<&'a mut Entity, SimEr
     let place =
         x.ks.locate(pid)
             .ok_or_else(|| SimError::Crash("an object vanished from the kitchen".into()))?;
-    Ok(x.ks
-        .at_mut(&place)
-        .found("an object changed by persistent id")?)
+    x.ks.at_mut(&place)
+        .found("an object changed by persistent id")
 }
 
 /// Sets `used` on the object with this persistent id.
