@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Num, Value};
+use sous_lang::call::{bake as role, Bake};
 
 use crate::exec::Found;
 use crate::ops::heat::{amount_parts, settable};
 use crate::{Call, SimError};
-use sous_lang::call::{bake as role, Bake};
 
 pub fn run(x: &mut Call<Bake>) -> Result<(), SimError> {
     let start = x.start_after(role::THING_TO_BAKE)?;

@@ -3,10 +3,10 @@
 //! unused whisk. 60 after the container is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{beat as role, Beat};
 
 use crate::ops::mixture;
 use crate::{Call, SimError};
-use sous_lang::call::{beat as role, Beat};
 
 pub fn run(x: &mut Call<Beat>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS)? + 60.0;

@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, EntityRef, Num, Ontology, Value};
+use sous_lang::call::{boil as role, Boil};
 
 use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, settable, stove_temperature};
 use crate::ops::mixture;
 use crate::{Call, SimError};
-use sous_lang::call::{boil as role, Boil};
 
 pub fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
     let case = x.case;

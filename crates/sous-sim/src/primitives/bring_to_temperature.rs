@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity};
+use sous_lang::call::{bring_to_temperature as role, BringToTemperature};
 
 use crate::ops::temperature;
 use crate::{Call, SimError};
-use sous_lang::call::{bring_to_temperature as role, BringToTemperature};
 
 pub fn run(x: &mut Call<BringToTemperature>) -> Result<(), SimError> {
     // Quirk: the container's own availability is not waited for.

@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Pid, Value};
+use sous_lang::call::{cover as role, Cover};
 
 use crate::exec::Found;
 use crate::ops::heat::settable;
 use crate::{Call, SimError};
-use sous_lang::call::{cover as role, Cover};
 
 pub fn run(x: &mut Call<Cover>) -> Result<(), SimError> {
     let done = x.start_after(role::OBJECT)? + 20.0;

@@ -8,10 +8,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, Entity, Num, Pid};
+use sous_lang::call::{crack as role, Crack};
 
 use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
 use crate::{Call, SimError};
-use sous_lang::call::{crack as role, Crack};
 
 pub fn run(x: &mut Call<Crack>) -> Result<(), SimError> {
     let eggs_arg = x.arg(role::EGGS)?.clone();

@@ -4,10 +4,10 @@
 //! `dipped-in`; the dip container is emptied. 50 after the object is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{dip as role, Dip};
 
 use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions};
 use crate::{Call, SimError};
-use sous_lang::call::{dip as role, Dip};
 
 pub fn run(x: &mut Call<Dip>) -> Result<(), SimError> {
     let object = x.arg(role::OBJECT)?;

@@ -6,10 +6,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, Entity, EntityRef, Ontology};
+use sous_lang::call::{drain as role, Drain};
 
 use crate::ops::cutting::{amount_value, entity_mut, mark_used};
 use crate::{Call, SimError};
-use sous_lang::call::{drain as role, Drain};
 
 pub fn run(x: &mut Call<Drain>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS)? + 60.0;

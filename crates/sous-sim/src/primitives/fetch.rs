@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Num, Value};
+use sous_lang::call::{fetch as role, Fetch};
 
 use crate::{Call, SimError};
-use sous_lang::call::{fetch as role, Fetch};
 
 pub fn run(x: &mut Call<Fetch>) -> Result<(), SimError> {
     let concept = x.arg(role::CONCEPT_TO_FETCH)?.class;

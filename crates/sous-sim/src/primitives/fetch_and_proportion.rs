@@ -3,11 +3,11 @@
 //! kitchen time; the target container's own availability is not waited for.
 
 use sous_kitchen::{slot, Amount, Num, Ontology};
+use sous_lang::call::{fetch_and_proportion as role, FetchAndProportion};
 
 use crate::exec::Found;
 use crate::ops::weigh;
 use crate::{Call, SimError};
-use sous_lang::call::{fetch_and_proportion as role, FetchAndProportion};
 
 pub fn run(x: &mut Call<FetchAndProportion>) -> Result<(), SimError> {
     let done = x.ks_time() + 30.0;

@@ -3,11 +3,11 @@
 //! 90 after the portions are ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{flatten as role, Flatten};
 
 use crate::exec::Found;
 use crate::ops::portions::{set_slot, Portions};
 use crate::{Call, SimError};
-use sous_lang::call::{flatten as role, Flatten};
 
 pub fn run(x: &mut Call<Flatten>) -> Result<(), SimError> {
     // Quirk: the list's own items are flattened (in reverse order); the

@@ -6,11 +6,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{flour as role, Flour};
 
 use crate::exec::Found;
 use crate::ops::heat::{settable, take_ten_grams};
 use crate::{Call, SimError};
-use sous_lang::call::{flour as role, Flour};
 
 pub fn run(x: &mut Call<Flour>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_TO_FLOUR)? + 60.0;

@@ -6,11 +6,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, EntityRef, Num};
+use sous_lang::call::{fry as role, Fry};
 
 use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, seconds, settable, stove_temperature};
 use crate::{Call, SimError};
-use sous_lang::call::{fry as role, Fry};
 
 pub fn run(x: &mut Call<Fry>) -> Result<(), SimError> {
     let start = x.start_after(role::THING_TO_FRY)?;

@@ -1,9 +1,9 @@
 //! `get-kitchen ?kitchen`: the initial kitchen state, available at 0.
 
 use sous_kitchen::full_kitchen;
+use sous_lang::call::{get_kitchen as role, GetKitchen};
 
 use crate::{Call, SimError};
-use sous_lang::call::{get_kitchen as role, GetKitchen};
 
 pub fn run(x: &mut Call<GetKitchen>) -> Result<(), SimError> {
     x.bind_value(role::KITCHEN, full_kitchen().0.into_root(), Some(0.0));

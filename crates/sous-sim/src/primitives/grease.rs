@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{grease as role, Grease};
 
 use crate::exec::Found;
 use crate::ops::heat::{settable, take_ten_grams};
 use crate::{Call, SimError};
-use sous_lang::call::{grease as role, Grease};
 
 pub fn run(x: &mut Call<Grease>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_TO_GREASE)? + 60.0;

@@ -3,10 +3,10 @@
 //! given tool (found anywhere), marked used. 90 after the container is ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{grind as role, Grind};
 
 use crate::ops::cutting::{mark_used, set_on_contents};
 use crate::{Call, SimError};
-use sous_lang::call::{grind as role, Grind};
 
 pub fn run(x: &mut Call<Grind>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS_TO_BE_GROUND)? + 90.0;

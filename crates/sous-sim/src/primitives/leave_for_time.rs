@@ -2,10 +2,11 @@
 //! A background wait: the kitchen clock does not move; the container is ready
 //! after the time (hours ×3600, otherwise ×60), counted from the kitchen time.
 
+use sous_lang::call::{leave_for_time as role, LeaveForTime};
+
 use crate::ops::heat::seconds;
 use crate::ops::temperature;
 use crate::{Call, SimError};
-use sous_lang::call::{leave_for_time as role, LeaveForTime};
 
 pub fn run(x: &mut Call<LeaveForTime>) -> Result<(), SimError> {
     let ks = x.ks_time();

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, EntityRef, Num, Value};
+use sous_lang::call::{line as role, Line};
 
 use crate::exec::Found;
 use crate::ops::heat::{list_with, listed_items, settable};
 use crate::{Call, SimError};
-use sous_lang::call::{line as role, Line};
 
 pub fn run(x: &mut Call<Line>) -> Result<(), SimError> {
     let done = x.ks_time() + 150.0;

@@ -6,10 +6,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{mash as role, Mash};
 
 use crate::ops::cutting::{mark_used, set_on_all};
 use crate::{Call, SimError};
-use sous_lang::call::{mash as role, Mash};
 
 pub fn run(x: &mut Call<Mash>) -> Result<(), SimError> {
     let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;

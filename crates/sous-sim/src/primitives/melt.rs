@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::slot;
+use sous_lang::call::{melt as role, Melt};
 
 use crate::exec::Found;
 use crate::{Call, SimError};
-use sous_lang::call::{melt as role, Melt};
 
 pub fn run(x: &mut Call<Melt>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 60.0;

@@ -2,9 +2,10 @@
 //! heterogeneous mixture, with a given tool (anywhere in the kitchen) or the
 //! closest unused wooden spoon. 30 after the container is ready.
 
+use sous_lang::call::{mingle as role, Mingle};
+
 use crate::ops::mixture;
 use crate::{Call, SimError};
-use sous_lang::call::{mingle as role, Mingle};
 
 pub fn run(x: &mut Call<Mingle>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;

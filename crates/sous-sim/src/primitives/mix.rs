@@ -3,10 +3,10 @@
 //! closest unused whisk. 30 after the container is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{mix as role, Mix};
 
 use crate::ops::mixture;
 use crate::{Call, SimError};
-use sous_lang::call::{mix as role, Mix};
 
 pub fn run(x: &mut Call<Mix>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;

@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{peel as role, Peel};
 
 use crate::ops::cutting::finish_with_leftovers;
 use crate::{Call, SimError};
-use sous_lang::call::{peel as role, Peel};
 
 pub fn run(x: &mut Call<Peel>) -> Result<(), SimError> {
     let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;

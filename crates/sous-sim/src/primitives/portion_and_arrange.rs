@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{convert_to_g, slot, Amount, Entity, EntityRef, Num, Pid, Value};
+use sous_lang::call::{portion_and_arrange as role, PortionAndArrange};
 
 use crate::exec::Found;
 use crate::ops::portions::set_slot;
 use crate::{Call, SimError};
-use sous_lang::call::{portion_and_arrange as role, PortionAndArrange};
 
 pub fn run(x: &mut Call<PortionAndArrange>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_DOUGH)? + 80.0;

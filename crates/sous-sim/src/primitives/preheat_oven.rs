@@ -3,10 +3,10 @@
 //! it was in the input state, at the input kitchen time.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{preheat_oven as role, PreheatOven};
 
 use crate::exec::Found;
 use crate::{Call, SimError};
-use sous_lang::call::{preheat_oven as role, PreheatOven};
 
 pub fn run(x: &mut Call<PreheatOven>) -> Result<(), SimError> {
     let ks = x.ks_time();

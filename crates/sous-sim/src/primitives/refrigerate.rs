@@ -5,12 +5,12 @@
 //! kitchen time); case 3 uses the given fridge.
 
 use sous_kitchen::{Amount, ClassId, EntityRef, Num};
+use sous_lang::call::{refrigerate as role, Refrigerate};
 
 use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, seconds};
 use crate::ops::temperature;
 use crate::{Call, SimError};
-use sous_lang::call::{refrigerate as role, Refrigerate};
 
 pub fn run(x: &mut Call<Refrigerate>) -> Result<(), SimError> {
     let ks = x.ks_time();

@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Ontology, Value};
+use sous_lang::call::{seed as role, Seed};
 
 use crate::ops::cutting::{finish_with_leftovers, set_on_all};
 use crate::{Call, SimError};
-use sous_lang::call::{seed as role, Seed};
 
 pub fn run(x: &mut Call<Seed>) -> Result<(), SimError> {
     let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;

@@ -10,11 +10,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{Amount, Entity, Num, Pid};
+use sous_lang::call::{separate_eggs as role, SeparateEggs};
 
 use crate::exec::Found;
 use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
 use crate::{Call, SimError};
-use sous_lang::call::{separate_eggs as role, SeparateEggs};
 
 pub fn run(x: &mut Call<SeparateEggs>) -> Result<(), SimError> {
     // Quirk: a failed input counts the kitchen's places (see `crack`).

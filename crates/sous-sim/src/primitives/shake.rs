@@ -3,11 +3,11 @@
 //! container is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{shake as role, Shake};
 
 use crate::exec::Found;
 use crate::ops::mixture;
 use crate::{Call, Exec, SimError};
-use sous_lang::call::{shake as role, Shake};
 
 pub fn run(x: &mut Call<Shake>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;

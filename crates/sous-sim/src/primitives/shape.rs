@@ -2,10 +2,10 @@
 //! contents of a counter-top container) a shape. 85 after the portions are ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{shape as role, Shape};
 
 use crate::ops::portions::{set_slot, Portions};
 use crate::{Call, SimError};
-use sous_lang::call::{shape as role, Shape};
 
 pub fn run(x: &mut Call<Shape>) -> Result<(), SimError> {
     let portions = x.arg(role::PORTIONS)?;

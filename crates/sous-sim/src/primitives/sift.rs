@@ -5,10 +5,10 @@
 //! and sift are given.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{sift as role, Sift};
 
 use crate::ops::cutting::{as_before, entity_mut, mark_used, set_on_contents};
 use crate::{Call, SimError};
-use sous_lang::call::{sift as role, Sift};
 
 pub fn run(x: &mut Call<Sift>) -> Result<(), SimError> {
     // Cases (reference order): 0 neither given, 1 target given, 2 sift given, 3 both.

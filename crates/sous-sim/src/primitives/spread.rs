@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, EntityRef, Value};
+use sous_lang::call::{spread as role, Spread};
 
 use crate::exec::Found;
 use crate::ops::portions::{divide, empty, set_slot};
 use crate::{Call, SimError};
-use sous_lang::call::{spread as role, Spread};
 
 pub fn run(x: &mut Call<Spread>) -> Result<(), SimError> {
     // Quirk: the default spatula is six times faster than a given tool.

@@ -4,10 +4,10 @@
 //! emptied. 50 after the object is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{sprinkle as role, Sprinkle};
 
 use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions};
 use crate::{Call, SimError};
-use sous_lang::call::{sprinkle as role, Sprinkle};
 
 pub fn run(x: &mut Call<Sprinkle>) -> Result<(), SimError> {
     let object = x.arg(role::OBJECT)?;

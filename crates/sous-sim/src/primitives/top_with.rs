@@ -13,10 +13,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{convert_to_g, slot, Entity, EntityRef, Value};
+use sous_lang::call::{top_with as role, TopWith};
 
 use crate::ops::portions::{empty, first_content_on_counter_top, set_slot, share_out, Portions};
 use crate::{Call, SimError};
-use sous_lang::call::{top_with as role, TopWith};
 
 pub fn run(x: &mut Call<TopWith>) -> Result<(), SimError> {
     let thing = x.arg(role::THING_TO_BE_TOPPED)?.clone();

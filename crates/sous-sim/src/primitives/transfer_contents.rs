@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Num, Value};
+use sous_lang::call::{transfer_contents as role, TransferContents};
 
 use crate::exec::Found;
 use crate::{Call, SimError};
-use sous_lang::call::{transfer_contents as role, TransferContents};
 
 pub fn run(x: &mut Call<TransferContents>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 20.0;

@@ -3,11 +3,11 @@
 //! its contents (default arrangement: side-to-side). 120.
 
 use sous_kitchen::{slot, EntityRef, Value};
+use sous_lang::call::{transfer_items as role, TransferItems};
 
 use crate::exec::Found;
 use crate::ops::heat::{instance, listed_items};
 use crate::{Call, SimError};
-use sous_lang::call::{transfer_items as role, TransferItems};
 
 pub fn run(x: &mut Call<TransferItems>) -> Result<(), SimError> {
     let items = x.arg(role::ITEMS_TO_TRANSFER)?.clone();

@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{uncover as role, Uncover};
 
 use crate::exec::Found;
 use crate::{Call, SimError};
-use sous_lang::call::{uncover as role, Uncover};
 
 pub fn run(x: &mut Call<Uncover>) -> Result<(), SimError> {
     let done = x.start_after(role::OBJECT)? + 20.0;

@@ -2,10 +2,10 @@
 //! counter-top) gets washed := true. 60 after the container is ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{wash as role, Wash};
 
 use crate::ops::cutting::set_on_contents;
 use crate::{Call, SimError};
-use sous_lang::call::{wash as role, Wash};
 
 pub fn run(x: &mut Call<Wash>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 60.0;
