@@ -1,5 +1,6 @@
 //! Reads `data/signatures.toml` and writes, into `OUT_DIR`:
-//! - `signatures.rs`: the `SIGNATURES` table `signature.rs` serves;
+//! - `signatures.rs`: the `SIGNATURES` table `signature.rs` serves, and
+//!   `PrimitiveKind`, one variant per entry of the table, to dispatch on;
 //! - `calls.rs`: one type per primitive (`Bake`), implementing
 //!   `call::Primitive`, and one module of argument constants per primitive
 //!   (`bake::THING_TO_BAKE: Role<Bake>`), so that naming an argument a
@@ -46,6 +47,7 @@ fn main() {
     let file: File = toml::from_str(&text).expect("data/signatures.toml is valid");
     let mut table = String::from("pub static SIGNATURES: &[Signature] = &[\n");
     let mut calls = String::new();
+    let mut kinds = String::new();
     for (index, p) in file.primitive.iter().enumerate() {
         for case in &p.cases {
             for arg in case {
@@ -62,23 +64,38 @@ fn main() {
             .map(|(a, t)| format!("ArgSpec::new({a:?}, {t:?})"))
             .collect();
         let cases: Vec<String> = p.cases.iter().map(|c| format!("&{c:?}")).collect();
+        let position = |name: &str| p.args.iter().position(|(a, _)| a == name);
+        let masks: Vec<String> = p
+            .cases
+            .iter()
+            .map(|c| {
+                let mask: u32 = c.iter().map(|a| 1u32 << position(a).unwrap()).sum();
+                mask.to_string()
+            })
+            .collect();
+        let suffix = if p.legacy { "-legacy" } else { "" };
+        let ty = camel(&format!("{}{suffix}", p.name));
         writeln!(
             table,
-            "    Signature {{ name: {:?}, args: &[{}], cases: &[{}], legacy: {} }},",
+            "    Signature {{ name: {:?}, args: &[{}], cases: &[{}], legacy: {}, kind: PrimitiveKind::{ty}, \
+             masks: &[{}], ks_in: {:?}, ks_out: {:?} }},",
             p.name,
             args.join(", "),
             cases.join(", "),
-            p.legacy
+            p.legacy,
+            masks.join(", "),
+            position("kitchen-state-in"),
+            position("kitchen-state-out"),
         )
         .unwrap();
-        let suffix = if p.legacy { "-legacy" } else { "" };
-        let ty = camel(&format!("{}{suffix}", p.name));
-        let module = snake(&format!("{}{suffix}", p.name));
         let form = if p.legacy { " (its legacy form)" } else { "" };
+        writeln!(kinds, "    /// `{}`{form}.\n    {ty} = {index},", p.name).unwrap();
+        let module = snake(&format!("{}{suffix}", p.name));
         writeln!(
             calls,
             "/// `{}`{form}.\n#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub struct {ty};\n\
-             impl Primitive for {ty} {{\n    const INDEX: usize = {index};\n}}\n",
+             impl Primitive for {ty} {{\n    const INDEX: usize = {index};\n    \
+             const KIND: PrimitiveKind = PrimitiveKind::{ty};\n}}\n",
             p.name
         )
         .unwrap();
@@ -99,7 +116,31 @@ fn main() {
         }
         writeln!(calls, "}}\n").unwrap();
     }
-    table.push_str("];\n");
+    table.push_str("];\n\n");
+    let n = file.primitive.len();
+    write!(
+        table,
+        "/// Which primitive a signature is: one variant per entry of [`SIGNATURES`]\n\
+         /// (the legacy `cut` included), numbered by its position there.\n\
+         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
+         pub enum PrimitiveKind {{\n{kinds}}}\n\n\
+         impl PrimitiveKind {{\n    \
+         /// Every primitive, in the table's order.\n    \
+         pub const ALL: [PrimitiveKind; {n}] = [{}];\n}}\n",
+        file.primitive
+            .iter()
+            .map(|p| format!(
+                "PrimitiveKind::{}",
+                camel(&format!(
+                    "{}{}",
+                    p.name,
+                    if p.legacy { "-legacy" } else { "" }
+                ))
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+    .unwrap();
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("signatures.rs"), table).expect("OUT_DIR is writable");
     std::fs::write(out.join("calls.rs"), calls).expect("OUT_DIR is writable");

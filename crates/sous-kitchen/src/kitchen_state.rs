@@ -85,7 +85,7 @@ impl KitchenState {
     }
 
     pub fn counter_top(&self) -> Option<Place> {
-        self.appliance_named("counter-top")
+        self.appliance(Ontology::get().known().counter_top)
     }
 
     /// Depth-first search by persistent id, entering containers with contents

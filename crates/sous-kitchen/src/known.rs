@@ -13,7 +13,7 @@ use crate::{ClassId, OntologyError};
 /// written once and the struct, its resolution and its name list agree.
 macro_rules! known_classes {
     ($($field:ident = $name:literal,)*) => {
-        /// One field per class the code names (67 classes), resolved when the
+        /// One field per class the code names (77 classes), resolved when the
         /// ontology loads. Get it from [`Ontology::known`](crate::Ontology::known).
         #[derive(Debug, Clone)]
         pub struct Known {
@@ -44,6 +44,7 @@ known_classes! {
     all_purpose_flour = "all-purpose-flour",
     baking_paper = "baking-paper",
     butter = "butter",
+    can_be_lined_with = "can-be-lined-with",
     can_be_spread_upon = "can-be-spread-upon",
     can_be_sprinkled_on = "can-be-sprinkled-on",
     can_have_on_top = "can-have-on-top",
@@ -64,9 +65,12 @@ known_classes! {
     failed_object = "failed-object",
     food_processor = "food-processor",
     fork = "fork",
+    fridge = "fridge",
+    fryable = "fryable",
     g = "g",
     grindable = "grindable",
     hard_boiled_egg = "hard-boiled-egg",
+    heatable_container = "heatable-container",
     heterogeneous_mixture = "heterogeneous-mixture",
     homogeneous_mixture = "homogeneous-mixture",
     hour = "hour",
@@ -78,16 +82,20 @@ known_classes! {
     l = "l",
     large_bowl = "large-bowl",
     large_bowl_lid = "large-bowl-lid",
+    lineable = "lineable",
     liquefiable = "liquefiable",
     liquid = "liquid",
     list_of_kitchen_entities = "list-of-kitchen-entities",
     medium_bowl = "medium-bowl",
     medium_bowl_lid = "medium-bowl-lid",
     medium_heat = "medium-heat",
+    meltable = "meltable",
+    microwave = "microwave",
     minute = "minute",
     mixture = "mixture",
     ml = "ml",
     muffin_tins = "muffin-tins",
+    oven = "oven",
     paper_baking_cups = "paper-baking-cups",
     peel = "peel",
     percent = "percent",
@@ -100,6 +108,8 @@ known_classes! {
     sift = "sift",
     siftable = "siftable",
     spatula = "spatula",
+    spice = "spice",
+    stove = "stove",
     tablespoon = "tablespoon",
     teaspoon = "teaspoon",
     time_unit = "time-unit",

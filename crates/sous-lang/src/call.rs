@@ -14,13 +14,15 @@ use std::marker::PhantomData;
 
 use crate::ast::{Arg, ArgKind, Predicate};
 use crate::number::Number;
-use crate::signature::{ArgSpec, Signature, SIGNATURES};
+use crate::signature::{ArgSpec, PrimitiveKind, Signature, SIGNATURES};
 use crate::span::Span;
 
 /// A primitive of the language, as a type.
 pub trait Primitive: Copy {
     /// Its position in [`SIGNATURES`].
     const INDEX: usize;
+    /// Its variant of [`PrimitiveKind`] (`KIND as usize == INDEX`).
+    const KIND: PrimitiveKind;
 
     fn signature() -> &'static Signature {
         &SIGNATURES[Self::INDEX]

@@ -21,6 +21,8 @@ pub use ast::{Arg, ArgKind, Predicate, Recipe, SourceFile};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use number::{lisp_double, lisp_single, Number};
 pub use parser::parse;
-pub use signature::{signature, signatures, ArgRole, ArgSpec, Signature, SIGNATURES};
+pub use signature::{
+    signature, signatures, ArgRole, ArgSpec, PrimitiveKind, Signature, SIGNATURES,
+};
 pub use span::Span;
 pub use validate::{validate, validate_predicate, Vocabulary};

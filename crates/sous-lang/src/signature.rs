@@ -46,6 +46,17 @@ pub struct Signature {
     /// A form the reference no longer accepts but the January-2023 gold networks use
     /// (`cut` without a cutting surface).
     pub legacy: bool,
+    /// Which primitive this is, to dispatch on without comparing names.
+    #[serde(skip)]
+    pub kind: PrimitiveKind,
+    /// `cases` as bit masks over argument positions, worked out by build.rs.
+    #[serde(skip)]
+    masks: &'static [u32],
+    /// The positions of `kitchen-state-in` and `kitchen-state-out`.
+    #[serde(skip)]
+    ks_in: Option<usize>,
+    #[serde(skip)]
+    ks_out: Option<usize>,
 }
 
 impl Signature {
@@ -59,11 +70,7 @@ impl Signature {
 
     /// Each case as a bit mask over argument positions (bit i = argument i is bound).
     pub fn case_masks(&self) -> impl Iterator<Item = u32> + '_ {
-        self.cases.iter().map(|case| {
-            case.iter()
-                .map(|n| 1u32 << self.index_of(n).expect("case names an argument"))
-                .sum()
-        })
+        self.masks.iter().copied()
     }
 
     /// The case whose bound set is exactly `bound` (bit mask over positions).
@@ -72,10 +79,11 @@ impl Signature {
     }
 
     pub fn role(&self, index: usize) -> ArgRole {
-        match self.args[index].name {
-            "kitchen-state-in" => return ArgRole::KitchenStateIn,
-            "kitchen-state-out" => return ArgRole::KitchenStateOut,
-            _ => {}
+        if self.ks_in == Some(index) {
+            return ArgRole::KitchenStateIn;
+        }
+        if self.ks_out == Some(index) {
+            return ArgRole::KitchenStateOut;
         }
         let bit = 1u32 << index;
         let bound_in = self.case_masks().filter(|m| m & bit != 0).count();
@@ -102,11 +110,18 @@ impl Signature {
     }
 
     pub fn kitchen_state_in(&self) -> Option<usize> {
-        self.index_of("kitchen-state-in")
+        self.ks_in
     }
 
     pub fn kitchen_state_out(&self) -> Option<usize> {
-        self.index_of("kitchen-state-out")
+        self.ks_out
+    }
+}
+
+impl PrimitiveKind {
+    /// The signature of this primitive (form).
+    pub fn signature(self) -> &'static Signature {
+        &SIGNATURES[self as usize]
     }
 }
 
@@ -165,6 +180,23 @@ mod tests {
             Output,
             "the reference has no case taking a quantity"
         );
+    }
+
+    #[test]
+    fn the_generated_masks_and_kinds_follow_the_names() {
+        for (i, s) in SIGNATURES.iter().enumerate() {
+            let by_name: Vec<u32> = s
+                .cases
+                .iter()
+                .map(|case| case.iter().map(|n| 1u32 << s.index_of(n).unwrap()).sum())
+                .collect();
+            assert_eq!(s.case_masks().collect::<Vec<_>>(), by_name, "{}", s.name);
+            assert_eq!(s.kitchen_state_in(), s.index_of("kitchen-state-in"));
+            assert_eq!(s.kitchen_state_out(), s.index_of("kitchen-state-out"));
+            assert_eq!(s.kind as usize, i);
+            assert_eq!(PrimitiveKind::ALL[i], s.kind);
+            assert!(std::ptr::eq(s.kind.signature(), s));
+        }
     }
 
     #[test]

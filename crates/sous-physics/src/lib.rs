@@ -67,7 +67,7 @@ impl Backend for Quantitative {
         let world = world
             .downcast_ref::<World>()
             .ok_or_else(|| BackendError::Failed("the world is not a physics world".into()))?;
-        if action.signature.name == "get-kitchen" {
+        if action.signature.kind == sous_lang::PrimitiveKind::GetKitchen {
             return Ok(Arc::new(world.clone()));
         }
         Ok(Arc::new(realize::realize(world, action, after)?))

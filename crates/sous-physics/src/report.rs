@@ -74,7 +74,7 @@ pub fn physics_summary(x: &Execution) -> Option<PhysicsSummary> {
             action: action.text.clone(),
             qualitative_seconds: s.end - s.start,
             rule: crate::dynamics::Dynamics::get()
-                .rule(action.signature.name)
+                .rule_of(action.signature.kind)
                 .cloned(),
             physics: w.last.clone(),
         });

@@ -154,7 +154,8 @@ impl Execution {
 /// The argument that binds an action's output kitchen state.
 fn kitchen_out(a: &crate::Action) -> Option<usize> {
     (0..a.args.len()).find(|&i| {
-        a.signature.role(i) == ArgRole::KitchenStateOut || a.signature.name == "get-kitchen"
+        a.signature.role(i) == ArgRole::KitchenStateOut
+            || a.signature.kind == sous_lang::PrimitiveKind::GetKitchen
     })
 }
 
@@ -404,9 +405,6 @@ pub(crate) fn attempt(
     let Some(case) = applicable_case(network, node, a) else {
         return Attempt::NotApplicable;
     };
-    let Some(run) = primitives::lookup(action.signature) else {
-        return Attempt::NotApplicable;
-    };
     let inputs: Vec<Option<Binding>> = action
         .args
         .iter()
@@ -437,7 +435,7 @@ pub(crate) fn attempt(
         .then(|| (inputs.clone(), ks.clone(), ids.clone()));
     let mut exec = Exec::new(action.signature, inputs, case, ks, &mut ids);
     exec.profile = profile;
-    match run(&mut exec) {
+    match primitives::run(&mut exec) {
         Ok(()) => {}
         Err(SimError::NoResult(_)) => return Attempt::NotApplicable,
         Err(SimError::Crash(msg)) => match spare {
@@ -563,7 +561,7 @@ fn fail_instead_of_crashing(exec: &mut Exec, why: &str) {
         let unbound = exec.inputs[i].is_none();
         match sig.role(i) {
             ArgRole::Output | ArgRole::Optional if unbound => {
-                exec.bind_failed(sig.args[i].name, Some(t));
+                exec.bind_failed_at(i, Some(t));
             }
             _ => {}
         }

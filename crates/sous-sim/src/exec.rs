@@ -1,9 +1,12 @@
 //! What a primitive sees while it runs: its arguments, a private copy of the
 //! input kitchen state to change, and the outputs it binds.
 
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use sous_kitchen::{Entity, EntityRef, IdGen, KitchenState, Ontology, Pid, Place};
+use sous_lang::call::{Primitive, Role};
 use sous_lang::Signature;
 
 use crate::Binding;
@@ -19,6 +22,23 @@ pub enum SimError {
     /// action cannot run in this state.
     #[error("{0}")]
     NoResult(String),
+}
+
+/// What a primitive found a moment ago must still be there; if it is not,
+/// that is a simulator bug, and the action crashes with a message saying
+/// what was lost (the run goes on elsewhere) instead of a panic.
+pub(crate) trait Found<T> {
+    fn found(self, what: &str) -> Result<T, SimError>;
+}
+
+impl<T> Found<T> for Option<T> {
+    fn found(self, what: &str) -> Result<T, SimError> {
+        self.ok_or_else(|| {
+            SimError::Crash(format!(
+                "{what} is not where the simulator found it (a simulator bug)"
+            ))
+        })
+    }
 }
 
 /// An output to bind once the primitive is done.
@@ -71,36 +91,43 @@ impl<'a> Exec<'a> {
         }
     }
 
-    fn index(&self, arg: &str) -> usize {
-        self.signature
-            .index_of(arg)
-            .unwrap_or_else(|| panic!("`{}` has no argument `{arg}`", self.signature.name))
+    /// The typed view of this execution for primitive `P`, whose roles
+    /// address the arguments. Made by the dispatch only, which matches the
+    /// signature's kind to `P`.
+    pub(crate) fn call<P: Primitive>(&mut self) -> Call<'_, 'a, P> {
+        debug_assert_eq!(self.signature.kind, P::KIND);
+        Call {
+            exec: self,
+            primitive: PhantomData,
+        }
     }
 
-    pub fn is_bound(&self, arg: &str) -> bool {
-        self.inputs[self.index(arg)].is_some()
+    fn name(&self, i: usize) -> &'static str {
+        self.signature.args[i].name
     }
 
-    /// The value bound to an input argument.
-    pub fn arg(&self, arg: &str) -> Result<&EntityRef, SimError> {
-        self.inputs[self.index(arg)]
-            .as_ref()
-            .map(|b| &b.value)
-            .ok_or_else(|| {
-                SimError::Crash(format!("`{arg}` of `{}` is unbound", self.signature.name))
-            })
+    /// The value bound to input argument `i`.
+    fn arg_at(&self, i: usize) -> Result<&EntityRef, SimError> {
+        self.inputs[i].as_ref().map(|b| &b.value).ok_or_else(|| {
+            SimError::Crash(format!(
+                "`{}` of `{}` is unbound",
+                self.name(i),
+                self.signature.name
+            ))
+        })
     }
 
-    /// When the input bound to `arg` became available; the reference crashes
-    /// when a primitive does arithmetic with an input that has no time.
-    pub fn available(&self, arg: &str) -> Result<f64, SimError> {
-        match &self.inputs[self.index(arg)] {
+    /// When the input bound to argument `i` became available; the reference
+    /// crashes when a primitive does arithmetic with an input that has no time.
+    fn available_at(&self, i: usize) -> Result<f64, SimError> {
+        match &self.inputs[i] {
             Some(Binding {
                 available_at: Some(t),
                 ..
             }) => Ok(*t),
             _ => Err(SimError::Crash(format!(
-                "`{arg}` of `{}` has no availability time",
+                "`{}` of `{}` has no availability time",
+                self.name(i),
                 self.signature.name
             ))),
         }
@@ -120,60 +147,29 @@ impl<'a> Exec<'a> {
             .fold(t, f64::max)
     }
 
-    /// max(kitchen time, availability of `arg`): when the cook can start; recorded as the step's start.
-    pub fn start_after(&mut self, arg: &str) -> Result<f64, SimError> {
-        let t = self.ks_time().max(self.available(arg)?);
-        self.start = Some(t);
-        Ok(t)
-    }
-
     /// Records when the step starts (defaults to the input kitchen time).
     pub fn set_start(&mut self, t: f64) {
         self.start = Some(t);
     }
 
-    /// A number given as a `quantity` argument.
-    pub fn number(&self, arg: &str) -> Result<sous_kitchen::Num, SimError> {
-        self.arg(arg)?.quantity_value().ok_or_else(|| {
-            SimError::Crash(format!(
-                "`{arg}` of `{}` is not a number",
-                self.signature.name
-            ))
-        })
-    }
-
-    /// An amount given as a quantity argument and a unit argument.
-    pub fn amount(&self, quantity: &str, unit: &str) -> Result<sous_kitchen::Amount, SimError> {
-        Ok(sous_kitchen::Amount {
-            value: self.number(quantity)?,
-            unit: self.arg(unit)?.class,
-        })
-    }
-
-    /// Binds `arg` to the object with persistent id `pid` as it is in the output kitchen state.
-    pub fn bind_pid(&mut self, arg: &str, pid: Pid, at: Option<f64>) {
-        let i = self.index(arg);
-        self.outputs.push((i, Source::InKitchen(pid), at));
-    }
-
-    /// Binds `arg` to `value` as it is now.
-    pub fn bind_value(&mut self, arg: &str, value: EntityRef, at: Option<f64>) {
-        let i = self.index(arg);
-        self.outputs.push((i, Source::Value(value), at));
-    }
-
-    /// Binds `arg` to a fresh failed-object.
-    pub fn bind_failed(&mut self, arg: &str, at: Option<f64>) {
-        let onto = Ontology::get();
-        let failed = Arc::new(Entity::new(onto.known().failed_object, self.ids));
-        self.bind_value(arg, failed, at);
-    }
-
     /// Sets the output kitchen state's clock to `time` and binds it, available at `at`.
     pub fn bind_kitchen(&mut self, time: f64, at: f64) {
         self.ks.set_time(time);
-        let i = self.index("kitchen-state-out");
-        self.outputs.push((i, Source::KitchenState, Some(at)));
+        match self.signature.kitchen_state_out() {
+            Some(i) => self.outputs.push((i, Source::KitchenState, Some(at))),
+            // Only `get-kitchen` has no kitchen-state-out, and it binds its
+            // kitchen as a value.
+            None => self.fail(format!(
+                "`{}` has no output kitchen state",
+                self.signature.name
+            )),
+        }
+    }
+
+    /// Binds argument `i` to a fresh failed-object.
+    pub(crate) fn bind_failed_at(&mut self, i: usize, at: Option<f64>) {
+        let failed = Arc::new(Entity::new(self.known().failed_object, self.ids));
+        self.outputs.push((i, Source::Value(failed), at));
     }
 
     /// Notes why the action did not do its job (its outputs are failed-objects).
@@ -181,39 +177,6 @@ impl<'a> Exec<'a> {
         if self.failure.is_none() {
             self.failure = Some(reason.into());
         }
-    }
-
-    /// Where an input object is in the kitchen being changed (by persistent id).
-    pub fn locate(&self, arg: &str) -> Result<Option<Place>, SimError> {
-        let v = self.arg(arg)?;
-        if v.is_failed() {
-            return Ok(None);
-        }
-        Ok(self.ks.locate(v.pid))
-    }
-
-    /// Where an input object is, looking on the counter-top only.
-    pub fn locate_on_counter_top(&self, arg: &str) -> Result<Option<Place>, SimError> {
-        let v = self.arg(arg)?;
-        if v.is_failed() {
-            return Ok(None);
-        }
-        Ok(self
-            .ks
-            .counter_top()
-            .and_then(|ct| self.ks.locate_in(&ct, v.pid)))
-    }
-
-    /// The persistent id of the input object if it is (still) in the kitchen.
-    pub fn locate_pid(&self, arg: &str) -> Result<Option<sous_kitchen::Pid>, SimError> {
-        Ok(self.locate(arg)?.and_then(|p| self.ks.pid_at(&p)))
-    }
-
-    /// The persistent id of the input object if it is on the counter-top.
-    pub fn counter_top_pid(&self, arg: &str) -> Result<Option<sous_kitchen::Pid>, SimError> {
-        Ok(self
-            .locate_on_counter_top(arg)?
-            .and_then(|p| self.ks.pid_at(&p)))
     }
 
     /// The classes the simulator names, checked when the ontology loaded.
@@ -236,5 +199,165 @@ impl<'a> Exec<'a> {
     /// A new entity of a class with default slots.
     pub fn new_entity(&mut self, class: sous_kitchen::ClassId) -> Entity {
         Entity::new(class, self.ids)
+    }
+}
+
+/// A running primitive `P`: its [`Exec`] (which it derefs to, for the
+/// kitchen-state work) with the arguments addressed by `P`'s roles
+/// (`sous_lang::call::bake::THING_TO_BAKE`). Naming an argument `P` lacks,
+/// or another primitive's, does not build:
+///
+/// ```compile_fail
+/// use sous_lang::call::{beat, FetchAndProportion};
+/// fn run(x: &mut sous_sim::Call<FetchAndProportion>) -> Result<(), sous_sim::SimError> {
+///     x.arg(beat::TOOL)?;
+///     Ok(())
+/// }
+/// ```
+///
+/// while the primitive's own roles do:
+///
+/// ```
+/// use sous_lang::call::{fetch_and_proportion as role, FetchAndProportion};
+/// fn run(x: &mut sous_sim::Call<FetchAndProportion>) -> Result<(), sous_sim::SimError> {
+///     x.arg(role::INGREDIENT_CONCEPT)?;
+///     Ok(())
+/// }
+/// ```
+pub struct Call<'x, 'a, P> {
+    exec: &'x mut Exec<'a>,
+    primitive: PhantomData<P>,
+}
+
+impl<'a, P> Deref for Call<'_, 'a, P> {
+    type Target = Exec<'a>;
+
+    fn deref(&self) -> &Exec<'a> {
+        self.exec
+    }
+}
+
+impl<'a, P> DerefMut for Call<'_, 'a, P> {
+    fn deref_mut(&mut self) -> &mut Exec<'a> {
+        self.exec
+    }
+}
+
+/// The changes of [`Exec`] a primitive makes most, also here so that their
+/// arguments can read the call (`x.retrieve(x.known().knife, &[])`).
+impl<P> Call<'_, '_, P> {
+    pub fn fail(&mut self, reason: impl Into<String>) {
+        self.exec.fail(reason)
+    }
+
+    pub fn set_start(&mut self, t: f64) {
+        self.exec.set_start(t)
+    }
+
+    pub fn bind_kitchen(&mut self, time: f64, at: f64) {
+        self.exec.bind_kitchen(time, at)
+    }
+
+    pub fn retrieve(&mut self, class: sous_kitchen::ClassId, excluded: &[Pid]) -> Option<Pid> {
+        self.exec.retrieve(class, excluded)
+    }
+
+    pub fn new_entity(&mut self, class: sous_kitchen::ClassId) -> Entity {
+        self.exec.new_entity(class)
+    }
+}
+
+impl<P: Primitive> Call<'_, '_, P> {
+    pub fn is_bound(&self, arg: Role<P>) -> bool {
+        self.exec.inputs[arg.index()].is_some()
+    }
+
+    /// The value bound to an input argument.
+    pub fn arg(&self, arg: Role<P>) -> Result<&EntityRef, SimError> {
+        self.exec.arg_at(arg.index())
+    }
+
+    /// When the input bound to `arg` became available; the reference crashes
+    /// when a primitive does arithmetic with an input that has no time.
+    pub fn available(&self, arg: Role<P>) -> Result<f64, SimError> {
+        self.exec.available_at(arg.index())
+    }
+
+    /// max(kitchen time, availability of `arg`): when the cook can start; recorded as the step's start.
+    pub fn start_after(&mut self, arg: Role<P>) -> Result<f64, SimError> {
+        let t = self.ks_time().max(self.available(arg)?);
+        self.start = Some(t);
+        Ok(t)
+    }
+
+    /// A number given as a `quantity` argument.
+    pub fn number(&self, arg: Role<P>) -> Result<sous_kitchen::Num, SimError> {
+        self.arg(arg)?.quantity_value().ok_or_else(|| {
+            SimError::Crash(format!(
+                "`{}` of `{}` is not a number",
+                arg.spec().name,
+                self.signature.name
+            ))
+        })
+    }
+
+    /// An amount given as a quantity argument and a unit argument.
+    pub fn amount(
+        &self,
+        quantity: Role<P>,
+        unit: Role<P>,
+    ) -> Result<sous_kitchen::Amount, SimError> {
+        Ok(sous_kitchen::Amount {
+            value: self.number(quantity)?,
+            unit: self.arg(unit)?.class,
+        })
+    }
+
+    /// Binds `arg` to the object with persistent id `pid` as it is in the output kitchen state.
+    pub fn bind_pid(&mut self, arg: Role<P>, pid: Pid, at: Option<f64>) {
+        self.outputs.push((arg.index(), Source::InKitchen(pid), at));
+    }
+
+    /// Binds `arg` to `value` as it is now.
+    pub fn bind_value(&mut self, arg: Role<P>, value: EntityRef, at: Option<f64>) {
+        self.outputs.push((arg.index(), Source::Value(value), at));
+    }
+
+    /// Binds `arg` to a fresh failed-object.
+    pub fn bind_failed(&mut self, arg: Role<P>, at: Option<f64>) {
+        self.exec.bind_failed_at(arg.index(), at);
+    }
+
+    /// Where an input object is in the kitchen being changed (by persistent id).
+    pub fn locate(&self, arg: Role<P>) -> Result<Option<Place>, SimError> {
+        let v = self.arg(arg)?;
+        if v.is_failed() {
+            return Ok(None);
+        }
+        Ok(self.ks.locate(v.pid))
+    }
+
+    /// Where an input object is, looking on the counter-top only.
+    pub fn locate_on_counter_top(&self, arg: Role<P>) -> Result<Option<Place>, SimError> {
+        let v = self.arg(arg)?;
+        if v.is_failed() {
+            return Ok(None);
+        }
+        Ok(self
+            .ks
+            .counter_top()
+            .and_then(|ct| self.ks.locate_in(&ct, v.pid)))
+    }
+
+    /// The persistent id of the input object if it is (still) in the kitchen.
+    pub fn locate_pid(&self, arg: Role<P>) -> Result<Option<Pid>, SimError> {
+        Ok(self.locate(arg)?.and_then(|p| self.ks.pid_at(&p)))
+    }
+
+    /// The persistent id of the input object if it is on the counter-top.
+    pub fn counter_top_pid(&self, arg: Role<P>) -> Result<Option<Pid>, SimError> {
+        Ok(self
+            .locate_on_counter_top(arg)?
+            .and_then(|p| self.ks.pid_at(&p)))
     }
 }

@@ -29,7 +29,7 @@ pub use defaults::{argument_default, argument_defaults, ArgumentDefault, Default
 pub use engine::{
     execute, execute_in, execute_with, Execution, Failure, FailureKind, Options, Step,
 };
-pub use exec::{Exec, SimError};
+pub use exec::{Call, Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
 pub use mode::{Mode, UnknownName};
 pub use network::{Action, ArgClass, Network, Variable};

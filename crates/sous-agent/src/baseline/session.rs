@@ -186,7 +186,7 @@ impl Session {
         if !self.attempt(call.with(output, &out), ks, why) {
             return None;
         }
-        if P::INDEX != PortionAndArrange::INDEX {
+        if P::KIND != PortionAndArrange::KIND {
             self.rename_bowls(&input, &out);
             self.rename_dish(&input, &out);
         }

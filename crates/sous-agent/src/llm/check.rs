@@ -125,7 +125,7 @@ pub fn check_after(
             .network
             .actions
             .iter()
-            .any(|a| a.signature.name == "get-kitchen")
+            .any(|a| a.signature.kind == sous_lang::PrimitiveKind::GetKitchen)
     {
         problems
             .push("the network has no `get-kitchen` (start with `(get-kitchen ?kitchen)`)".into());

@@ -68,6 +68,10 @@ pub struct Dynamics {
     pub cuts: BTreeMap<String, Cut>,
     pub rest: RestParams,
     pub contact: ContactParams,
+    /// `rules` by primitive kind (position in the signature table), filled
+    /// by [`Dynamics::parse`] so that an action finds its rule without a name.
+    #[serde(skip)]
+    by_kind: Vec<Option<Rule>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -143,7 +147,7 @@ impl Dynamics {
 
     /// Parses rules; every primitive of the language needs exactly one.
     pub fn parse(text: &str) -> Result<Dynamics, DynamicsError> {
-        let d: Dynamics = toml::from_str(text)?;
+        let mut d: Dynamics = toml::from_str(text)?;
         let names: Vec<&str> = sous_lang::signatures().iter().map(|s| s.name).collect();
         if let Some(unknown) = d.rules.keys().find(|k| !names.contains(&k.as_str())) {
             return Err(DynamicsError::UnknownPrimitive(unknown.clone()));
@@ -189,12 +193,22 @@ impl Dynamics {
                 });
             }
         }
+        d.by_kind = sous_lang::PrimitiveKind::ALL
+            .iter()
+            .map(|k| d.rules.get(k.signature().name).cloned())
+            .collect();
         Ok(d)
     }
 
-    /// The rule of a primitive.
+    /// The rule of a primitive, by name.
     pub fn rule(&self, primitive: &str) -> Option<&Rule> {
         self.rules.get(primitive)
+    }
+
+    /// The rule of a primitive (either form of `cut`), by kind: what the
+    /// realisation of an action looks up.
+    pub fn rule_of(&self, kind: sous_lang::PrimitiveKind) -> Option<&Rule> {
+        self.by_kind.get(kind as usize)?.as_ref()
     }
 }
 
@@ -209,6 +223,14 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(d.rules.len(), names.len());
+        for s in sous_lang::signatures() {
+            assert_eq!(
+                d.rule_of(s.kind).map(|r| r.trigger),
+                d.rule(s.name).map(|r| r.trigger),
+                "{}",
+                s.name
+            );
+        }
         assert_eq!(d.rule("bake").unwrap().duration, Duration::Analytic);
         assert!(d.rule("mix").unwrap().outcome.contains(&Outcome::Merge));
         assert_eq!(d.rule("bake").unwrap().trigger, Trigger::Heat);

@@ -93,7 +93,7 @@ pub fn realize(
     // Where things only come to rest (transfer-items and the like), a coat
     // travels on what it coats; it is not poured over the target.
     let coats_travel = crate::dynamics::Dynamics::get()
-        .rule(ctx.signature.name)
+        .rule_of(ctx.signature.kind)
         .is_some_and(|r| r.trigger == crate::dynamics::Trigger::Rest);
     let mut stats = ActionPhysics::default();
     let mut scene = Scene::build(&mut world, &places, &[]);
@@ -208,7 +208,7 @@ pub fn realize(
     }
     scene.world.portions = portions;
     // The custom dynamics decide whether the action took effect.
-    let rule = crate::dynamics::Dynamics::get().rule(ctx.signature.name);
+    let rule = crate::dynamics::Dynamics::get().rule_of(ctx.signature.kind);
     if let Some(rule) = rule {
         let carried = std::mem::take(&mut stats.carried);
         let mut check = crate::dynamics::Check {

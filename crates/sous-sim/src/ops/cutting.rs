@@ -1,20 +1,24 @@
 //! Helpers of the preparation primitives (cut, peel, seed, wash, mash, drain,
 //! grind, sift, crack, separate-eggs): changing objects found by persistent
-//! id and every content of a container. (Finding them is `Exec`'s:
+//! id and every content of a container. (Finding them is `Call`'s:
 //! `retrieve`, `locate_pid`, `counter_top_pid`.)
 
 use std::sync::Arc;
 
 use sous_kitchen::{ClassId, Entity, EntityRef, Ontology, Pid, SlotId, Value};
 
-use crate::{Exec, SimError};
+use sous_lang::call::{Primitive, Role};
+
+use crate::exec::Found;
+use crate::{Call, Exec, SimError};
 
 /// The object with this persistent id in the kitchen being changed.
 pub fn entity_mut<'a>(x: &'a mut Exec, pid: Pid) -> Result<&'a mut Entity, SimError> {
     let place =
         x.ks.locate(pid)
             .ok_or_else(|| SimError::Crash("an object vanished from the kitchen".into()))?;
-    Ok(x.ks.at_mut(&place).expect("located"))
+    x.ks.at_mut(&place)
+        .found("an object changed by persistent id")
 }
 
 /// Sets `used` on the object with this persistent id.
@@ -83,13 +87,13 @@ pub fn amount_value(item: &Entity) -> Result<sous_kitchen::Num, SimError> {
 /// bound: the changed copy of the input (`output`), the bowl, and in case 1
 /// the defaulted tool, all at `done`.
 #[allow(clippy::too_many_arguments)]
-pub fn finish_with_leftovers(
-    x: &mut Exec,
+pub fn finish_with_leftovers<P: Primitive>(
+    x: &mut Call<P>,
     output: Entity,
     leftovers: Vec<EntityRef>,
     bowl: Pid,
     tool: Pid,
-    args: [&str; 3],
+    args: [Role<P>; 3],
     done: f64,
 ) -> Result<(), SimError> {
     let [output_arg, bowl_arg, tool_arg] = args;

@@ -7,13 +7,14 @@ use sous_kitchen::{
     slot, Amount, ClassId, Entity, EntityRef, IdGen, KitchenState, Num, Ontology, Value,
 };
 
+use crate::exec::Found;
 use crate::ops::portions;
 use crate::{Exec, SimError};
 
-/// Seconds for `q` of a time unit named `unit`: hours ×3600, anything else
-/// ×60 (integer factors in the reference, so an exact `q` gives exact seconds).
-pub fn seconds(q: Num, unit: &str) -> Num {
-    if unit == "hour" {
+/// Seconds for `q` of time unit `unit`: hours ×3600, anything else ×60
+/// (integer factors in the reference, so an exact `q` gives exact seconds).
+pub fn seconds(q: Num, unit: ClassId) -> Num {
+    if unit == Ontology::get().known().hour {
         q * Num::int(3600)
     } else {
         q * Num::int(60)
@@ -74,7 +75,7 @@ pub fn take_ten_grams(
     let Some(place) = x.before.locate_ingredient(class) else {
         return Ok(None);
     };
-    let stock_container = x.before.get(&place).cloned().expect("located");
+    let stock_container = x.before.get(&place).cloned().found("the stock container")?;
     let origin_class = x
         .before
         .get(&place[..place.len() - 1])
@@ -90,7 +91,7 @@ pub fn take_ten_grams(
     let here =
         x.ks.locate_in(&origin, stock_container.pid)
             .ok_or_else(|| SimError::Crash("the stock container is not where it was".into()))?;
-    let mut container = (**x.ks.get(&here).expect("located")).clone();
+    let mut container = (**x.ks.get(&here).found("the stock container")?).clone();
     let copy = container.clone();
     let stock = container
         .contents_mut()
@@ -193,8 +194,7 @@ pub(crate) mod testing {
         let case = sig.case_for(mask).expect("a case for these arguments");
         let mut ids = IdGen::starting_at(1_000_000);
         let mut x = Exec::new(sig, inputs, case, ks, &mut ids);
-        let run = crate::primitives::lookup(sig).expect("implemented");
-        run(&mut x)?;
+        crate::primitives::run(&mut x)?;
         let mut out = HashMap::new();
         for (i, source, at) in x.outputs.clone() {
             let value = match source {

@@ -6,7 +6,9 @@ use sous_kitchen::{
     convert_to_g, slot, Amount, ClassId, Entity, EntityRef, IdGen, Num, Ontology, SlotId, Value,
 };
 
-use crate::SimError;
+use sous_lang::call::{Primitive, Role};
+
+use crate::{Call, Exec, SimError};
 
 /// A mixture of `ingredients` (class `homogeneous-mixture` or
 /// `heterogeneous-mixture`): its amount is the sum in grams, each component
@@ -71,21 +73,22 @@ pub fn mix_in(
 /// (and, in case 1, the defaulted tool, without a time) are bound, and the
 /// kitchen clock moves to `done`.
 #[allow(clippy::too_many_arguments)]
-pub fn mix_with_tool(
-    x: &mut crate::Exec,
+pub fn mix_with_tool<P: Primitive>(
+    x: &mut Call<P>,
     place: &[usize],
     tool: sous_kitchen::Pid,
     class: ClassId,
     flag: Option<SlotId>,
-    output: &str,
-    tool_arg: &str,
+    output: Role<P>,
+    tool_arg: Role<P>,
     done: f64,
 ) -> Result<(), SimError> {
+    let e: &mut Exec = x;
     let c =
-        x.ks.at_mut(place)
+        e.ks.at_mut(place)
             .ok_or_else(|| SimError::Crash("the container vanished".into()))?;
     let pid = c.pid;
-    mix_in(c, class, flag, x.ids)?;
+    mix_in(c, class, flag, e.ids)?;
     let tool_place =
         x.ks.locate(tool)
             .ok_or_else(|| SimError::Crash("the tool vanished".into()))?;

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, EntityRef, KitchenState, Num, Ontology, Pid, SlotId, Value};
 
-use crate::{Exec, SimError};
+use sous_lang::call::{Primitive, Role};
+
+use crate::{Call, Exec, SimError};
 
 /// The portions a primitive works on.
 pub enum Portions {
@@ -66,12 +68,15 @@ pub fn find_kitchen_entities(ks: &KitchenState, list: &Entity) -> Result<Option<
 
 impl Portions {
     /// The list form of `arg` (None when it is a failed-object).
-    pub fn list(x: &Exec, arg: &str) -> Result<Option<Portions>, SimError> {
+    pub fn list<P: Primitive>(x: &Call<P>, arg: Role<P>) -> Result<Option<Portions>, SimError> {
         Ok(find_kitchen_entities(&x.ks, x.arg(arg)?)?.map(Portions::List))
     }
 
     /// The container form of `arg`, found on the counter-top.
-    pub fn container(x: &Exec, arg: &str) -> Result<Option<Portions>, SimError> {
+    pub fn container<P: Primitive>(
+        x: &Call<P>,
+        arg: Role<P>,
+    ) -> Result<Option<Portions>, SimError> {
         Ok(x.locate_on_counter_top(arg)?
             .and_then(|p| x.ks.get(&p).map(|e| Portions::Container(e.pid))))
     }
@@ -106,7 +111,7 @@ impl Portions {
     }
 
     /// Binds `arg` to the portions as they are now, available at `at`.
-    pub fn bind(self, x: &mut Exec, arg: &str, at: f64) {
+    pub fn bind<P: Primitive>(self, x: &mut Call<P>, arg: Role<P>, at: f64) {
         match self {
             Portions::List(l) => x.bind_value(arg, Arc::new(l), Some(at)),
             Portions::Container(pid) => x.bind_pid(arg, pid, Some(at)),
@@ -129,9 +134,9 @@ pub fn set_slot(item: &mut Entity, slot: SlotId, value: Value) -> Result<(), Sim
 
 /// The first content of the container bound to `arg`, found on the
 /// counter-top of the state being changed, with the container's persistent id.
-pub fn first_content_on_counter_top(
-    x: &Exec,
-    arg: &str,
+pub fn first_content_on_counter_top<P: Primitive>(
+    x: &Call<P>,
+    arg: Role<P>,
 ) -> Result<Option<(Pid, Option<EntityRef>)>, SimError> {
     Ok(x.locate_on_counter_top(arg)?
         .and_then(|p| x.ks.get(&p).map(|c| (c.pid, c.contents().first().cloned()))))

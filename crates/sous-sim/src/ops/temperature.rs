@@ -3,6 +3,9 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, Entity, Num, Ontology, Value};
+use sous_lang::call::{Primitive, Role};
+
+use crate::Call;
 
 /// `change-temperature`: with a time amount, cools every content that has a
 /// temperature by T − (T/45)·q, not below 18 °C (q: the number as given, in
@@ -37,25 +40,26 @@ pub fn change(container: &mut Entity, amount: Amount) {
 /// The body shared by bring-to-temperature and leave-for-time: a background
 /// change of the container on the counter-top (see [`change`]). The kitchen
 /// clock stays where it was; the container is ready at `ready`.
-pub fn change_in_background(
-    x: &mut crate::Exec,
+/// `input` is the container argument, `out` the container at temperature.
+pub fn change_in_background<P: Primitive>(
+    x: &mut Call<P>,
+    [input, out]: [Role<P>; 2],
     amount: Amount,
     ready: f64,
 ) -> Result<(), crate::SimError> {
-    const OUT: &str = "container-with-ingredients-at-temperature";
     let now = x.ks_time();
     x.set_start(now);
-    match x.locate_on_counter_top("container-with-ingredients")? {
+    match x.locate_on_counter_top(input)? {
         Some(place) => {
             if let Some(container) = x.ks.at_mut(&place) {
                 change(container, amount);
                 let pid = container.pid;
-                x.bind_pid(OUT, pid, Some(ready));
+                x.bind_pid(out, pid, Some(ready));
             }
         }
         None => {
             x.fail("the container is not on the counter-top");
-            x.bind_failed(OUT, Some(ready));
+            x.bind_failed(out, Some(ready));
         }
     }
     x.bind_kitchen(now, now);

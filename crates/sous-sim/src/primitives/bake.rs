@@ -7,48 +7,54 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Num, Value};
+use sous_lang::call::{bake as role, Bake};
 
+use crate::exec::Found;
 use crate::ops::heat::{amount_parts, settable};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let start = x.start_after("thing-to-bake")?;
+pub fn run(x: &mut Call<Bake>) -> Result<(), SimError> {
+    let start = x.start_after(role::THING_TO_BAKE)?;
     // Cases 2 and 3 also wait for the oven variable (not for a preheated oven).
     let ready_from = if x.case == 0 {
         start
     } else {
-        start.max(x.available("oven-to-bake-in")?)
+        start.max(x.available(role::OVEN_TO_BAKE_IN)?)
     };
     // Quirk: the time unit is ignored; the number always counts as minutes
     // (the corrected profile reads the unit).
-    let per_unit = if x.profile.is_corrected() && x.arg("time-to-bake-unit")?.class_name() == "hour"
-    {
-        3600
-    } else {
-        60
-    };
-    let baked_at = ready_from + (x.number("time-to-bake-quantity")? * Num::int(per_unit)).to_f64();
+    let per_unit =
+        if x.profile.is_corrected() && x.arg(role::TIME_TO_BAKE_UNIT)?.class == x.known().hour {
+            3600
+        } else {
+            60
+        };
+    let baked_at =
+        ready_from + (x.number(role::TIME_TO_BAKE_QUANTITY)? * Num::int(per_unit)).to_f64();
     let done = start + 30.0;
-    let thing = x.arg("thing-to-bake")?.clone();
+    let thing = x.arg(role::THING_TO_BAKE)?.clone();
     let thing_pid = (!thing.is_failed()).then_some(thing.pid);
     let thing_place = thing_pid.and_then(|p| x.ks.locate(p));
     let temperature = match x.case {
         0 | 2 => {
-            let t = x.amount("target-temperature-quantity", "target-temperature-unit")?;
+            let t = x.amount(
+                role::TARGET_TEMPERATURE_QUANTITY,
+                role::TARGET_TEMPERATURE_UNIT,
+            )?;
             Value::Amount(t)
         }
         _ => {
             let oven = x
-                .locate("oven-to-bake-in")?
+                .locate(role::OVEN_TO_BAKE_IN)?
                 .and_then(|p| x.ks.get(&p).cloned())
                 .ok_or_else(|| SimError::Crash("the oven is not in the kitchen".into()))?;
             oven.get(slot::TEMPERATURE).clone()
         }
     };
     let oven_place = if x.case == 0 {
-        x.ks.appliance_named("oven")
+        x.ks.appliance(x.known().oven)
     } else {
-        x.locate("oven-to-bake-in")?
+        x.locate(role::OVEN_TO_BAKE_IN)?
     };
     // Case 1 fails when the thing is not found; cases 2 and 3 only when it is
     // a failed-object (a thing not in the kitchen crashes there).
@@ -69,11 +75,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 .clone()
                 .ok_or_else(|| SimError::Crash("the oven is not in the kitchen".into()))?;
             x.ks.at_mut(&place)
-                .expect("located")
+                .found("the oven")?
                 .set(slot::TEMPERATURE, temperature.clone());
         }
-        let place = thing_place.expect("found");
-        let t = x.ks.at_mut(&place).expect("located");
+        let place = thing_place.found("the thing to bake")?;
+        let t = x.ks.at_mut(&place).found("the thing to bake")?;
         if let Some(contents) = t.contents_mut() {
             for item in contents.iter_mut() {
                 settable(item, &[slot::TEMPERATURE, slot::BAKED])?;
@@ -82,25 +88,26 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 item.set_flag(slot::BAKED, true);
             }
         }
-        x.bind_pid("thing-baked", thing_pid.expect("found"), Some(baked_at));
+        let thing_pid = thing_pid.found("the thing to bake")?;
+        x.bind_pid(role::THING_BAKED, thing_pid, Some(baked_at));
     } else {
         x.fail("the thing to bake is not in the kitchen");
-        x.bind_failed("thing-baked", Some(baked_at));
+        x.bind_failed(role::THING_BAKED, Some(baked_at));
     }
     match x.case {
         0 => {
             let oven = oven_place
                 .and_then(|p| x.ks.pid_at(&p))
                 .ok_or_else(|| SimError::Crash("the kitchen has no oven".into()))?;
-            x.bind_pid("oven-to-bake-in", oven, Some(baked_at));
+            x.bind_pid(role::OVEN_TO_BAKE_IN, oven, Some(baked_at));
         }
         1 => {
             let t = temperature.as_amount().ok_or_else(|| {
                 SimError::Crash("the oven has no temperature (it was never heated)".into())
             })?;
             let (q, u) = amount_parts(t, x.ids);
-            x.bind_value("target-temperature-quantity", q, None);
-            x.bind_value("target-temperature-unit", u, None);
+            x.bind_value(role::TARGET_TEMPERATURE_QUANTITY, q, None);
+            x.bind_value(role::TARGET_TEMPERATURE_UNIT, u, None);
         }
         _ => {}
     }

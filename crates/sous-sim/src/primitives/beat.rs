@@ -3,18 +3,19 @@
 //! unused whisk. 60 after the container is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{beat as role, Beat};
 
 use crate::ops::mixture;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-ingredients")? + 60.0;
+pub fn run(x: &mut Call<Beat>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS)? + 60.0;
     let tool_pid = if x.case == 0 {
         x.retrieve(x.known().whisk, &[])
     } else {
-        x.counter_top_pid("tool")?
+        x.counter_top_pid(role::TOOL)?
     };
-    let container = x.locate_on_counter_top("container-with-ingredients")?;
+    let container = x.locate_on_counter_top(role::CONTAINER_WITH_INGREDIENTS)?;
     x.ks.set_time(done);
     let (Some(tool_pid), Some(place)) = (tool_pid, container) else {
         x.fail(if tool_pid.is_none() {
@@ -22,9 +23,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "the container is not on the counter-top"
         });
-        x.bind_failed("container-with-ingredients-beaten", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_INGREDIENTS_BEATEN, Some(done));
         if x.case == 0 {
-            x.bind_failed("tool", None);
+            x.bind_failed(role::TOOL, None);
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -35,8 +36,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         tool_pid,
         x.known().homogeneous_mixture,
         Some(slot::BEATEN),
-        "container-with-ingredients-beaten",
-        "tool",
+        role::CONTAINER_WITH_INGREDIENTS_BEATEN,
+        role::TOOL,
         done,
     )
 }

@@ -6,17 +6,19 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, EntityRef, Num, Ontology, Value};
+use sous_lang::call::{boil as role, Boil};
 
+use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, settable, stove_temperature};
 use crate::ops::mixture;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
     let case = x.case;
-    let start = x.start_after("thing-to-boil")?;
+    let start = x.start_after(role::THING_TO_BOIL)?;
     let given_time = matches!(case, 0 | 1 | 4);
     let minutes = if given_time {
-        x.number("time-to-boil-quantity")?
+        x.number(role::TIME_TO_BOIL_QUANTITY)?
     } else {
         Num::int(30)
     };
@@ -25,42 +27,42 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     // corrected profile reads the unit).
     let hours = given_time
         && x.profile.is_corrected()
-        && x.arg("time-to-boil-unit")?.class_name() == "hour";
+        && x.arg(role::TIME_TO_BOIL_UNIT)?.class == x.known().hour;
     let boiled_at = start + (minutes * Num::int(if hours { 3600 } else { 60 })).to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if case == 4 {
-        x.arg("heating-mode")?.clone()
+        x.arg(role::HEATING_MODE)?.clone()
     } else {
         instance(x.known().medium_heat, x.ids)
     };
     let stove = if matches!(case, 0 | 3) {
-        x.ks.appliance_named("stove")
+        x.ks.appliance(x.known().stove)
     } else {
-        x.locate("stove-to-boil-on")?
+        x.locate(role::STOVE_TO_BOIL_ON)?
     };
-    let thing = x.locate("thing-to-boil")?;
+    let thing = x.locate(role::THING_TO_BOIL)?;
     // Only case 1 checks that the container can go on a stove.
     let fits = case != 0
         || thing
             .as_ref()
             .and_then(|p| x.ks.get(p))
-            .is_some_and(|t| t.is_a_name("heatable-container"));
+            .is_some_and(|t| t.is_a(x.known().heatable_container));
     let stove_pid = stove.as_ref().and_then(|p| x.ks.get(p)).map(|s| s.pid);
     match (thing, stove) {
         (Some(thing), Some(stove)) if fits => {
             let temperature = stove_temperature(&mode);
             x.ks.at_mut(&stove)
-                .expect("located")
+                .found("the stove")?
                 .set(slot::TEMPERATURE, temperature.clone());
-            let mut pot = (**x.ks.get(&thing).expect("located")).clone();
+            let mut pot = (**x.ks.get(&thing).found("the thing")?).clone();
             boil_contents(&mut pot, &temperature, x.ids)?;
             let pid = pot.pid;
-            *x.ks.at_mut(&thing).expect("located") = pot;
-            x.bind_pid("thing-boiled", pid, Some(boiled_at));
+            *x.ks.at_mut(&thing).found("the thing")? = pot;
+            x.bind_pid(role::THING_BOILED, pid, Some(boiled_at));
             if matches!(case, 0 | 3) {
                 x.bind_pid(
-                    "stove-to-boil-on",
-                    stove_pid.expect("found"),
+                    role::STOVE_TO_BOIL_ON,
+                    stove_pid.found("the stove")?,
                     Some(boiled_at),
                 );
             }
@@ -73,24 +75,24 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             } else {
                 "only a pan or a pot can go on the stove"
             });
-            x.bind_failed("thing-boiled", Some(boiled_at));
+            x.bind_failed(role::THING_BOILED, Some(boiled_at));
             match (case, stove_pid) {
                 // Case 1 still binds the kitchen's stove; case 4 a failed-object.
-                (0, Some(pid)) => x.bind_pid("stove-to-boil-on", pid, Some(boiled_at)),
+                (0, Some(pid)) => x.bind_pid(role::STOVE_TO_BOIL_ON, pid, Some(boiled_at)),
                 (0, None) => return Err(SimError::Crash("the kitchen has no stove".into())),
-                (3, _) => x.bind_failed("stove-to-boil-on", Some(boiled_at)),
+                (3, _) => x.bind_failed(role::STOVE_TO_BOIL_ON, Some(boiled_at)),
                 _ => {}
             }
         }
     }
     if case != 4 {
-        x.bind_value("heating-mode", mode, None);
+        x.bind_value(role::HEATING_MODE, mode, None);
     }
     if !given_time {
         let q = quantity(30, x.ids);
         let u = instance(x.known().minute, x.ids);
-        x.bind_value("time-to-boil-quantity", q, None);
-        x.bind_value("time-to-boil-unit", u, None);
+        x.bind_value(role::TIME_TO_BOIL_QUANTITY, q, None);
+        x.bind_value(role::TIME_TO_BOIL_UNIT, u, None);
     }
     x.bind_kitchen(done, done);
     Ok(())
@@ -104,15 +106,16 @@ fn boil_contents(
     temperature: &Value,
     ids: &mut sous_kitchen::IdGen,
 ) -> Result<(), SimError> {
+    let known = sous_kitchen::Ontology::get().known();
     let all = pot.contents().to_vec();
     let spices: Vec<EntityRef> = all
         .iter()
-        .filter(|i| i.is_a_name("spice"))
+        .filter(|i| i.is_a(known.spice))
         .cloned()
         .collect();
     let liquids: Vec<EntityRef> = all
         .iter()
-        .filter(|i| i.is_a_name("liquid"))
+        .filter(|i| i.is_a(known.liquid))
         .cloned()
         .collect();
     if spices.is_empty() && liquids.is_empty() {

@@ -5,26 +5,35 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity};
+use sous_lang::call::{bring_to_temperature as role, BringToTemperature};
 
 use crate::ops::temperature;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<BringToTemperature>) -> Result<(), SimError> {
     // Quirk: the container's own availability is not waited for.
     let now = x.ks_time();
     let ready = now + 800.0;
     let target = if x.case == 0 {
-        x.amount("temperature-quantity", "temperature-unit")?
+        x.amount(role::TEMPERATURE_QUANTITY, role::TEMPERATURE_UNIT)?
     } else {
         let room = x.before.root().get(slot::TEMPERATURE).as_amount();
         let room = room.ok_or_else(|| SimError::Crash("the kitchen has no temperature".into()))?;
         let q = Arc::new(Entity::quantity(room.value, x.ids));
         let unit = Arc::new(Entity::new(room.unit, x.ids));
-        x.bind_value("temperature-quantity", q, None);
-        x.bind_value("temperature-unit", unit, None);
+        x.bind_value(role::TEMPERATURE_QUANTITY, q, None);
+        x.bind_value(role::TEMPERATURE_UNIT, unit, None);
         room
     };
-    temperature::change_in_background(x, target, ready)
+    temperature::change_in_background(
+        x,
+        [
+            role::CONTAINER_WITH_INGREDIENTS,
+            role::CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
+        ],
+        target,
+        ready,
+    )
 }
 
 #[cfg(test)]

@@ -7,13 +7,15 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Pid, Value};
+use sous_lang::call::{cover as role, Cover};
 
+use crate::exec::Found;
 use crate::ops::heat::settable;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("object")? + 20.0;
-    let object = x.arg("object")?.clone();
+pub fn run(x: &mut Call<Cover>) -> Result<(), SimError> {
+    let done = x.start_after(role::OBJECT)? + 20.0;
+    let object = x.arg(role::OBJECT)?.clone();
     let cover_pid: Option<Pid> = if x.case == 0 {
         let k = x.known();
         let kind = if object.is_a(k.medium_bowl) {
@@ -27,30 +29,30 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         };
         x.retrieve(kind, &[])
     } else {
-        x.locate_pid("cover")?
+        x.locate_pid(role::COVER)?
     };
-    let cover_failed = x.case == 1 && x.arg("cover")?.is_failed();
+    let cover_failed = x.case == 1 && x.arg(role::COVER)?.is_failed();
     if object.is_failed() || cover_failed || (x.case == 0 && cover_pid.is_none()) {
         x.fail(if x.case == 0 && !object.is_failed() {
             "no unused cover that fits".to_string()
         } else {
             "a failed-object was given to cover".to_string()
         });
-        x.bind_failed("covered-object", Some(done));
+        x.bind_failed(role::COVERED_OBJECT, Some(done));
         if x.case == 0 {
-            x.bind_failed("cover", Some(done));
+            x.bind_failed(role::COVER, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
     }
     let target = x
-        .locate("object")?
+        .locate(role::OBJECT)?
         .ok_or_else(|| SimError::Crash("the object to cover is not in the kitchen".into()))?;
-    let target_pid = x.ks.get(&target).expect("located").pid;
+    let target_pid = x.ks.get(&target).found("the target")?.pid;
     let cover_pid =
         cover_pid.ok_or_else(|| SimError::Crash("the cover is not in the kitchen".into()))?;
-    let place = x.ks.locate(cover_pid).expect("located");
-    let cover = x.ks.at_mut(&place).expect("located");
+    let place = x.ks.locate(cover_pid).found("the cover")?;
+    let cover = x.ks.at_mut(&place).found("the cover")?;
     settable(cover, &[slot::IS_COVERING])?;
     cover.set_flag(slot::IS_COVERING, true);
     cover.set_flag(slot::USED, true);
@@ -61,13 +63,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         }
     }
     let cover = Arc::new(cover);
-    let place = x.ks.locate(target_pid).expect("still there");
-    let o = x.ks.at_mut(&place).expect("located");
+    let place = x.ks.locate(target_pid).found("the target")?;
+    let o = x.ks.at_mut(&place).found("the object to cover")?;
     settable(o, &[slot::COVERED_WITH])?;
     o.set(slot::COVERED_WITH, Value::Entity(cover.clone()));
-    x.bind_pid("covered-object", target_pid, Some(done));
+    x.bind_pid(role::COVERED_OBJECT, target_pid, Some(done));
     if x.case == 0 {
-        x.bind_value("cover", cover, Some(done));
+        x.bind_value(role::COVER, cover, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())

@@ -8,12 +8,13 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, Entity, Num, Pid};
+use sous_lang::call::{crack as role, Crack};
 
 use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let eggs_arg = x.arg("eggs")?.clone();
+pub fn run(x: &mut Call<Crack>) -> Result<(), SimError> {
+    let eggs_arg = x.arg(role::EGGS)?.clone();
     // Quirk: a failed input is a kitchen state in the reference, whose
     // contents are the kitchen's places: 5 each, before the failure shows.
     let items = if eggs_arg.is_failed() {
@@ -22,15 +23,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         eggs_arg.contents().len()
     };
     let done = x.ks_time() + 5.0 * items as f64;
-    let eggs = x.locate_pid("eggs")?;
+    let eggs = x.locate_pid(role::EGGS)?;
     let target = if x.case == 0 {
-        x.locate_pid("target-container")?
+        x.locate_pid(role::TARGET_CONTAINER)?
     } else {
         x.retrieve(x.known().medium_bowl, &[])
     };
     x.ks.set_time(done);
     let failed = if x.case == 0 {
-        eggs_arg.is_failed() || x.arg("target-container")?.is_failed()
+        eggs_arg.is_failed() || x.arg(role::TARGET_CONTAINER)?.is_failed()
     } else {
         eggs_arg.is_failed() || target.is_none()
     };
@@ -40,9 +41,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "no container to crack the eggs into"
         });
-        x.bind_failed("container-with-cracked-eggs", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_CRACKED_EGGS, Some(done));
         if x.case == 1 {
-            x.bind_failed("target-container", None);
+            x.bind_failed(role::TARGET_CONTAINER, None);
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -57,16 +58,16 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     if x.case == 1 {
         mark_used(x, target)?;
         match as_before(x, target) {
-            Some(b) => x.bind_value("target-container", b, None),
-            None => x.bind_failed("target-container", None),
+            Some(b) => x.bind_value(role::TARGET_CONTAINER, b, None),
+            None => x.bind_failed(role::TARGET_CONTAINER, None),
         }
     }
-    x.bind_pid("container-with-cracked-eggs", target, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_CRACKED_EGGS, target, Some(done));
     x.bind_kitchen(done, done);
     Ok(())
 }
 
-fn crack(x: &mut Exec, eggs: Pid, target: Pid) -> Result<(), SimError> {
+fn crack(x: &mut Call<Crack>, eggs: Pid, target: Pid) -> Result<(), SimError> {
     let (whole_egg, shell, egg, g) = (
         x.known().whole_egg,
         x.known().egg_shell,

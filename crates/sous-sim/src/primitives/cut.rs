@@ -2,23 +2,22 @@
 //! `is-cut` := the pattern; 60 after the object is ready. The current form
 //! uses a knife and a cutting board (each the closest unused one unless
 //! given; a given one must be on the counter-top), both marked used. The
-//! legacy six-argument form (January 2023) has no cutting board.
+//! legacy six-argument form (January 2023) has no cutting board; it is a
+//! primitive of its own (`CutLegacy`, its own roles), run by [`run_legacy`].
 
 use sous_kitchen::{slot, Pid, Value};
+use sous_lang::call::{cut as role, cut_legacy, Cut, CutLegacy, Primitive, Role};
 
 use crate::ops::cutting::{mark_used, set_on_contents};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("object")? + 60.0;
-    let pattern = Value::Entity(x.arg("cut-pattern")?.clone());
-    if x.signature.arity() == 6 {
-        return legacy(x, done, &pattern);
-    }
+pub fn run(x: &mut Call<Cut>) -> Result<(), SimError> {
+    let done = x.start_after(role::OBJECT)? + 60.0;
+    let pattern = Value::Entity(x.arg(role::CUT_PATTERN)?.clone());
     // Cases (reference order): 0 neither given, 1 surface given, 2 tool given, 3 both.
     let tool_given = x.case >= 2;
     let surface_given = x.case % 2 == 1;
-    let container = x.locate_pid("object")?;
+    let container = x.locate_pid(role::OBJECT)?;
     // The knife is fetched before the board, so the board ends up in front.
     let knife = if tool_given {
         None
@@ -26,13 +25,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         Some(x.retrieve(x.known().knife, &[]))
     };
     let board = if surface_given {
-        x.counter_top_pid("cutting-surface")?
+        x.counter_top_pid(role::CUTTING_SURFACE)?
     } else {
         x.retrieve(x.known().cutting_board, &[])
     };
     x.ks.set_time(done);
-    let ok = container.is_some() && board.is_some() && knife.is_none_or(|k| k.is_some());
-    let (Some(container), Some(board), true) = (container, board, ok) else {
+    let no_knife = knife == Some(None);
+    let (Some(container), Some(board), false) = (container, board, no_knife) else {
         x.fail(if container.is_none() {
             "the object to cut is not in the kitchen".to_string()
         } else if board.is_none() {
@@ -44,67 +43,71 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "no unused knife in the kitchen".to_string()
         });
-        x.bind_failed("cut-object", Some(done));
+        x.bind_failed(role::CUT_OBJECT, Some(done));
         if !tool_given {
-            x.bind_failed("cutting-tool", Some(done));
+            x.bind_failed(role::CUTTING_TOOL, Some(done));
         }
         if !surface_given {
-            x.bind_failed("cutting-surface", Some(done));
+            x.bind_failed(role::CUTTING_SURFACE, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
     };
-    let tool = match knife {
-        Some(k) => k.expect("checked"),
-        None => given_tool(x)?,
+    // Checked after the failures above, as in the reference.
+    let tool = match knife.flatten() {
+        Some(k) => k,
+        None => given_tool(x, role::CUTTING_TOOL)?,
     };
     set_on_contents(x, container, slot::IS_CUT, &pattern, None)?;
     mark_used(x, tool)?;
     mark_used(x, board)?;
-    x.bind_pid("cut-object", container, Some(done));
+    x.bind_pid(role::CUT_OBJECT, container, Some(done));
     if !tool_given {
-        x.bind_pid("cutting-tool", tool, Some(done));
+        x.bind_pid(role::CUTTING_TOOL, tool, Some(done));
     }
     if !surface_given {
-        x.bind_pid("cutting-surface", board, Some(done));
+        x.bind_pid(role::CUTTING_SURFACE, board, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())
 }
 
-/// A given cutting tool, which must be on the counter-top.
-fn given_tool(x: &Exec) -> Result<Pid, SimError> {
+/// A given cutting tool (argument `tool`), which must be on the counter-top.
+fn given_tool<P: Primitive>(x: &Call<P>, tool: Role<P>) -> Result<Pid, SimError> {
     // Quirk: a given tool that is not on the counter-top makes the reference crash (it marks nil used).
-    x.counter_top_pid("cutting-tool")?
+    x.counter_top_pid(tool)?
         .ok_or_else(|| SimError::Crash("the given cutting tool is not on the counter-top".into()))
 }
 
 /// The form without a cutting surface: case 0 fetches a knife, case 1 uses the given tool.
-fn legacy(x: &mut Exec, done: f64, pattern: &Value) -> Result<(), SimError> {
-    let container = x.locate_pid("object")?;
+pub fn run_legacy(x: &mut Call<CutLegacy>) -> Result<(), SimError> {
+    use cut_legacy as role;
+    let done = x.start_after(role::OBJECT)? + 60.0;
+    let pattern = Value::Entity(x.arg(role::CUT_PATTERN)?.clone());
+    let container = x.locate_pid(role::OBJECT)?;
     let tool = if x.case == 0 {
         match x.retrieve(x.known().knife, &[]) {
             Some(k) => k,
             None => {
                 x.ks.set_time(done);
                 x.fail("no unused knife in the kitchen");
-                x.bind_failed("cut-object", Some(done));
-                x.bind_failed("cutting-tool", Some(done));
+                x.bind_failed(role::CUT_OBJECT, Some(done));
+                x.bind_failed(role::CUTTING_TOOL, Some(done));
                 x.bind_kitchen(done, done);
                 return Ok(());
             }
         }
     } else {
-        given_tool(x)?
+        given_tool(x, role::CUTTING_TOOL)?
     };
     // Quirk: the legacy form has no failure branch for a missing object: the reference crashes.
     let container = container
         .ok_or_else(|| SimError::Crash("the object to cut is not in the kitchen".into()))?;
-    set_on_contents(x, container, slot::IS_CUT, pattern, None)?;
+    set_on_contents(x, container, slot::IS_CUT, &pattern, None)?;
     mark_used(x, tool)?;
-    x.bind_pid("cut-object", container, Some(done));
+    x.bind_pid(role::CUT_OBJECT, container, Some(done));
     if x.case == 0 {
-        x.bind_pid("cutting-tool", tool, Some(done));
+        x.bind_pid(role::CUTTING_TOOL, tool, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())

@@ -4,40 +4,41 @@
 //! `dipped-in`; the dip container is emptied. 50 after the object is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{dip as role, Dip};
 
 use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let object = x.arg("object")?;
-    let found = if object.is_a_name("list-of-kitchen-entities") {
+pub fn run(x: &mut Call<Dip>) -> Result<(), SimError> {
+    let object = x.arg(role::OBJECT)?;
+    let found = if object.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: the list's own items are dipped (in reverse order); the
         // portions lying on the counter-top are left as they were.
-        Portions::list(x, "object")?
-    } else if object.is_a_name("transferable-container") {
-        Portions::container(x, "object")?
+        Portions::list(x, role::OBJECT)?
+    } else if object.is_a(x.known().transferable_container) {
+        Portions::container(x, role::OBJECT)?
     } else {
         return Err(SimError::NoResult(format!(
             "a `{}` cannot be dipped",
             object.class_name()
         )));
     };
-    let done = x.start_after("object")? + 50.0;
+    let done = x.start_after(role::OBJECT)? + 50.0;
     x.bind_kitchen(done, done);
-    if x.arg("object")?.is_failed() || x.arg("dip-container")?.is_failed() {
+    if x.arg(role::OBJECT)?.is_failed() || x.arg(role::DIP_CONTAINER)?.is_failed() {
         x.fail("nothing to dip or nothing to dip in");
-        x.bind_failed("dipped-object", Some(done));
+        x.bind_failed(role::DIPPED_OBJECT, Some(done));
         return Ok(());
     }
     // Quirk: only failed-objects are checked; anything else missing crashes.
     let crash = |what: &str| SimError::Crash(format!("{what} is not on the counter-top"));
     let mut found = found.ok_or_else(|| crash("the object"))?;
     let (dip_pid, first) =
-        first_content_on_counter_top(x, "dip-container")?.ok_or_else(|| crash("the dip"))?;
+        first_content_on_counter_top(x, role::DIP_CONTAINER)?.ok_or_else(|| crash("the dip"))?;
     let first = first.ok_or_else(|| SimError::Crash("the dip container is empty".into()))?;
     share_out(x, &mut found, &first, &|_| slot::DIPPED_IN)?;
     empty(x, dip_pid);
-    found.bind(x, "dipped-object", done);
+    found.bind(x, role::DIPPED_OBJECT, done);
     Ok(())
 }
 

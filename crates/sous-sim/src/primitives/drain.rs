@@ -6,17 +6,18 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, Entity, EntityRef, Ontology};
+use sous_lang::call::{drain as role, Drain};
 
 use crate::ops::cutting::{amount_value, entity_mut, mark_used};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-ingredients")? + 60.0;
-    let container = x.counter_top_pid("container-with-ingredients")?;
+pub fn run(x: &mut Call<Drain>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS)? + 60.0;
+    let container = x.counter_top_pid(role::CONTAINER_WITH_INGREDIENTS)?;
     let tool = if x.case == 0 {
         x.retrieve(x.known().colander, &[])
     } else {
-        x.counter_top_pid("draining-tool")?
+        x.counter_top_pid(role::DRAINING_TOOL)?
     };
     let bowl = x.retrieve(x.known().medium_bowl, &[]);
     x.ks.set_time(done);
@@ -28,10 +29,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "no unused medium bowl for the liquid"
         });
-        x.bind_failed("drained-ingredient", Some(done));
-        x.bind_failed("liquid-rests", Some(done));
+        x.bind_failed(role::DRAINED_INGREDIENT, Some(done));
+        x.bind_failed(role::LIQUID_RESTS, Some(done));
         if x.case == 0 {
-            x.bind_failed("draining-tool", Some(done));
+            x.bind_failed(role::DRAINING_TOOL, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -46,10 +47,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     }
     mark_used(x, tool)?;
     mark_used(x, bowl)?;
-    x.bind_pid("drained-ingredient", container, Some(done));
-    x.bind_pid("liquid-rests", bowl, Some(done));
+    x.bind_pid(role::DRAINED_INGREDIENT, container, Some(done));
+    x.bind_pid(role::LIQUID_RESTS, bowl, Some(done));
     if x.case == 0 {
-        x.bind_pid("draining-tool", tool, Some(done));
+        x.bind_pid(role::DRAINING_TOOL, tool, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())

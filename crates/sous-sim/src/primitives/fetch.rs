@@ -5,12 +5,13 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Num, Value};
+use sous_lang::call::{fetch as role, Fetch};
 
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let concept = x.arg("concept-to-fetch")?.class;
-    let n = x.number("quantity")?;
+pub fn run(x: &mut Call<Fetch>) -> Result<(), SimError> {
+    let concept = x.arg(role::CONCEPT_TO_FETCH)?.class;
+    let n = x.number(role::QUANTITY)?;
     let done = x.ks_time() + (n * Num::int(30)).to_f64();
     if n == Num::ONE {
         match x.ks.retrieve(concept, &[]) {
@@ -18,14 +19,14 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 let pid =
                     x.ks.pid_at(&place)
                         .ok_or_else(|| SimError::Crash("fetched object vanished".into()))?;
-                x.bind_pid("thing-fetched", pid, Some(done));
+                x.bind_pid(role::THING_FETCHED, pid, Some(done));
             }
             None => {
                 x.fail(format!(
                     "no unused `{}` in the kitchen",
-                    x.arg("concept-to-fetch")?.class_name()
+                    x.arg(role::CONCEPT_TO_FETCH)?.class_name()
                 ));
-                x.bind_failed("thing-fetched", Some(done));
+                x.bind_failed(role::THING_FETCHED, Some(done));
             }
         }
     } else {
@@ -54,13 +55,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         if failed {
             x.fail(format!(
                 "fewer than {n} unused `{}` in the kitchen",
-                x.arg("concept-to-fetch")?.class_name()
+                x.arg(role::CONCEPT_TO_FETCH)?.class_name()
             ));
-            x.bind_failed("thing-fetched", Some(done));
+            x.bind_failed(role::THING_FETCHED, Some(done));
         } else {
             let mut list = x.new_entity(x.known().list_of_kitchen_entities);
             list.set(slot::ITEMS, Value::List(found));
-            x.bind_value("thing-fetched", Arc::new(list), Some(done));
+            x.bind_value(role::THING_FETCHED, Arc::new(list), Some(done));
         }
     }
     x.bind_kitchen(done, done);

@@ -3,14 +3,16 @@
 //! kitchen time; the target container's own availability is not waited for.
 
 use sous_kitchen::{slot, Amount, Num, Ontology};
+use sous_lang::call::{fetch_and_proportion as role, FetchAndProportion};
 
+use crate::exec::Found;
 use crate::ops::weigh;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<FetchAndProportion>) -> Result<(), SimError> {
     let done = x.ks_time() + 30.0;
-    let concept = x.arg("ingredient-concept")?.class;
-    let amount = x.amount("quantity", "unit")?;
+    let concept = x.arg(role::INGREDIENT_CONCEPT)?.class;
+    let amount = x.amount(role::QUANTITY, role::UNIT)?;
     x.ks.set_time(done);
     // 1. The target container.
     let target_pid = if x.case == 0 {
@@ -20,41 +22,41 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 let pid = x.ks.pid_at(&place);
                 // The output `target-container` is the bowl as it was before.
                 if let Some(before) = pid.and_then(|p| x.before.find(p).cloned()) {
-                    x.bind_value("target-container", before, None);
+                    x.bind_value(role::TARGET_CONTAINER, before, None);
                 }
                 pid
             }
             None => None,
         }
     } else {
-        let t = x.arg("target-container")?;
+        let t = x.arg(role::TARGET_CONTAINER)?;
         (!t.is_failed()).then_some(t.pid)
     };
     // 2. The ingredient's stock container, brought to the counter-top.
     let stock = x.ks.locate_ingredient(concept);
     let (Some(target_pid), Some(stock_place)) = (target_pid, stock.clone()) else {
-        let what = x.arg("ingredient-concept")?.class_name();
+        let what = x.arg(role::INGREDIENT_CONCEPT)?.class_name();
         x.fail(if stock.is_none() {
             format!("no `{what}` in the kitchen")
         } else {
             "no container to put it in".to_string()
         });
         if x.case == 0 {
-            x.bind_failed("target-container", None);
+            x.bind_failed(role::TARGET_CONTAINER, None);
         }
-        x.bind_failed("container-with-ingredient", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_INGREDIENT, Some(done));
         x.bind_kitchen(done, done);
         return Ok(());
     };
     if x.profile.is_corrected() {
         if let Some(left) = shortfall(x, &stock_place, target_pid, amount)? {
-            let what = x.arg("ingredient-concept")?.class_name();
+            let what = x.arg(role::INGREDIENT_CONCEPT)?.class_name();
             x.fail(format!(
                 "not enough `{what}` in the kitchen: taking {} would leave {}",
                 amount_text(amount),
                 amount_text(left)
             ));
-            x.bind_failed("container-with-ingredient", Some(done));
+            x.bind_failed(role::CONTAINER_WITH_INGREDIENT, Some(done));
             x.bind_kitchen(done, done);
             return Ok(());
         }
@@ -75,24 +77,24 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let target_place =
         x.ks.locate(target_pid)
             .ok_or_else(|| SimError::Crash("target container not in the kitchen".into()))?;
-    let mut source = (**x.ks.get(&stock_place).expect("located")).clone();
-    let mut target = (**x.ks.get(&target_place).expect("located")).clone();
+    let mut source = (**x.ks.get(&stock_place).found("the stock")?).clone();
+    let mut target = (**x.ks.get(&target_place).found("the target")?).clone();
     let corrected = x.profile.is_corrected();
     weigh::take(&mut source, &mut target, amount, x.ids, corrected)?;
     target.set_flag(slot::USED, true);
-    *x.ks.at_mut(&stock_place).expect("located") = source;
-    *x.ks.at_mut(&target_place).expect("located") = target;
+    *x.ks.at_mut(&stock_place).found("the stock")? = source;
+    *x.ks.at_mut(&target_place).found("the target")? = target;
     // 4. Put the rest of the stock back where it came from (at the front).
-    let stock_place = x.ks.locate(stock_pid).expect("still there");
+    let stock_place = x.ks.locate(stock_pid).found("the stock")?;
     let has_rest =
         x.ks.get(&stock_place)
             .is_some_and(|s| !s.contents().is_empty());
     if has_rest && !from_counter_top {
-        let e = x.ks.remove(&stock_place).expect("located");
+        let e = x.ks.remove(&stock_place).found("the stock")?;
         let origin = x.ks.locate(origin_pid).unwrap_or(origin);
         x.ks.push_front(&origin, e);
     }
-    x.bind_pid("container-with-ingredient", target_pid, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_INGREDIENT, target_pid, Some(done));
     x.bind_kitchen(done, done);
     Ok(())
 }
@@ -101,7 +103,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 /// `amount` (the reference lets stocks go negative). Worked out on copies,
 /// so the kitchen and its ids are untouched.
 fn shortfall(
-    x: &Exec,
+    x: &Call<FetchAndProportion>,
     stock_place: &[usize],
     target_pid: sous_kitchen::Pid,
     amount: Amount,

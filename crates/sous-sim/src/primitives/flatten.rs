@@ -3,28 +3,30 @@
 //! 90 after the portions are ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{flatten as role, Flatten};
 
+use crate::exec::Found;
 use crate::ops::portions::{set_slot, Portions};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<Flatten>) -> Result<(), SimError> {
     // Quirk: the list's own items are flattened (in reverse order); the
     // portions lying on the counter-top are left as they were.
-    let found = Portions::list(x, "portions")?;
-    let done = x.start_after("portions")? + 90.0;
+    let found = Portions::list(x, role::PORTIONS)?;
+    let done = x.start_after(role::PORTIONS)? + 90.0;
     x.bind_kitchen(done, done);
-    let portions_failed = x.arg("portions")?.is_failed();
+    let portions_failed = x.arg(role::PORTIONS)?.is_failed();
     let tool_pid =
         if x.case == 0 {
             x.retrieve(x.known().rolling_pin, &[])
         } else {
-            let tool = x.arg("can-flatten-tool")?;
+            let tool = x.arg(role::CAN_FLATTEN_TOOL)?;
             if portions_failed || tool.is_failed() {
                 x.fail("nothing to flatten or nothing to flatten with");
-                x.bind_failed("container-with-flattened-items", Some(done));
+                x.bind_failed(role::CONTAINER_WITH_FLATTENED_ITEMS, Some(done));
                 return Ok(());
             }
-            Some(x.locate_pid("can-flatten-tool")?.ok_or_else(|| {
+            Some(x.locate_pid(role::CAN_FLATTEN_TOOL)?.ok_or_else(|| {
                 SimError::Crash("the flattening tool is not in the kitchen".into())
             })?)
         };
@@ -39,13 +41,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     found.update(x, |_, item| {
         set_slot(item, slot::FLATTENED, Value::Bool(true))
     })?;
-    let tool_place = x.ks.locate(tool_pid).expect("located");
+    let tool_place = x.ks.locate(tool_pid).found("the tool")?;
     x.ks.at_mut(&tool_place)
-        .expect("located")
+        .found("the tool")?
         .set_flag(slot::USED, true);
-    found.bind(x, "container-with-flattened-items", done);
+    found.bind(x, role::CONTAINER_WITH_FLATTENED_ITEMS, done);
     if x.case == 0 {
-        x.bind_pid("can-flatten-tool", tool_pid, None);
+        x.bind_pid(role::CAN_FLATTEN_TOOL, tool_pid, None);
     }
     Ok(())
 }

@@ -6,31 +6,36 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{flour as role, Flour};
 
+use crate::exec::Found;
 use crate::ops::heat::{settable, take_ten_grams};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-to-flour")? + 60.0;
-    let target = x.locate_pid("container-to-flour")?;
+pub fn run(x: &mut Call<Flour>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_TO_FLOUR)? + 60.0;
+    let target = x.locate_pid(role::CONTAINER_TO_FLOUR)?;
     if x.case == 0 {
         let portion = match target {
-            Some(_) => take_ten_grams(x, x.known().all_purpose_flour, false)?,
+            Some(_) => {
+                let flour = x.known().all_purpose_flour;
+                take_ten_grams(x, flour, false)?
+            }
             None => None,
         };
         match (target, portion) {
             (Some(pid), Some(portion)) => {
-                let place = x.ks.locate(pid).expect("still there");
-                let c = x.ks.at_mut(&place).expect("located");
+                let place = x.ks.locate(pid).found("the container to flour")?;
+                let c = x.ks.at_mut(&place).found("the container to flour")?;
                 settable(c, &[slot::SPRINKLED_WITH])?;
                 c.set(
                     slot::SPRINKLED_WITH,
                     Value::Entity(Arc::new(portion.portion)),
                 );
                 c.set_flag(slot::USED, true);
-                x.bind_pid("floured-container", pid, Some(done));
+                x.bind_pid(role::FLOURED_CONTAINER, pid, Some(done));
                 x.bind_value(
-                    "ingredient-to-flour-with",
+                    role::INGREDIENT_TO_FLOUR_WITH,
                     Arc::new(portion.container),
                     None,
                 );
@@ -41,30 +46,33 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 } else {
                     "there is no all-purpose flour in the kitchen"
                 });
-                x.bind_failed("floured-container", Some(done));
-                x.bind_failed("ingredient-to-flour-with", None);
+                x.bind_failed(role::FLOURED_CONTAINER, Some(done));
+                x.bind_failed(role::INGREDIENT_TO_FLOUR_WITH, None);
             }
         }
         x.bind_kitchen(done, done);
         return Ok(());
     }
-    let flour_place = x.locate("ingredient-to-flour-with")?;
+    let flour_place = x.locate(role::INGREDIENT_TO_FLOUR_WITH)?;
     let flour = flour_place
         .as_ref()
         .and_then(|p| x.ks.get(p))
         .and_then(|f| f.contents().first().cloned());
     match (target, flour) {
         (Some(pid), Some(flour)) => {
-            settable(x.ks.find(pid).expect("located"), &[slot::SPRINKLED_WITH])?;
-            let fp = flour_place.expect("found");
+            settable(
+                x.ks.find(pid).found("the container to flour")?,
+                &[slot::SPRINKLED_WITH],
+            )?;
+            let fp = flour_place.found("the flour")?;
             if let Some(c) = x.ks.at_mut(&fp).and_then(|f| f.contents_mut()) {
                 c.clear();
             }
-            let place = x.ks.locate(pid).expect("still there");
-            let c = x.ks.at_mut(&place).expect("located");
+            let place = x.ks.locate(pid).found("the container to flour")?;
+            let c = x.ks.at_mut(&place).found("the container to flour")?;
             c.set(slot::SPRINKLED_WITH, Value::Entity(flour));
             c.set_flag(slot::USED, true);
-            x.bind_pid("floured-container", pid, Some(done));
+            x.bind_pid(role::FLOURED_CONTAINER, pid, Some(done));
         }
         (target, _) => {
             x.fail(if target.is_none() {
@@ -72,7 +80,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             } else {
                 "there is no flour to flour it with"
             });
-            x.bind_failed("floured-container", Some(done));
+            x.bind_failed(role::FLOURED_CONTAINER, Some(done));
         }
     }
     x.bind_kitchen(done, done);

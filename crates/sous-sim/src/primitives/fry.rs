@@ -6,34 +6,37 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, EntityRef, Num};
+use sous_lang::call::{fry as role, Fry};
 
+use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, seconds, settable, stove_temperature};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let start = x.start_after("thing-to-fry")?;
-    let fried_at = start + seconds(Num::int(30), "minute").to_f64();
+pub fn run(x: &mut Call<Fry>) -> Result<(), SimError> {
+    let start = x.start_after(role::THING_TO_FRY)?;
+    let fried_at = start + seconds(Num::int(30), x.known().minute).to_f64();
     let done = start + 30.0;
     let mode: EntityRef = if x.case == 0 {
         instance(x.known().medium_heat, x.ids)
     } else {
-        x.arg("heating-mode")?.clone()
+        x.arg(role::HEATING_MODE)?.clone()
     };
-    let stove = x.ks.appliance_named("stove");
-    let thing = x.locate("thing-to-fry")?;
+    let stove = x.ks.appliance(x.known().stove);
+    let thing = x.locate(role::THING_TO_FRY)?;
+    let (heatable_container, fryable) = (x.known().heatable_container, x.known().fryable);
     let heatable = thing
         .as_ref()
         .and_then(|p| x.ks.get(p))
-        .is_some_and(|t| t.is_a_name("heatable-container"));
+        .is_some_and(|t| t.is_a(heatable_container));
     match (thing, stove) {
         (Some(thing), Some(stove)) if heatable => {
             let temperature = stove_temperature(&mode);
-            let s = x.ks.at_mut(&stove).expect("located");
+            let s = x.ks.at_mut(&stove).found("the stove")?;
             s.set(slot::TEMPERATURE, temperature.clone());
             let stove_pid = s.pid;
-            let pan = x.ks.at_mut(&thing).expect("located");
+            let pan = x.ks.at_mut(&thing).found("the thing")?;
             if let Some(contents) = pan.contents_mut() {
-                for item in contents.iter_mut().filter(|i| i.is_a_name("fryable")) {
+                for item in contents.iter_mut().filter(|i| i.is_a(fryable)) {
                     settable(item, &[slot::TEMPERATURE])?;
                     let item = Arc::make_mut(item);
                     item.set(slot::TEMPERATURE, temperature.clone());
@@ -41,8 +44,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 }
             }
             let pid = pan.pid;
-            x.bind_pid("thing-fried", pid, Some(fried_at));
-            x.bind_pid("stove-to-fry-on", stove_pid, Some(fried_at));
+            x.bind_pid(role::THING_FRIED, pid, Some(fried_at));
+            x.bind_pid(role::STOVE_TO_FRY_ON, stove_pid, Some(fried_at));
         }
         (thing, _) => {
             x.fail(if thing.is_none() {
@@ -50,16 +53,16 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             } else {
                 "only a pan or a pot can go on the stove"
             });
-            x.bind_failed("thing-fried", Some(fried_at));
-            x.bind_failed("stove-to-fry-on", Some(fried_at));
+            x.bind_failed(role::THING_FRIED, Some(fried_at));
+            x.bind_failed(role::STOVE_TO_FRY_ON, Some(fried_at));
         }
     }
     let q = quantity(30, x.ids);
     let u = instance(x.known().minute, x.ids);
-    x.bind_value("time-to-fry-quantity", q, None);
-    x.bind_value("time-to-fry-unit", u, None);
+    x.bind_value(role::TIME_TO_FRY_QUANTITY, q, None);
+    x.bind_value(role::TIME_TO_FRY_UNIT, u, None);
     if x.case == 0 {
-        x.bind_value("heating-mode", mode, None);
+        x.bind_value(role::HEATING_MODE, mode, None);
     }
     x.bind_kitchen(done, done);
     Ok(())

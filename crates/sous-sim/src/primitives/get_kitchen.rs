@@ -1,11 +1,12 @@
 //! `get-kitchen ?kitchen`: the initial kitchen state, available at 0.
 
 use sous_kitchen::full_kitchen;
+use sous_lang::call::{get_kitchen as role, GetKitchen};
 
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    x.bind_value("kitchen", full_kitchen().0.into_root(), Some(0.0));
+pub fn run(x: &mut Call<GetKitchen>) -> Result<(), SimError> {
+    x.bind_value(role::KITCHEN, full_kitchen().0.into_root(), Some(0.0));
     x.set_start(0.0);
     Ok(())
 }

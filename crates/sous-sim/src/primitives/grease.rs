@@ -5,34 +5,37 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{grease as role, Grease};
 
+use crate::exec::Found;
 use crate::ops::heat::{settable, take_ten_grams};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-to-grease")? + 60.0;
+pub fn run(x: &mut Call<Grease>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_TO_GREASE)? + 60.0;
     if x.case == 0 {
         x.ks.set_time(done);
-        if x.arg("container-to-grease")?.is_failed() {
+        if x.arg(role::CONTAINER_TO_GREASE)?.is_failed() {
             x.fail("the container to grease is a failed-object");
-            x.bind_failed("greased-container", Some(done));
-            x.bind_failed("ingredient-to-grease-with", None);
+            x.bind_failed(role::GREASED_CONTAINER, Some(done));
+            x.bind_failed(role::INGREDIENT_TO_GREASE_WITH, None);
             x.bind_kitchen(done, done);
             return Ok(());
         }
-        let portion = take_ten_grams(x, x.known().butter, true)?
+        let butter = x.known().butter;
+        let portion = take_ten_grams(x, butter, true)?
             .ok_or_else(|| SimError::Crash("there is no butter in the kitchen".into()))?;
-        let place = x.locate("container-to-grease")?.ok_or_else(|| {
+        let place = x.locate(role::CONTAINER_TO_GREASE)?.ok_or_else(|| {
             SimError::Crash("the container to grease is not in the kitchen".into())
         })?;
-        let c = x.ks.at_mut(&place).expect("located");
+        let c = x.ks.at_mut(&place).found("the container to grease")?;
         settable(c, &[slot::BRUSHED_WITH])?;
         c.set(slot::BRUSHED_WITH, Value::Entity(Arc::new(portion.portion)));
         c.set_flag(slot::USED, true);
         let pid = c.pid;
-        x.bind_pid("greased-container", pid, Some(done));
+        x.bind_pid(role::GREASED_CONTAINER, pid, Some(done));
         x.bind_value(
-            "ingredient-to-grease-with",
+            role::INGREDIENT_TO_GREASE_WITH,
             Arc::new(portion.container),
             None,
         );
@@ -41,18 +44,18 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     }
     // Case 2: a missing grease container or an empty one crashes the reference.
     let grease_place = x
-        .locate("ingredient-to-grease-with")?
+        .locate(role::INGREDIENT_TO_GREASE_WITH)?
         .ok_or_else(|| SimError::Crash("the grease container is not in the kitchen".into()))?;
     let grease =
         x.ks.get(&grease_place)
             .and_then(|g| g.contents().first().cloned())
             .ok_or_else(|| SimError::Crash("the grease container is empty".into()))?;
-    let target = x.locate("container-to-grease")?;
-    let failed = x.arg("container-to-grease")?.is_failed()
-        || x.arg("ingredient-to-grease-with")?.is_failed();
+    let target = x.locate(role::CONTAINER_TO_GREASE)?;
+    let failed = x.arg(role::CONTAINER_TO_GREASE)?.is_failed()
+        || x.arg(role::INGREDIENT_TO_GREASE_WITH)?.is_failed();
     if failed {
         x.fail("a failed-object was given to grease");
-        x.bind_failed("greased-container", Some(done));
+        x.bind_failed(role::GREASED_CONTAINER, Some(done));
         // Quirk: the kitchen clock is only advanced when greasing succeeds.
         let t = x.ks_time();
         x.bind_kitchen(t, done);
@@ -60,18 +63,21 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     }
     let place = target
         .ok_or_else(|| SimError::Crash("the container to grease is not in the kitchen".into()))?;
-    settable(x.ks.get(&place).expect("located"), &[slot::BRUSHED_WITH])?;
+    settable(
+        x.ks.get(&place).found("the container to grease")?,
+        &[slot::BRUSHED_WITH],
+    )?;
     settable(&grease, &[slot::SPREAD])?;
     if let Some(c) = x.ks.at_mut(&grease_place).and_then(|g| g.contents_mut()) {
         c.clear();
     }
     let mut grease = (*grease).clone();
     grease.set_flag(slot::SPREAD, true);
-    let c = x.ks.at_mut(&place).expect("located");
+    let c = x.ks.at_mut(&place).found("the container to grease")?;
     c.set(slot::BRUSHED_WITH, Value::Entity(Arc::new(grease)));
     c.set_flag(slot::USED, true);
     let pid = c.pid;
-    x.bind_pid("greased-container", pid, Some(done));
+    x.bind_pid(role::GREASED_CONTAINER, pid, Some(done));
     x.bind_kitchen(done, done);
     Ok(())
 }

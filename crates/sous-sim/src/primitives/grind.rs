@@ -3,17 +3,18 @@
 //! given tool (found anywhere), marked used. 90 after the container is ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{grind as role, Grind};
 
 use crate::ops::cutting::{mark_used, set_on_contents};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-ingredients-to-be-ground")? + 90.0;
-    let container = x.locate_pid("container-with-ingredients-to-be-ground")?;
+pub fn run(x: &mut Call<Grind>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS_TO_BE_GROUND)? + 90.0;
+    let container = x.locate_pid(role::CONTAINER_WITH_INGREDIENTS_TO_BE_GROUND)?;
     let tool = if x.case == 0 {
         x.retrieve(x.known().food_processor, &[])
     } else {
-        x.locate_pid("grinding-tool")?
+        x.locate_pid(role::GRINDING_TOOL)?
     };
     x.ks.set_time(done);
     let (Some(container), Some(tool)) = (container, tool) else {
@@ -22,9 +23,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "no grinding tool"
         });
-        x.bind_failed("container-with-ground-contents", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_GROUND_CONTENTS, Some(done));
         if x.case == 0 {
-            x.bind_failed("grinding-tool", Some(done));
+            x.bind_failed(role::GRINDING_TOOL, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -38,9 +39,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         Some(grindable),
     )?;
     mark_used(x, tool)?;
-    x.bind_pid("container-with-ground-contents", container, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_GROUND_CONTENTS, container, Some(done));
     if x.case == 0 {
-        x.bind_pid("grinding-tool", tool, Some(done));
+        x.bind_pid(role::GRINDING_TOOL, tool, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())

@@ -2,16 +2,26 @@
 //! A background wait: the kitchen clock does not move; the container is ready
 //! after the time (hours ×3600, otherwise ×60), counted from the kitchen time.
 
+use sous_lang::call::{leave_for_time as role, LeaveForTime};
+
 use crate::ops::heat::seconds;
 use crate::ops::temperature;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<LeaveForTime>) -> Result<(), SimError> {
     let ks = x.ks_time();
-    let time = x.amount("cooling-quantity", "cooling-unit")?;
+    let time = x.amount(role::COOLING_QUANTITY, role::COOLING_UNIT)?;
     // Quirk: the container's own availability is not waited for.
-    let ready = ks + seconds(time.value, x.arg("cooling-unit")?.class_name()).to_f64();
-    temperature::change_in_background(x, time, ready)
+    let ready = ks + seconds(time.value, x.arg(role::COOLING_UNIT)?.class).to_f64();
+    temperature::change_in_background(
+        x,
+        [
+            role::CONTAINER_WITH_INGREDIENTS,
+            role::CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
+        ],
+        time,
+        ready,
+    )
 }
 
 #[cfg(test)]

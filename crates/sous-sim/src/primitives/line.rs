@@ -5,31 +5,33 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, EntityRef, Num, Value};
+use sous_lang::call::{line as role, Line};
 
+use crate::exec::Found;
 use crate::ops::heat::{list_with, listed_items, settable};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<Line>) -> Result<(), SimError> {
     let done = x.ks_time() + 150.0;
-    let thing = x.arg("thing-to-be-lined")?.clone();
+    let thing = x.arg(role::THING_TO_BE_LINED)?.clone();
     if x.case == 0 {
-        if thing.is_a_name("lineable") {
+        if thing.is_a(x.known().lineable) {
             return line_one(x, &thing, None, done);
         }
         if is_list_of_lineables(&thing) {
             return papers_for_list(x, &thing, done);
         }
     } else {
-        let lining = x.arg("lining")?.clone();
-        if thing.is_a_name("lineable") && lining.is_a_name("can-be-lined-with") {
+        let lining = x.arg(role::LINING)?.clone();
+        if thing.is_a(x.known().lineable) && lining.is_a(x.known().can_be_lined_with) {
             return line_one(x, &thing, Some(&lining), done);
         }
         if is_list_of_lineables(&thing)
-            && lining.is_a_name("transferable-container")
+            && lining.is_a(x.known().transferable_container)
             && lining
                 .contents()
                 .iter()
-                .all(|c| c.is_a_name("can-be-lined-with"))
+                .all(|c| c.is_a(x.known().can_be_lined_with))
         {
             return contents_for_list(x, &thing, &lining, done);
         }
@@ -39,9 +41,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         thing.class_name(),
         if x.case == 1 { " with that" } else { "" }
     ));
-    x.bind_failed("lined-thing", Some(done));
+    x.bind_failed(role::LINED_THING, Some(done));
     if x.case == 0 {
-        x.bind_failed("lining", None);
+        x.bind_failed(role::LINING, None);
     }
     // Quirk: this branch leaves the kitchen clock where it was, though ks-out is bound at +150.
     let t = x.ks_time();
@@ -50,26 +52,27 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
 }
 
 fn is_list_of_lineables(thing: &Entity) -> bool {
-    thing.is_a_name("list-of-kitchen-entities")
-        && thing.items().iter().all(|i| i.is_a_name("lineable"))
+    let known = sous_kitchen::Ontology::get().known();
+    thing.is_a(known.list_of_kitchen_entities)
+        && thing.items().iter().all(|i| i.is_a(known.lineable))
 }
 
 /// Where the thing to line is: a concept gets the closest unused instance,
 /// anything else is looked up on the counter-top.
-fn target_of(x: &mut Exec, thing: &Entity) -> Result<Option<sous_kitchen::Pid>, SimError> {
+fn target_of(x: &mut Call<Line>, thing: &Entity) -> Result<Option<sous_kitchen::Pid>, SimError> {
     if thing.flag(slot::IS_CONCEPT) {
         Ok(x.ks
             .retrieve(thing.class, &[])
             .and_then(|p| x.ks.pid_at(&p)))
     } else {
-        Ok(x.counter_top_pid("thing-to-be-lined")?)
+        Ok(x.counter_top_pid(role::THING_TO_BE_LINED)?)
     }
 }
 
 /// A lineable thing. Case 1 (`lining` None) and case 2 both take the closest
 /// unused baking paper, except muffin tins given paper baking cups.
 fn line_one(
-    x: &mut Exec,
+    x: &mut Call<Line>,
     thing: &Entity,
     lining: Option<&EntityRef>,
     done: f64,
@@ -79,7 +82,8 @@ fn line_one(
     let cups_class = onto.known().paper_baking_cups;
     let mut lining_obj: Option<Entity> = None;
     if target.is_some() || lining.is_none() {
-        let cups = lining.is_some_and(|l| l.class == cups_class) && thing.is_a_name("muffin-tins");
+        let cups =
+            lining.is_some_and(|l| l.class == cups_class) && thing.is_a(x.known().muffin_tins);
         if cups {
             lining_obj = Some(collect_cups(x, thing)?);
         } else {
@@ -114,13 +118,13 @@ fn line_one(
             let place =
                 x.ks.locate(target)
                     .ok_or_else(|| SimError::Crash("the lined thing vanished".into()))?;
-            let t = x.ks.at_mut(&place).expect("located");
+            let t = x.ks.at_mut(&place).found("the lined thing")?;
             settable(t, &[slot::LINED_WITH])?;
             t.set(slot::LINED_WITH, Value::Entity(Arc::new(l.clone())));
             t.set_flag(slot::USED, true);
-            x.bind_pid("lined-thing", target, Some(done));
+            x.bind_pid(role::LINED_THING, target, Some(done));
             if lining.is_none() {
-                x.bind_value("lining", Arc::new(l), None);
+                x.bind_value(role::LINING, Arc::new(l), None);
             }
         }
         (target, _) => {
@@ -129,9 +133,9 @@ fn line_one(
             } else {
                 "nothing to line it with".to_string()
             });
-            x.bind_failed("lined-thing", Some(done));
+            x.bind_failed(role::LINED_THING, Some(done));
             if lining.is_none() {
-                x.bind_failed("lining", None);
+                x.bind_failed(role::LINING, None);
             }
         }
     }
@@ -142,7 +146,7 @@ fn line_one(
 /// Paper baking cups for muffin tins: cups are taken from the closest unused
 /// cups packs until `number-of-tins` are collected (newest first); an emptied
 /// pack leaves the kitchen.
-fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
+fn collect_cups(x: &mut Call<Line>, tins: &Entity) -> Result<Entity, SimError> {
     let mut remaining = tins
         .get(slot::NUMBER_OF_TINS)
         .as_entity()
@@ -154,8 +158,10 @@ fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
         let place =
             x.ks.retrieve(class, &[])
                 .ok_or_else(|| SimError::Crash("ran out of paper baking cups".into()))?;
-        let pack = x.ks.at_mut(&place).expect("retrieved");
-        let items = pack.list_mut(slot::ITEMS).expect("a list of cups");
+        let pack = x.ks.at_mut(&place).found("the pack of paper baking cups")?;
+        let items = pack
+            .list_mut(slot::ITEMS)
+            .found("the list of paper baking cups")?;
         while remaining > Num::ZERO && !items.is_empty() {
             taken.insert(0, items.remove(0));
             remaining -= Num::ONE;
@@ -174,7 +180,7 @@ fn collect_cups(x: &mut Exec, tins: &Entity) -> Result<Entity, SimError> {
 
 /// Case 1 with a list: one closest unused baking paper per item. The items
 /// lined are those of the list (the counter-top copies are left alone).
-fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimError> {
+fn papers_for_list(x: &mut Call<Line>, list: &EntityRef, done: f64) -> Result<(), SimError> {
     let found = listed_items(&x.ks, list)?;
     let mut papers = Vec::new();
     for _ in 0..list.items().len() {
@@ -182,8 +188,8 @@ fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimE
     }
     let Some(found) = found.filter(|_| !papers.is_empty()) else {
         x.fail("the items to line are not on the counter-top");
-        x.bind_failed("lined-thing", Some(done));
-        x.bind_failed("lining", None);
+        x.bind_failed(role::LINED_THING, Some(done));
+        x.bind_failed(role::LINING, None);
         x.bind_kitchen(done, done);
         return Ok(());
     };
@@ -191,8 +197,8 @@ fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimE
     let mut linings = Vec::new();
     for (item, paper) in found.iter().zip(&papers) {
         let pid = paper.ok_or_else(|| SimError::Crash("not enough baking paper".into()))?;
-        let place = x.ks.locate(pid).expect("retrieved");
-        let p = x.ks.at_mut(&place).expect("retrieved");
+        let place = x.ks.locate(pid).found("the baking paper")?;
+        let p = x.ks.at_mut(&place).found("the baking paper")?;
         p.set_flag(slot::IS_LINING, true);
         p.set_flag(slot::USED, true);
         let p = Arc::new(p.clone());
@@ -202,10 +208,10 @@ fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimE
         lined.push(Arc::new(item));
         linings.push(p);
     }
-    x.bind_value("lined-thing", list_with(list, lined), Some(done));
+    x.bind_value(role::LINED_THING, list_with(list, lined), Some(done));
     let mut l = x.new_entity(x.known().list_of_kitchen_entities);
     l.set(slot::ITEMS, Value::List(linings));
-    x.bind_value("lining", Arc::new(l), None);
+    x.bind_value(role::LINING, Arc::new(l), None);
     x.bind_kitchen(done, done);
     Ok(())
 }
@@ -213,7 +219,7 @@ fn papers_for_list(x: &mut Exec, list: &EntityRef, done: f64) -> Result<(), SimE
 /// Case 2 with a list and a container: each item gets a copy of the
 /// container's first content as lining (the container keeps it).
 fn contents_for_list(
-    x: &mut Exec,
+    x: &mut Call<Line>,
     list: &EntityRef,
     _lining: &EntityRef,
     done: f64,
@@ -223,7 +229,7 @@ fn contents_for_list(
     let mut lined = Vec::new();
     if !found.is_empty() {
         let source = x
-            .locate("lining")?
+            .locate(role::LINING)?
             .and_then(|p| x.ks.get(&p).cloned())
             .ok_or_else(|| SimError::Crash("the lining container is not in the kitchen".into()))?;
         let first = source
@@ -240,7 +246,7 @@ fn contents_for_list(
             lined.push(Arc::new(item));
         }
     }
-    x.bind_value("lined-thing", list_with(list, lined), Some(done));
+    x.bind_value(role::LINED_THING, list_with(list, lined), Some(done));
     x.bind_kitchen(done, done);
     Ok(())
 }

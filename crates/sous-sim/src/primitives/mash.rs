@@ -6,17 +6,18 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{mash as role, Mash};
 
 use crate::ops::cutting::{mark_used, set_on_all};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("input-ingredient")? + 60.0;
-    let input = x.arg("input-ingredient")?.clone();
+pub fn run(x: &mut Call<Mash>) -> Result<(), SimError> {
+    let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;
+    let input = x.arg(role::INPUT_INGREDIENT)?.clone();
     let tool = if x.case == 0 {
         x.retrieve(x.known().fork, &[])
     } else {
-        x.locate_pid("mashing-tool")?
+        x.locate_pid(role::MASHING_TOOL)?
     };
     x.ks.set_time(done);
     // Case 1 checks only that the given tool is not a failed-object.
@@ -24,16 +25,16 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         Some("there is nothing to mash (the input is a failed-object)")
     } else if x.case == 0 && tool.is_none() {
         Some("no unused fork in the kitchen")
-    } else if x.case == 1 && x.arg("mashing-tool")?.is_failed() {
+    } else if x.case == 1 && x.arg(role::MASHING_TOOL)?.is_failed() {
         Some("the mashing tool is a failed-object")
     } else {
         None
     };
     if let Some(why) = failure {
         x.fail(why);
-        x.bind_failed("mashed-ingredient", Some(done));
+        x.bind_failed(role::MASHED_INGREDIENT, Some(done));
         if x.case == 0 {
-            x.bind_failed("mashing-tool", Some(done));
+            x.bind_failed(role::MASHING_TOOL, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -46,9 +47,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let tool =
         tool.ok_or_else(|| SimError::Crash("the given mashing tool is not in the kitchen".into()))?;
     mark_used(x, tool)?;
-    x.bind_value("mashed-ingredient", Arc::new(output), Some(done));
+    x.bind_value(role::MASHED_INGREDIENT, Arc::new(output), Some(done));
     if x.case == 0 {
-        x.bind_pid("mashing-tool", tool, Some(done));
+        x.bind_pid(role::MASHING_TOOL, tool, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())

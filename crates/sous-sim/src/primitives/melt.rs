@@ -5,35 +5,38 @@
 use std::sync::Arc;
 
 use sous_kitchen::slot;
+use sous_lang::call::{melt as role, Melt};
 
-use crate::{Exec, SimError};
+use crate::exec::Found;
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-input-ingredients")? + 60.0;
-    let failed = x.arg("container-with-input-ingredients")?.is_failed()
-        || (x.case == 1 && x.arg("melting-tool")?.is_failed());
+pub fn run(x: &mut Call<Melt>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 60.0;
+    let failed = x.arg(role::CONTAINER_WITH_INPUT_INGREDIENTS)?.is_failed()
+        || (x.case == 1 && x.arg(role::MELTING_TOOL)?.is_failed());
     if failed {
         x.fail("a failed-object was given to melt");
-        x.bind_failed("container-with-melted-ingredients", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_MELTED_INGREDIENTS, Some(done));
     } else {
         let place = x
-            .locate_on_counter_top("container-with-input-ingredients")?
+            .locate_on_counter_top(role::CONTAINER_WITH_INPUT_INGREDIENTS)?
             .ok_or_else(|| SimError::Crash("the container is not on the counter-top".into()))?;
-        let c = x.ks.at_mut(&place).expect("located");
+        let meltable = x.known().meltable;
+        let c = x.ks.at_mut(&place).found("the container to melt")?;
         if let Some(contents) = c.contents_mut() {
-            for item in contents.iter_mut().filter(|i| i.is_a_name("meltable")) {
+            for item in contents.iter_mut().filter(|i| i.is_a(meltable)) {
                 Arc::make_mut(item).set_flag(slot::MELTED, true);
             }
         }
         let pid = c.pid;
-        x.bind_pid("container-with-melted-ingredients", pid, Some(done));
+        x.bind_pid(role::CONTAINER_WITH_MELTED_INGREDIENTS, pid, Some(done));
     }
     if x.case == 0 {
         let microwave =
-            x.ks.appliance_named("microwave")
+            x.ks.appliance(x.known().microwave)
                 .and_then(|p| x.ks.get(&p).cloned())
                 .ok_or_else(|| SimError::Crash("the kitchen has no microwave".into()))?;
-        x.bind_value("melting-tool", microwave, Some(done));
+        x.bind_value(role::MELTING_TOOL, microwave, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())

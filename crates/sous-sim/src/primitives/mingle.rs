@@ -2,22 +2,24 @@
 //! heterogeneous mixture, with a given tool (anywhere in the kitchen) or the
 //! closest unused wooden spoon. 30 after the container is ready.
 
-use crate::ops::mixture;
-use crate::{Exec, SimError};
+use sous_lang::call::{mingle as role, Mingle};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-input-ingredients")? + 30.0;
+use crate::ops::mixture;
+use crate::{Call, SimError};
+
+pub fn run(x: &mut Call<Mingle>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;
     x.ks.set_time(done);
     let tool_pid = if x.case == 0 {
         x.retrieve(x.known().wooden_spoon, &[])
     } else {
-        x.locate_pid("mingling-tool")?
+        x.locate_pid(role::MINGLING_TOOL)?
     };
     let Some(tool_pid) = tool_pid else {
         x.fail("no tool to mingle with");
-        x.bind_failed("container-with-mixture", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_MIXTURE, Some(done));
         if x.case == 0 {
-            x.bind_failed("mingling-tool", None);
+            x.bind_failed(role::MINGLING_TOOL, None);
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -25,7 +27,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     // Quirk: only the tool is checked; a container that is not on the
     // counter-top makes the reference crash.
     let place = x
-        .locate_on_counter_top("container-with-input-ingredients")?
+        .locate_on_counter_top(role::CONTAINER_WITH_INPUT_INGREDIENTS)?
         .ok_or_else(|| {
             SimError::Crash("the container to mingle is not on the counter-top".into())
         })?;
@@ -35,8 +37,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         tool_pid,
         x.known().heterogeneous_mixture,
         None,
-        "container-with-mixture",
-        "mingling-tool",
+        role::CONTAINER_WITH_MIXTURE,
+        role::MINGLING_TOOL,
         done,
     )
 }

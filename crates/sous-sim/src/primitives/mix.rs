@@ -3,28 +3,29 @@
 //! closest unused whisk. 30 after the container is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{mix as role, Mix};
 
 use crate::ops::mixture;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-input-ingredients")? + 30.0;
+pub fn run(x: &mut Call<Mix>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;
     let tool_pid = if x.case == 0 {
         x.ks.set_time(done);
         x.retrieve(x.known().whisk, &[])
     } else {
-        x.locate_pid("mixing-tool")?
+        x.locate_pid(role::MIXING_TOOL)?
     };
-    let container = x.locate_on_counter_top("container-with-input-ingredients")?;
+    let container = x.locate_on_counter_top(role::CONTAINER_WITH_INPUT_INGREDIENTS)?;
     let (Some(tool_pid), Some(place)) = (tool_pid, container) else {
         x.fail(if tool_pid.is_none() {
             "no tool to mix with"
         } else {
             "the container is not on the counter-top"
         });
-        x.bind_failed("container-with-mixture", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_MIXTURE, Some(done));
         if x.case == 0 {
-            x.bind_failed("mixing-tool", None);
+            x.bind_failed(role::MIXING_TOOL, None);
             x.bind_kitchen(done, done);
         } else {
             // Quirk: with a given tool the clock only advances on success.
@@ -39,8 +40,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         tool_pid,
         x.known().homogeneous_mixture,
         Some(slot::MIXED),
-        "container-with-mixture",
-        "mixing-tool",
+        role::CONTAINER_WITH_MIXTURE,
+        role::MIXING_TOOL,
         done,
     )
 }

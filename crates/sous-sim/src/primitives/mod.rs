@@ -1,7 +1,7 @@
 //! One module per primitive. Each exposes `run`, which the engine calls with
 //! the case that matched; see `Exec` for what a primitive can read and bind.
 
-use sous_lang::Signature;
+use sous_lang::PrimitiveKind;
 
 use crate::{Exec, SimError};
 
@@ -45,53 +45,54 @@ pub mod transfer_items;
 pub mod uncover;
 pub mod wash;
 
-/// A primitive's implementation.
-pub type Run = fn(&mut Exec) -> Result<(), SimError>;
-
-/// The implementation of a primitive (the legacy six-argument `cut` included).
-pub fn lookup(signature: &Signature) -> Option<Run> {
-    Some(match signature.name {
-        "bake" => bake::run,
-        "beat" => beat::run,
-        "boil" => boil::run,
-        "bring-to-temperature" => bring_to_temperature::run,
-        "cover" => cover::run,
-        "crack" => crack::run,
-        "cut" => cut::run,
-        "dip" => dip::run,
-        "drain" => drain::run,
-        "fetch" => fetch::run,
-        "fetch-and-proportion" => fetch_and_proportion::run,
-        "flatten" => flatten::run,
-        "flour" => flour::run,
-        "fry" => fry::run,
-        "get-kitchen" => get_kitchen::run,
-        "grease" => grease::run,
-        "grind" => grind::run,
-        "leave-for-time" => leave_for_time::run,
-        "line" => line::run,
-        "mash" => mash::run,
-        "melt" => melt::run,
-        "mingle" => mingle::run,
-        "mix" => mix::run,
-        "peel" => peel::run,
-        "portion-and-arrange" => portion_and_arrange::run,
-        "preheat-oven" => preheat_oven::run,
-        "refrigerate" => refrigerate::run,
-        "seed" => seed::run,
-        "separate-eggs" => separate_eggs::run,
-        "shake" => shake::run,
-        "shape" => shape::run,
-        "sift" => sift::run,
-        "spread" => spread::run,
-        "sprinkle" => sprinkle::run,
-        "top-with" => top_with::run,
-        "transfer-contents" => transfer_contents::run,
-        "transfer-items" => transfer_items::run,
-        "uncover" => uncover::run,
-        "wash" => wash::run,
-        _ => return None,
-    })
+/// Runs the primitive of `x`'s signature: a match over the kinds build.rs
+/// made from the signature table, so a primitive added to the table without
+/// an implementation does not build. Each arm hands the primitive its typed
+/// view, whose roles are those of the arm's primitive.
+pub fn run(x: &mut Exec) -> Result<(), SimError> {
+    use PrimitiveKind as K;
+    match x.signature.kind {
+        K::Bake => bake::run(&mut x.call()),
+        K::Beat => beat::run(&mut x.call()),
+        K::Boil => boil::run(&mut x.call()),
+        K::BringToTemperature => bring_to_temperature::run(&mut x.call()),
+        K::Cover => cover::run(&mut x.call()),
+        K::Crack => crack::run(&mut x.call()),
+        K::Cut => cut::run(&mut x.call()),
+        K::CutLegacy => cut::run_legacy(&mut x.call()),
+        K::Dip => dip::run(&mut x.call()),
+        K::Drain => drain::run(&mut x.call()),
+        K::Fetch => fetch::run(&mut x.call()),
+        K::FetchAndProportion => fetch_and_proportion::run(&mut x.call()),
+        K::Flatten => flatten::run(&mut x.call()),
+        K::Flour => flour::run(&mut x.call()),
+        K::Fry => fry::run(&mut x.call()),
+        K::GetKitchen => get_kitchen::run(&mut x.call()),
+        K::Grease => grease::run(&mut x.call()),
+        K::Grind => grind::run(&mut x.call()),
+        K::LeaveForTime => leave_for_time::run(&mut x.call()),
+        K::Line => line::run(&mut x.call()),
+        K::Mash => mash::run(&mut x.call()),
+        K::Melt => melt::run(&mut x.call()),
+        K::Mingle => mingle::run(&mut x.call()),
+        K::Mix => mix::run(&mut x.call()),
+        K::Peel => peel::run(&mut x.call()),
+        K::PortionAndArrange => portion_and_arrange::run(&mut x.call()),
+        K::PreheatOven => preheat_oven::run(&mut x.call()),
+        K::Refrigerate => refrigerate::run(&mut x.call()),
+        K::Seed => seed::run(&mut x.call()),
+        K::SeparateEggs => separate_eggs::run(&mut x.call()),
+        K::Shake => shake::run(&mut x.call()),
+        K::Shape => shape::run(&mut x.call()),
+        K::Sift => sift::run(&mut x.call()),
+        K::Spread => spread::run(&mut x.call()),
+        K::Sprinkle => sprinkle::run(&mut x.call()),
+        K::TopWith => top_with::run(&mut x.call()),
+        K::TransferContents => transfer_contents::run(&mut x.call()),
+        K::TransferItems => transfer_items::run(&mut x.call()),
+        K::Uncover => uncover::run(&mut x.call()),
+        K::Wash => wash::run(&mut x.call()),
+    }
 }
 
 /// Helpers for the primitives' unit tests: run a small network from the full kitchen.

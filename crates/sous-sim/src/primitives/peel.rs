@@ -7,17 +7,18 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{peel as role, Peel};
 
 use crate::ops::cutting::finish_with_leftovers;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("input-ingredient")? + 60.0;
-    let input = x.arg("input-ingredient")?.clone();
+pub fn run(x: &mut Call<Peel>) -> Result<(), SimError> {
+    let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;
+    let input = x.arg(role::INPUT_INGREDIENT)?.clone();
     let tool = if x.case == 0 {
         x.retrieve(x.known().knife, &[])
     } else {
-        x.counter_top_pid("peeling-tool")?
+        x.counter_top_pid(role::PEELING_TOOL)?
     };
     let bowl = x.retrieve(x.known().medium_bowl, &[]);
     let (Some(tool), Some(bowl), false) = (tool, bowl, input.is_failed()) else {
@@ -30,10 +31,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         });
         // Quirk: with a given tool, the kitchen clock only advances on success.
         let clock = if x.case == 0 { done } else { x.ks_time() };
-        x.bind_failed("peeled-ingredient", Some(done));
-        x.bind_failed("peel-of-ingredient", Some(done));
+        x.bind_failed(role::PEELED_INGREDIENT, Some(done));
+        x.bind_failed(role::PEEL_OF_INGREDIENT, Some(done));
         if x.case == 0 {
-            x.bind_failed("peeling-tool", Some(done));
+            x.bind_failed(role::PEELING_TOOL, Some(done));
         }
         x.bind_kitchen(clock, done);
         return Ok(());
@@ -87,7 +88,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         peels,
         bowl,
         tool,
-        ["peeled-ingredient", "peel-of-ingredient", "peeling-tool"],
+        [
+            role::PEELED_INGREDIENT,
+            role::PEEL_OF_INGREDIENT,
+            role::PEELING_TOOL,
+        ],
         done,
     )
 }

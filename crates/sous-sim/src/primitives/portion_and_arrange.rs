@@ -7,27 +7,29 @@
 use std::sync::Arc;
 
 use sous_kitchen::{convert_to_g, slot, Amount, Entity, EntityRef, Num, Pid, Value};
+use sous_lang::call::{portion_and_arrange as role, PortionAndArrange};
 
+use crate::exec::Found;
 use crate::ops::portions::set_slot;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-dough")? + 80.0;
+pub fn run(x: &mut Call<PortionAndArrange>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_DOUGH)? + 80.0;
     x.ks.set_time(done);
     x.bind_kitchen(done, done);
     let on_counter_top = x.case <= 1;
     let pattern: EntityRef = if matches!(x.case, 1 | 3) {
-        x.arg("arrangement-pattern")?.clone()
+        x.arg(role::ARRANGEMENT_PATTERN)?.clone()
     } else {
         let p = Arc::new(x.new_entity(x.known().evenly_spread));
-        x.bind_value("arrangement-pattern", p.clone(), None);
+        x.bind_value(role::ARRANGEMENT_PATTERN, p.clone(), None);
         p
     };
     if x.case == 4 {
         return muffin_tins(x, done, pattern);
     }
-    let dough_failed = x.arg("container-with-dough")?.is_failed();
-    let dough_place = x.locate_on_counter_top("container-with-dough")?;
+    let dough_failed = x.arg(role::CONTAINER_WITH_DOUGH)?.is_failed();
+    let dough_place = x.locate_on_counter_top(role::CONTAINER_WITH_DOUGH)?;
     // Quirk: case 2 checks that the container was found; the others only that
     // it is no failed-object (a container off the counter-top crashes).
     let fails = if x.case == 1 {
@@ -37,7 +39,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     };
     if on_counter_top {
         if fails {
-            x.bind_failed("destination", None);
+            x.bind_failed(role::DESTINATION, None);
         } else {
             // The counter-top as it was before the action, with no time.
             let ct = x
@@ -45,24 +47,24 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 .counter_top()
                 .and_then(|p| x.before.get(&p).cloned())
                 .ok_or_else(|| SimError::Crash("the kitchen has no counter-top".into()))?;
-            x.bind_value("destination", ct, None);
+            x.bind_value(role::DESTINATION, ct, None);
         }
     }
     if fails {
         x.fail("the dough's container is not on the counter-top");
-        x.bind_failed("portions", Some(done));
+        x.bind_failed(role::PORTIONS, Some(done));
         return Ok(());
     }
     let dough_place = dough_place
         .ok_or_else(|| SimError::Crash("the dough's container is not on the counter-top".into()))?;
-    let container_pid = x.ks.get(&dough_place).expect("located").pid;
+    let container_pid = x.ks.get(&dough_place).found("the dough")?.pid;
     let dough = first_content(x, &dough_place)?;
     // Quirk: what is left is the dough's number in its own unit, whatever that is.
     let left = dough
         .amount()
         .ok_or_else(|| SimError::Crash("the dough has no amount".into()))?
         .value;
-    let mut size = x.amount("quantity", "unit")?;
+    let mut size = x.amount(role::QUANTITY, role::UNIT)?;
     let g = x.known().g;
     if size.unit != g {
         let mut probe = (*dough).clone();
@@ -74,10 +76,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let portions = cut(&dough, left, size, g)?;
     // Where the portions go: pushed one by one to the front.
     let dest_pid: Pid = if on_counter_top {
-        let ct = x.ks.counter_top().expect("checked");
-        x.ks.get(&ct).expect("located").pid
+        let ct = x.ks.counter_top().found("the counter-top")?;
+        x.ks.get(&ct).found("the counter-top")?.pid
     } else {
-        let dest = x.arg("destination")?;
+        let dest = x.arg(role::DESTINATION)?;
         if dest.is_failed() || x.ks.locate(dest.pid).is_none() {
             return Err(SimError::Crash(
                 "the destination is not in the kitchen".into(),
@@ -88,7 +90,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let dest_place =
         x.ks.locate(dest_pid)
             .ok_or_else(|| SimError::Crash("the destination vanished".into()))?;
-    let dest = x.ks.at_mut(&dest_place).expect("located");
+    let dest = x.ks.at_mut(&dest_place).found("the destination")?;
     let list = dest
         .contents_mut()
         .ok_or_else(|| SimError::Crash("the destination holds nothing".into()))?;
@@ -99,15 +101,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let dest_place =
         x.ks.locate(dest_pid)
             .ok_or_else(|| SimError::Crash("the destination vanished".into()))?;
-    let dest = x.ks.at_mut(&dest_place).expect("located");
+    let dest = x.ks.at_mut(&dest_place).found("the destination")?;
     set_slot(dest, slot::ARRANGEMENT, Value::Entity(pattern))?;
     if on_counter_top {
         let mut list = x.new_entity(x.known().list_of_kitchen_entities);
         let newest_first: Vec<EntityRef> = portions.into_iter().rev().collect();
         list.set(slot::ITEMS, Value::List(newest_first));
-        x.bind_value("portions", Arc::new(list), Some(done));
+        x.bind_value(role::PORTIONS, Arc::new(list), Some(done));
     } else {
-        x.bind_pid("portions", dest_pid, Some(done));
+        x.bind_pid(role::PORTIONS, dest_pid, Some(done));
     }
     Ok(())
 }
@@ -135,20 +137,24 @@ fn cut(
     ))
 }
 
-fn first_content(x: &Exec, place: &[usize]) -> Result<EntityRef, SimError> {
+fn first_content(x: &Call<PortionAndArrange>, place: &[usize]) -> Result<EntityRef, SimError> {
     x.ks.get(place)
         .and_then(|c| c.contents().first().cloned())
         .ok_or_else(|| SimError::Crash("the dough's container is empty".into()))
 }
 
-fn empty(x: &mut Exec, pid: Pid) {
+fn empty(x: &mut Call<PortionAndArrange>, pid: Pid) {
     crate::ops::portions::empty(x, pid);
 }
 
 /// Case 5: as many equal portions as the muffin tin has tins, in the dough's unit.
-fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimError> {
-    let dough_place = x.locate_on_counter_top("container-with-dough")?;
-    let dest_place = x.locate("destination")?;
+fn muffin_tins(
+    x: &mut Call<PortionAndArrange>,
+    done: f64,
+    pattern: EntityRef,
+) -> Result<(), SimError> {
+    let dough_place = x.locate_on_counter_top(role::CONTAINER_WITH_DOUGH)?;
+    let dest_place = x.locate(role::DESTINATION)?;
     let tins = x.known().muffin_tins;
     let dest_ok = dest_place
         .as_ref()
@@ -156,12 +162,12 @@ fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimErr
         .is_some_and(|d| d.is_a(tins));
     let (Some(dough_place), Some(dest_place), true) = (dough_place, dest_place, dest_ok) else {
         x.fail("without a portion size, dough can only be portioned into muffin tins on the counter-top");
-        x.bind_failed("portions", Some(done));
-        x.bind_failed("quantity", None);
-        x.bind_failed("unit", None);
+        x.bind_failed(role::PORTIONS, Some(done));
+        x.bind_failed(role::QUANTITY, None);
+        x.bind_failed(role::UNIT, None);
         return Ok(());
     };
-    let container_pid = x.ks.get(&dough_place).expect("located").pid;
+    let container_pid = x.ks.get(&dough_place).found("the dough")?.pid;
     let dough = first_content(x, &dough_place)?;
     let amount = dough
         .amount()
@@ -183,8 +189,8 @@ fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimErr
     let mut portion = (*dough).clone();
     portion.set_amount(each);
     let portion = Arc::new(portion);
-    let dest_pid = x.ks.get(&dest_place).expect("located").pid;
-    let dest = x.ks.at_mut(&dest_place).expect("located");
+    let dest_pid = x.ks.get(&dest_place).found("the destination")?.pid;
+    let dest = x.ks.at_mut(&dest_place).found("the destination")?;
     if let Some(c) = dest.contents_mut() {
         let mut left = n;
         while left > Num::ZERO {
@@ -196,13 +202,13 @@ fn muffin_tins(x: &mut Exec, done: f64, pattern: EntityRef) -> Result<(), SimErr
     let dest_place =
         x.ks.locate(dest_pid)
             .ok_or_else(|| SimError::Crash("the destination vanished".into()))?;
-    let dest = x.ks.at_mut(&dest_place).expect("located");
+    let dest = x.ks.at_mut(&dest_place).found("the destination")?;
     set_slot(dest, slot::ARRANGEMENT, Value::Entity(pattern))?;
-    x.bind_pid("portions", dest_pid, Some(done));
+    x.bind_pid(role::PORTIONS, dest_pid, Some(done));
     let q = Arc::new(Entity::quantity(each.value, x.ids));
     let unit = Arc::new(Entity::new(each.unit, x.ids));
-    x.bind_value("quantity", q, None);
-    x.bind_value("unit", unit, None);
+    x.bind_value(role::QUANTITY, q, None);
+    x.bind_value(role::UNIT, unit, None);
     Ok(())
 }
 

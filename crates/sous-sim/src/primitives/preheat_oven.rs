@@ -3,35 +3,37 @@
 //! it was in the input state, at the input kitchen time.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{preheat_oven as role, PreheatOven};
 
-use crate::{Exec, SimError};
+use crate::exec::Found;
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<PreheatOven>) -> Result<(), SimError> {
     let ks = x.ks_time();
     x.set_start(ks);
     let done = ks + 15.0;
     let ready = ks + 615.0;
-    let target = Value::Amount(x.amount("quantity", "unit")?);
+    let target = Value::Amount(x.amount(role::QUANTITY, role::UNIT)?);
     let place = if x.case == 0 {
         let place =
-            x.ks.appliance_named("oven")
+            x.ks.appliance(x.known().oven)
                 .ok_or_else(|| SimError::Crash("the kitchen has no oven".into()))?;
-        let before = x.before.get(&place).cloned().expect("same layout");
-        x.bind_value("oven", before, Some(ks));
+        let before = x.before.get(&place).cloned().found("the oven")?;
+        x.bind_value(role::OVEN, before, Some(ks));
         Some(place)
     } else {
-        x.locate("oven")?
+        x.locate(role::OVEN)?
     };
     match place {
         Some(place) => {
-            let oven = x.ks.at_mut(&place).expect("located");
+            let oven = x.ks.at_mut(&place).found("the oven")?;
             oven.set(slot::TEMPERATURE, target);
             let pid = oven.pid;
-            x.bind_pid("preheated-oven", pid, Some(ready));
+            x.bind_pid(role::PREHEATED_OVEN, pid, Some(ready));
         }
         None => {
             x.fail("the oven is not in the kitchen");
-            x.bind_failed("preheated-oven", Some(ready));
+            x.bind_failed(role::PREHEATED_OVEN, Some(ready));
         }
     }
     x.bind_kitchen(done, done);

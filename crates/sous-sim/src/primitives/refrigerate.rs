@@ -4,41 +4,43 @@
 //! case 2 to the kitchen's fridge (both bound as in the input state, at the
 //! kitchen time); case 3 uses the given fridge.
 
-use sous_kitchen::{Amount, EntityRef, Num};
+use sous_kitchen::{Amount, ClassId, EntityRef, Num};
+use sous_lang::call::{refrigerate as role, Refrigerate};
 
+use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, seconds};
 use crate::ops::temperature;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<Refrigerate>) -> Result<(), SimError> {
     let ks = x.ks_time();
     x.set_start(ks);
-    let (q, unit): (Num, String) = if x.case == 0 {
-        (Num::ONE, "hour".into())
+    let (q, unit): (Num, ClassId) = if x.case == 0 {
+        (Num::ONE, x.known().hour)
     } else {
         (
-            x.number("cooling-quantity")?,
-            x.arg("cooling-unit")?.class_name().to_string(),
+            x.number(role::COOLING_QUANTITY)?,
+            x.arg(role::COOLING_UNIT)?.class,
         )
     };
     // Quirk: the quantity counts twice (2 hours -> 14 400, 24 hours -> 2 073 600);
     // once in the corrected profile.
     let ready = if x.profile.is_corrected() {
-        ks + seconds(q, &unit).to_f64()
+        ks + seconds(q, unit).to_f64()
     } else {
-        ks + (q * seconds(q, &unit)).to_f64()
+        ks + (q * seconds(q, unit)).to_f64()
     };
-    let container = x.locate_on_counter_top("container-with-ingredients")?;
+    let container = x.locate_on_counter_top(role::CONTAINER_WITH_INGREDIENTS)?;
     let fridge: Option<EntityRef> = if x.case == 2 {
-        x.locate("refrigerator")?
+        x.locate(role::REFRIGERATOR)?
             .and_then(|p| x.ks.get(&p).cloned())
     } else {
         let fridge = x
             .before
-            .appliance_named("fridge")
+            .appliance(x.known().fridge)
             .and_then(|p| x.before.get(&p).cloned())
             .ok_or_else(|| SimError::Crash("the kitchen has no fridge".into()))?;
-        x.bind_value("refrigerator", fridge.clone(), Some(ks));
+        x.bind_value(role::REFRIGERATOR, fridge.clone(), Some(ks));
         Some(fridge)
     };
     match (container, fridge) {
@@ -47,20 +49,20 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 .get(sous_kitchen::slot::TEMPERATURE)
                 .as_amount()
                 .ok_or_else(|| SimError::Crash("the fridge has no temperature".into()))?;
-            let c = x.ks.at_mut(&place).expect("located");
+            let c = x.ks.at_mut(&place).found("the container to refrigerate")?;
             temperature::change(c, cold);
             let pid = c.pid;
             x.bind_pid(
-                "container-with-ingredients-at-temperature",
+                role::CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
                 pid,
                 Some(ready),
             );
         }
         (Some(place), None) => {
             // Quirk: case 3 with a fridge not in the kitchen binds the container unchanged.
-            let pid = x.ks.get(&place).expect("located").pid;
+            let pid = x.ks.get(&place).found("the container to refrigerate")?.pid;
             x.bind_pid(
-                "container-with-ingredients-at-temperature",
+                role::CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE,
                 pid,
                 Some(ready),
             );
@@ -73,14 +75,14 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         }
         (None, _) => {
             x.fail("the container is not on the counter-top");
-            x.bind_failed("container-with-ingredients-at-temperature", Some(ready));
+            x.bind_failed(role::CONTAINER_WITH_INGREDIENTS_AT_TEMPERATURE, Some(ready));
         }
     }
     if x.case == 0 {
         let q = quantity(1, x.ids);
         let u = instance(x.known().hour, x.ids);
-        x.bind_value("cooling-quantity", q, None);
-        x.bind_value("cooling-unit", u, None);
+        x.bind_value(role::COOLING_QUANTITY, q, None);
+        x.bind_value(role::COOLING_UNIT, u, None);
     }
     x.bind_kitchen(ks, ks);
     Ok(())

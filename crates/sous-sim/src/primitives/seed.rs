@@ -7,17 +7,18 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Ontology, Value};
+use sous_lang::call::{seed as role, Seed};
 
 use crate::ops::cutting::{finish_with_leftovers, set_on_all};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("input-ingredient")? + 60.0;
-    let input = x.arg("input-ingredient")?.clone();
+pub fn run(x: &mut Call<Seed>) -> Result<(), SimError> {
+    let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;
+    let input = x.arg(role::INPUT_INGREDIENT)?.clone();
     let tool = if x.case == 0 {
         x.retrieve(x.known().knife, &[])
     } else {
-        x.counter_top_pid("seeding-tool")?
+        x.counter_top_pid(role::SEEDING_TOOL)?
     };
     let bowl = x.retrieve(x.known().medium_bowl, &[]);
     x.ks.set_time(done);
@@ -29,10 +30,10 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "no unused medium bowl for the seeds"
         });
-        x.bind_failed("seeded-ingredient", Some(done));
-        x.bind_failed("seed-of-ingredient", Some(done));
+        x.bind_failed(role::SEEDED_INGREDIENT, Some(done));
+        x.bind_failed(role::SEED_OF_INGREDIENT, Some(done));
         if x.case == 0 {
-            x.bind_failed("seeding-tool", Some(done));
+            x.bind_failed(role::SEEDING_TOOL, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -54,7 +55,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         seeds,
         bowl,
         tool,
-        ["seeded-ingredient", "seed-of-ingredient", "seeding-tool"],
+        [
+            role::SEEDED_INGREDIENT,
+            role::SEED_OF_INGREDIENT,
+            role::SEEDING_TOOL,
+        ],
         done,
     )
 }

@@ -10,25 +10,27 @@
 use std::sync::Arc;
 
 use sous_kitchen::{Amount, Entity, Num, Pid};
+use sous_lang::call::{separate_eggs as role, SeparateEggs};
 
+use crate::exec::Found;
 use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<SeparateEggs>) -> Result<(), SimError> {
     // Quirk: a failed input counts the kitchen's places (see `crack`).
-    let eggs = x.arg("eggs")?;
+    let eggs = x.arg(role::EGGS)?;
     let items = if eggs.is_failed() {
         sous_kitchen::kitchen_place_count()
     } else {
         eggs.contents().len()
     };
     let done = x.ks_time() + 5.0 * items as f64;
-    let eggs = x.locate_pid("eggs")?;
+    let eggs = x.locate_pid(role::EGGS)?;
     let (whites, yolks, separator) = if x.case == 0 {
         (
-            x.locate_pid("target-container-for-whites")?,
-            x.locate_pid("target-container-for-yolks")?,
-            x.counter_top_pid("egg-separator")?,
+            x.locate_pid(role::TARGET_CONTAINER_FOR_WHITES)?,
+            x.locate_pid(role::TARGET_CONTAINER_FOR_YOLKS)?,
+            x.counter_top_pid(role::EGG_SEPARATOR)?,
         )
     } else {
         let whites = x.retrieve(x.known().medium_bowl, &[]);
@@ -46,12 +48,12 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "no containers for the yolks and whites"
         });
-        x.bind_failed("container-with-egg-yolks", Some(done));
-        x.bind_failed("container-with-egg-whites", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_EGG_YOLKS, Some(done));
+        x.bind_failed(role::CONTAINER_WITH_EGG_WHITES, Some(done));
         if x.case == 1 {
-            x.bind_failed("target-container-for-yolks", Some(done));
-            x.bind_failed("target-container-for-whites", Some(done));
-            x.bind_failed("egg-separator", Some(done));
+            x.bind_failed(role::TARGET_CONTAINER_FOR_YOLKS, Some(done));
+            x.bind_failed(role::TARGET_CONTAINER_FOR_WHITES, Some(done));
+            x.bind_failed(role::EGG_SEPARATOR, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -60,32 +62,37 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     for pid in [yolks, whites, separator] {
         mark_used(x, pid)?;
     }
-    x.bind_pid("container-with-egg-yolks", yolks, Some(done));
-    x.bind_pid("container-with-egg-whites", whites, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_EGG_YOLKS, yolks, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_EGG_WHITES, whites, Some(done));
     if x.case == 1 {
         // The default bowls are bound as they were before, but with a time.
         for (arg, pid) in [
-            ("target-container-for-yolks", yolks),
-            ("target-container-for-whites", whites),
+            (role::TARGET_CONTAINER_FOR_YOLKS, yolks),
+            (role::TARGET_CONTAINER_FOR_WHITES, whites),
         ] {
             match as_before(x, pid) {
                 Some(b) => x.bind_value(arg, b, Some(done)),
                 None => x.bind_failed(arg, Some(done)),
             }
         }
-        x.bind_pid("egg-separator", separator, Some(done));
+        x.bind_pid(role::EGG_SEPARATOR, separator, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())
 }
 
-fn separate(x: &mut Exec, eggs: Pid, yolks: Pid, whites: Pid) -> Result<(), SimError> {
+fn separate(
+    x: &mut Call<SeparateEggs>,
+    eggs: Pid,
+    yolks: Pid,
+    whites: Pid,
+) -> Result<(), SimError> {
     let (yolk, white, whole_egg) = (x.known().egg_yolk, x.known().egg_white, x.known().whole_egg);
     let items = entity_mut(x, eggs)?.contents().to_vec();
     let (mut new_yolks, mut new_whites) = (Vec::new(), Vec::new());
     for item in &items {
         let value = amount_value(item)?;
-        let unit = item.amount().expect("checked").unit;
+        let unit = item.amount().found("the amount of the eggs")?.unit;
         let part = |class, share: Num, ids: &mut sous_kitchen::IdGen| {
             let mut e = Entity::new(class, ids);
             e.set_amount(Amount {

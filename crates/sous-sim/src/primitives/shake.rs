@@ -3,31 +3,34 @@
 //! container is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{shake as role, Shake};
 
+use crate::exec::Found;
 use crate::ops::mixture;
-use crate::{Exec, SimError};
+use crate::{Call, Exec, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-input-ingredients")? + 30.0;
+pub fn run(x: &mut Call<Shake>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;
     x.ks.set_time(done);
     let coverable = x.known().coverable_container;
     let mixture_class = x.known().homogeneous_mixture;
     let place = x
-        .locate_on_counter_top("container-with-input-ingredients")?
+        .locate_on_counter_top(role::CONTAINER_WITH_INPUT_INGREDIENTS)?
         .filter(|p| {
             x.ks.get(p)
                 .is_some_and(|c| c.is_a(coverable) && c.flag(slot::COVERED_WITH))
         });
     match place {
         Some(place) => {
-            let c = x.ks.at_mut(&place).expect("located");
+            let e: &mut Exec = x;
+            let c = e.ks.at_mut(&place).found("the container to shake")?;
             let pid = c.pid;
-            mixture::mix_in(c, mixture_class, Some(slot::SHAKEN), x.ids)?;
-            x.bind_pid("container-with-mixture", pid, Some(done));
+            mixture::mix_in(c, mixture_class, Some(slot::SHAKEN), e.ids)?;
+            x.bind_pid(role::CONTAINER_WITH_MIXTURE, pid, Some(done));
         }
         None => {
             x.fail("only a covered container on the counter-top can be shaken");
-            x.bind_failed("container-with-mixture", Some(done));
+            x.bind_failed(role::CONTAINER_WITH_MIXTURE, Some(done));
         }
     }
     x.bind_kitchen(done, done);
@@ -86,7 +89,7 @@ mod tests {
             input(jar.clone(), Some(90.0)),
         ];
         let mut x = Exec::new(sig, inputs, 0, ks, &mut ids);
-        super::run(&mut x).unwrap();
+        super::run(&mut x.call()).unwrap();
         assert_eq!(x.ks.time(), 130.0);
         assert!(x.failure.is_none());
         let shaken = x.ks.find(jar.pid).unwrap();

@@ -2,36 +2,37 @@
 //! contents of a counter-top container) a shape. 85 after the portions are ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{shape as role, Shape};
 
 use crate::ops::portions::{set_slot, Portions};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let portions = x.arg("portions")?;
-    let found = if portions.is_a_name("list-of-kitchen-entities") {
+pub fn run(x: &mut Call<Shape>) -> Result<(), SimError> {
+    let portions = x.arg(role::PORTIONS)?;
+    let found = if portions.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: the list's own items are shaped (and come out in reverse
         // order); the portions lying on the counter-top keep their old shape.
-        Portions::list(x, "portions")?
-    } else if portions.is_a_name("transferable-container") {
-        Portions::container(x, "portions")?
+        Portions::list(x, role::PORTIONS)?
+    } else if portions.is_a(x.known().transferable_container) {
+        Portions::container(x, role::PORTIONS)?
     } else {
         return Err(SimError::NoResult(format!(
             "a `{}` cannot be shaped",
             portions.class_name()
         )));
     };
-    let done = x.start_after("portions")? + 85.0;
+    let done = x.start_after(role::PORTIONS)? + 85.0;
     x.bind_kitchen(done, done);
     let Some(mut found) = found else {
         x.fail("the portions are not on the counter-top");
-        x.bind_failed("shaped-portions", Some(done));
+        x.bind_failed(role::SHAPED_PORTIONS, Some(done));
         return Ok(());
     };
-    let shape = x.arg("shape")?.clone();
+    let shape = x.arg(role::SHAPE)?.clone();
     found.update(x, |_, item| {
         set_slot(item, slot::CURRENT_SHAPE, Value::Entity(shape.clone()))
     })?;
-    found.bind(x, "shaped-portions", done);
+    found.bind(x, role::SHAPED_PORTIONS, done);
     Ok(())
 }
 

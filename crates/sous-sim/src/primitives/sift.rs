@@ -5,34 +5,35 @@
 //! and sift are given.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{sift as role, Sift};
 
 use crate::ops::cutting::{as_before, entity_mut, mark_used, set_on_contents};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<Sift>) -> Result<(), SimError> {
     // Cases (reference order): 0 neither given, 1 target given, 2 sift given, 3 both.
     let target_given = x.case % 2 == 1;
     let sift_given = x.case >= 2;
     // Quirk: sifting into a given target with a given sift is faster.
     let duration = if x.case == 3 { 60.0 } else { 90.0 };
-    let done = x.start_after("container-with-ingredients-to-be-sifted")? + duration;
-    let source = x.locate_pid("container-with-ingredients-to-be-sifted")?;
+    let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS_TO_BE_SIFTED)? + duration;
+    let source = x.locate_pid(role::CONTAINER_WITH_INGREDIENTS_TO_BE_SIFTED)?;
     let target = if target_given {
-        x.locate_pid("target-container")?
+        x.locate_pid(role::TARGET_CONTAINER)?
     } else {
         x.retrieve(x.known().large_bowl, &[])
     };
     let target_before = target.and_then(|t| as_before(x, t));
     let sift = if sift_given {
-        x.locate_pid("sifting-tool")?
+        x.locate_pid(role::SIFTING_TOOL)?
     } else {
         x.retrieve(x.known().sift, &[])
     };
     x.ks.set_time(done);
     if !target_given {
         match target_before {
-            Some(b) => x.bind_value("target-container", b, None),
-            None => x.bind_failed("target-container", None),
+            Some(b) => x.bind_value(role::TARGET_CONTAINER, b, None),
+            None => x.bind_failed(role::TARGET_CONTAINER, None),
         }
     }
     let (Some(source), Some(target), Some(sift)) = (source, target, sift) else {
@@ -43,9 +44,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "no sift"
         });
-        x.bind_failed("container-with-sifted-contents", Some(done));
+        x.bind_failed(role::CONTAINER_WITH_SIFTED_CONTENTS, Some(done));
         if !sift_given {
-            x.bind_failed("sifting-tool", Some(done));
+            x.bind_failed(role::SIFTING_TOOL, Some(done));
         }
         x.bind_kitchen(done, done);
         return Ok(());
@@ -72,9 +73,9 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     mark_used(x, sift)?;
     let siftable = x.known().siftable;
     set_on_contents(x, target, slot::SIFTED, &Value::Bool(true), Some(siftable))?;
-    x.bind_pid("container-with-sifted-contents", target, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_SIFTED_CONTENTS, target, Some(done));
     if !sift_given {
-        x.bind_pid("sifting-tool", sift, Some(done));
+        x.bind_pid(role::SIFTING_TOOL, sift, Some(done));
     }
     x.bind_kitchen(done, done);
     Ok(())

@@ -7,37 +7,42 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Amount, EntityRef, Value};
+use sous_lang::call::{spread as role, Spread};
 
+use crate::exec::Found;
 use crate::ops::portions::{divide, empty, set_slot};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
+pub fn run(x: &mut Call<Spread>) -> Result<(), SimError> {
     // Quirk: the default spatula is six times faster than a given tool.
     let duration = if x.case == 0 { 120.0 } else { 20.0 };
-    let done = x.start_after("object-to-be-spread")? + duration;
+    let done = x.start_after(role::OBJECT_TO_BE_SPREAD)? + duration;
     x.bind_kitchen(done, done);
-    let target = x.locate_pid("object-to-be-spread")?;
-    let source = x.locate_pid("container-with-spread")?;
+    let target = x.locate_pid(role::OBJECT_TO_BE_SPREAD)?;
+    let source = x.locate_pid(role::CONTAINER_WITH_SPREAD)?;
     let tool = if x.case == 0 {
-        x.locate_pid("can-spread-kitchen-tool")?
+        x.locate_pid(role::CAN_SPREAD_KITCHEN_TOOL)?
     } else {
         x.retrieve(x.known().spatula, &[])
     };
     let (Some(target), Some(source), Some(tool)) = (target, source, tool) else {
         x.fail("the object, the spread or the tool is not in the kitchen");
-        x.bind_failed("container-with-objects-that-have-been-spread", Some(done));
+        x.bind_failed(
+            role::CONTAINER_WITH_OBJECTS_THAT_HAVE_BEEN_SPREAD,
+            Some(done),
+        );
         if x.case == 1 {
-            x.bind_failed("can-spread-kitchen-tool", Some(done));
+            x.bind_failed(role::CAN_SPREAD_KITCHEN_TOOL, Some(done));
         }
         return Ok(());
     };
     // Quirk: the spread is read from the input value, not from this state.
-    let spread: Vec<EntityRef> = x.arg("container-with-spread")?.contents().to_vec();
-    let target_place = x.ks.locate(target).expect("located");
+    let spread: Vec<EntityRef> = x.arg(role::CONTAINER_WITH_SPREAD)?.contents().to_vec();
+    let target_place = x.ks.locate(target).found("the target")?;
     let has_contents = !x
         .ks
         .get(&target_place)
-        .expect("located")
+        .found("the target")?
         .contents()
         .is_empty();
     if has_contents {
@@ -48,7 +53,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             .amount()
             .ok_or_else(|| SimError::Crash("the spread has no amount".into()))?;
         let upon = x.known().can_be_spread_upon;
-        let c = x.ks.at_mut(&target_place).expect("located");
+        let c = x.ks.at_mut(&target_place).found("the target")?;
         let count = c.contents().iter().filter(|i| i.is_a(upon)).count();
         // `(float (/ amount count))` in the reference: always a float.
         let each = divide(amount.value, count)?.to_float();
@@ -71,17 +76,17 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         *c = spread;
     }
     empty(x, source);
-    let tool_place = x.ks.locate(tool).expect("located");
+    let tool_place = x.ks.locate(tool).found("the tool")?;
     x.ks.at_mut(&tool_place)
-        .expect("located")
+        .found("the tool")?
         .set_flag(slot::USED, true);
     x.bind_pid(
-        "container-with-objects-that-have-been-spread",
+        role::CONTAINER_WITH_OBJECTS_THAT_HAVE_BEEN_SPREAD,
         target,
         Some(done),
     );
     if x.case == 1 {
-        x.bind_pid("can-spread-kitchen-tool", tool, Some(done));
+        x.bind_pid(role::CAN_SPREAD_KITCHEN_TOOL, tool, Some(done));
     }
     Ok(())
 }

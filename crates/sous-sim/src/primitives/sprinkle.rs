@@ -4,36 +4,37 @@
 //! emptied. 50 after the object is ready.
 
 use sous_kitchen::slot;
+use sous_lang::call::{sprinkle as role, Sprinkle};
 
 use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let object = x.arg("object")?;
-    let found = if object.is_a_name("transferable-container") {
-        Portions::container(x, "object")?
-    } else if object.is_a_name("list-of-kitchen-entities") {
+pub fn run(x: &mut Call<Sprinkle>) -> Result<(), SimError> {
+    let object = x.arg(role::OBJECT)?;
+    let found = if object.is_a(x.known().transferable_container) {
+        Portions::container(x, role::OBJECT)?
+    } else if object.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: the list's own items get the topping (in reverse order); the
         // portions lying on the counter-top are left as they were.
-        Portions::list(x, "object")?
+        Portions::list(x, role::OBJECT)?
     } else {
         return Err(SimError::NoResult(format!(
             "a `{}` cannot be sprinkled",
             object.class_name()
         )));
     };
-    let done = x.start_after("object")? + 50.0;
+    let done = x.start_after(role::OBJECT)? + 50.0;
     x.bind_kitchen(done, done);
-    let topping = first_content_on_counter_top(x, "topping-container")?;
+    let topping = first_content_on_counter_top(x, role::TOPPING_CONTAINER)?;
     let (Some(mut found), Some((topping_pid, first))) = (found, topping) else {
         x.fail("the object or the topping container is not on the counter-top");
-        x.bind_failed("sprinkled-object", Some(done));
+        x.bind_failed(role::SPRINKLED_OBJECT, Some(done));
         return Ok(());
     };
     let first = first.ok_or_else(|| SimError::Crash("the topping container is empty".into()))?;
     share_out(x, &mut found, &first, &|_| slot::SPRINKLED_WITH)?;
     empty(x, topping_pid);
-    found.bind(x, "sprinkled-object", done);
+    found.bind(x, role::SPRINKLED_OBJECT, done);
     Ok(())
 }
 

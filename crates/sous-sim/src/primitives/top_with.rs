@@ -13,28 +13,29 @@
 use std::sync::Arc;
 
 use sous_kitchen::{convert_to_g, slot, Entity, EntityRef, Value};
+use sous_lang::call::{top_with as role, TopWith};
 
 use crate::ops::portions::{empty, first_content_on_counter_top, set_slot, share_out, Portions};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let thing = x.arg("thing-to-be-topped")?.clone();
-    let done = x.start_after("thing-to-be-topped")? + 50.0;
+pub fn run(x: &mut Call<TopWith>) -> Result<(), SimError> {
+    let thing = x.arg(role::THING_TO_BE_TOPPED)?.clone();
+    let done = x.start_after(role::THING_TO_BE_TOPPED)? + 50.0;
     let toppable = x.known().can_have_on_top;
     let comestible = x.known().can_be_sprinkled_on;
     let corrected = x.profile.is_corrected();
     let can_be_topped = |c: &EntityRef| c.is_a(toppable) || (corrected && c.is_a(comestible));
-    let is_container = thing.is_a_name("transferable-container");
-    let is_list = thing.is_a_name("list-of-kitchen-entities");
+    let is_container = thing.is_a(x.known().transferable_container);
+    let is_list = thing.is_a(x.known().list_of_kitchen_entities);
     // Checked on the input value, before anything is looked up.
     let ok = (is_container && thing.contents().iter().all(can_be_topped))
         || (is_list && thing.items().iter().all(can_be_topped));
     if !ok {
         x.fail("not everything to be topped can have something on top");
-        x.bind_failed("topped-object", Some(done));
+        x.bind_failed(role::TOPPED_OBJECT, Some(done));
         if x.case == 0 {
-            x.bind_failed("topping-quantity", Some(done));
-            x.bind_failed("topping-unit", Some(done));
+            x.bind_failed(role::TOPPING_QUANTITY, Some(done));
+            x.bind_failed(role::TOPPING_UNIT, Some(done));
         }
         // Quirk: the kitchen-time slot is not advanced, though its binding says so.
         let t = x.ks_time();
@@ -44,11 +45,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     x.bind_kitchen(done, done);
     // The two cases test the kinds in opposite orders (a failed-object is both).
     let found = if (x.case == 0 && is_list) || !is_container {
-        Portions::list(x, "thing-to-be-topped")?
+        Portions::list(x, role::THING_TO_BE_TOPPED)?
     } else {
-        Portions::container(x, "thing-to-be-topped")?
+        Portions::container(x, role::THING_TO_BE_TOPPED)?
     };
-    let topping = first_content_on_counter_top(x, "container-with-topping")?;
+    let topping = first_content_on_counter_top(x, role::CONTAINER_WITH_TOPPING)?;
     let (Some(mut found), Some((topping_pid, first))) = (found, topping) else {
         if x.case == 0 {
             // Quirk: case 1 binds nothing at all here.
@@ -57,7 +58,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             ));
         }
         x.fail("the thing or the topping is not on the counter-top");
-        x.bind_failed("topped-object", Some(done));
+        x.bind_failed(role::TOPPED_OBJECT, Some(done));
         return Ok(());
     };
     let first = first.ok_or_else(|| SimError::Crash("the topping container is empty".into()))?;
@@ -65,8 +66,8 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         let each = share_out(x, &mut found, &first, &topping_slot)?;
         let q = Arc::new(Entity::quantity(each, x.ids));
         let g = Arc::new(x.new_entity(x.known().g));
-        x.bind_value("topping-quantity", q, None);
-        x.bind_value("topping-unit", g, None);
+        x.bind_value(role::TOPPING_QUANTITY, q, None);
+        x.bind_value(role::TOPPING_UNIT, g, None);
     } else {
         let pieces = hand_out(x, &first, found.len(x))?;
         found.update(x, |i, item| match pieces.get(i) {
@@ -75,7 +76,7 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         })?;
     }
     empty(x, topping_pid);
-    found.bind(x, "topped-object", done);
+    found.bind(x, role::TOPPED_OBJECT, done);
     Ok(())
 }
 
@@ -91,8 +92,12 @@ fn topping_slot(item: &Entity) -> sous_kitchen::SlotId {
 
 /// Case 2: copies of the topping of the given size (converted to g) while
 /// more is left, then the rest in g; at most one per portion.
-fn hand_out(x: &Exec, topping: &Entity, portions: usize) -> Result<Vec<EntityRef>, SimError> {
-    let mut size = x.amount("topping-quantity", "topping-unit")?;
+fn hand_out(
+    x: &Call<TopWith>,
+    topping: &Entity,
+    portions: usize,
+) -> Result<Vec<EntityRef>, SimError> {
+    let mut size = x.amount(role::TOPPING_QUANTITY, role::TOPPING_UNIT)?;
     let g = x.known().g;
     if size.unit != g {
         let mut probe = topping.clone();

@@ -5,19 +5,21 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Entity, Num, Value};
+use sous_lang::call::{transfer_contents as role, TransferContents};
 
-use crate::{Exec, SimError};
+use crate::exec::Found;
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-input-ingredients")? + 20.0;
+pub fn run(x: &mut Call<TransferContents>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 20.0;
     x.ks.set_time(done);
     let target_pid = if x.case == 0 {
         x.retrieve(x.known().large_bowl, &[])
     } else {
-        let t = x.arg("target-container")?;
+        let t = x.arg(role::TARGET_CONTAINER)?;
         (!t.is_failed() && x.ks.locate(t.pid).is_some()).then_some(t.pid)
     };
-    let source_place = x.locate_on_counter_top("container-with-input-ingredients")?;
+    let source_place = x.locate_on_counter_top(role::CONTAINER_WITH_INPUT_INGREDIENTS)?;
     let source_has_contents = source_place
         .as_ref()
         .and_then(|p| x.ks.get(p))
@@ -32,23 +34,26 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
         } else {
             "the source container is empty".to_string()
         });
-        for out in ["container-with-all-ingredients", "container-with-rest"] {
+        for out in [
+            role::CONTAINER_WITH_ALL_INGREDIENTS,
+            role::CONTAINER_WITH_REST,
+        ] {
             x.bind_failed(out, Some(done));
         }
         if x.case == 0 {
-            x.bind_failed("target-container", None);
+            x.bind_failed(role::TARGET_CONTAINER, None);
         }
-        x.bind_failed("quantity", None);
-        x.bind_failed("unit", None);
+        x.bind_failed(role::QUANTITY, None);
+        x.bind_failed(role::UNIT, None);
         x.bind_kitchen(done, done);
         return Ok(());
     };
     if x.case == 0 {
         if let Some(before) = x.before.find(target_pid).cloned() {
-            x.bind_value("target-container", before, None);
+            x.bind_value(role::TARGET_CONTAINER, before, None);
         }
     }
-    let source_pid = x.ks.get(&source_place).expect("located").pid;
+    let source_pid = x.ks.get(&source_place).found("the source")?.pid;
     let moved: Vec<_> =
         x.ks.at_mut(&source_place)
             .and_then(|s| s.contents_mut())
@@ -64,24 +69,24 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
     let target_place =
         x.ks.locate(target_pid)
             .ok_or_else(|| SimError::Crash("target vanished".into()))?;
-    let target = x.ks.at_mut(&target_place).expect("located");
+    let target = x.ks.at_mut(&target_place).found("the target")?;
     if let Some(c) = target.contents_mut() {
         for item in moved {
             c.insert(0, item);
         }
     }
     target.set_flag(slot::USED, true);
-    x.bind_pid("container-with-all-ingredients", target_pid, Some(done));
-    x.bind_pid("container-with-rest", source_pid, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_ALL_INGREDIENTS, target_pid, Some(done));
+    x.bind_pid(role::CONTAINER_WITH_REST, source_pid, Some(done));
     let q = Arc::new(Entity::quantity(total, x.ids));
-    x.bind_value("quantity", q, None);
+    x.bind_value(role::QUANTITY, q, None);
     match last_unit {
         Some(u) => {
             let mut unit = Entity::new(u, x.ids);
             unit.set(slot::IS_CONCEPT, Value::Bool(true));
-            x.bind_value("unit", Arc::new(unit), None);
+            x.bind_value(role::UNIT, Arc::new(unit), None);
         }
-        None => x.bind_failed("unit", None),
+        None => x.bind_failed(role::UNIT, None),
     }
     x.bind_kitchen(done, done);
     Ok(())

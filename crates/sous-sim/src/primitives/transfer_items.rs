@@ -3,21 +3,23 @@
 //! its contents (default arrangement: side-to-side). 120.
 
 use sous_kitchen::{slot, EntityRef, Value};
+use sous_lang::call::{transfer_items as role, TransferItems};
 
+use crate::exec::Found;
 use crate::ops::heat::{instance, listed_items};
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let items = x.arg("items-to-transfer")?.clone();
+pub fn run(x: &mut Call<TransferItems>) -> Result<(), SimError> {
+    let items = x.arg(role::ITEMS_TO_TRANSFER)?.clone();
     let pattern: EntityRef = if x.case == 0 {
         instance(x.known().side_to_side, x.ids)
     } else {
-        x.arg("arrangement-pattern")?.clone()
+        x.arg(role::ARRANGEMENT_PATTERN)?.clone()
     };
-    let destination = x.locate_pid("destination")?;
-    let (done, moved) = if items.is_a_name("list-of-kitchen-entities") {
+    let destination = x.locate_pid(role::DESTINATION)?;
+    let (done, moved) = if items.is_a(x.known().list_of_kitchen_entities) {
         // Quirk: waits for the destination, not for the items.
-        let done = x.start_after("destination")? + 120.0;
+        let done = x.start_after(role::DESTINATION)? + 120.0;
         let found = listed_items(&x.ks, &items)?;
         if let (Some(found), Some(_)) = (&found, destination) {
             // The items leave the counter-top (every object sharing their ids).
@@ -28,11 +30,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             }
         }
         (done, found)
-    } else if items.is_a_name("transferable-container") {
+    } else if items.is_a(x.known().transferable_container) {
         // Quirk: a container's items are moved at the kitchen time, ready or not.
         let done = x.ks_time() + 120.0;
         x.set_start(x.ks_time());
-        let source = x.locate("items-to-transfer")?;
+        let source = x.locate(role::ITEMS_TO_TRANSFER)?;
         let moved = match (source, destination) {
             (Some(place), Some(_)) => {
                 x.ks.at_mut(&place)
@@ -53,11 +55,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             let place =
                 x.ks.locate(dest)
                     .ok_or_else(|| SimError::Crash("the destination vanished".into()))?;
-            let d = x.ks.at_mut(&place).expect("located");
+            let d = x.ks.at_mut(&place).found("the destination")?;
             d.set_flag(slot::USED, true);
             d.set(slot::CONTENTS, Value::List(moved));
             d.set(slot::ARRANGEMENT, Value::Entity(pattern.clone()));
-            x.bind_pid("transferred", dest, Some(done));
+            x.bind_pid(role::TRANSFERRED, dest, Some(done));
         }
         (_, dest) => {
             x.fail(if dest.is_none() {
@@ -65,11 +67,11 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
             } else {
                 "the items to transfer are not in the kitchen"
             });
-            x.bind_failed("transferred", Some(done));
+            x.bind_failed(role::TRANSFERRED, Some(done));
         }
     }
     if x.case == 0 {
-        x.bind_value("arrangement-pattern", pattern, None);
+        x.bind_value(role::ARRANGEMENT_PATTERN, pattern, None);
     }
     x.bind_kitchen(done, done);
     Ok(())

@@ -4,15 +4,17 @@
 use std::sync::Arc;
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{uncover as role, Uncover};
 
-use crate::{Exec, SimError};
+use crate::exec::Found;
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("object")? + 20.0;
+pub fn run(x: &mut Call<Uncover>) -> Result<(), SimError> {
+    let done = x.start_after(role::OBJECT)? + 20.0;
     let place = x
-        .locate("object")?
+        .locate(role::OBJECT)?
         .ok_or_else(|| SimError::Crash("the object to uncover is not in the kitchen".into()))?;
-    let o = x.ks.at_mut(&place).expect("located");
+    let o = x.ks.at_mut(&place).found("the object to uncover")?;
     let pid = o.pid;
     match o.get(slot::COVERED_WITH).as_entity().cloned() {
         Some(cover) => {
@@ -24,13 +26,13 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 x.ks.counter_top()
                     .ok_or_else(|| SimError::Crash("the kitchen has no counter-top".into()))?;
             x.ks.push_front(&ct, cover.clone());
-            x.bind_pid("uncovered-object", pid, Some(done));
-            x.bind_value("cover", cover, Some(done));
+            x.bind_pid(role::UNCOVERED_OBJECT, pid, Some(done));
+            x.bind_value(role::COVER, cover, Some(done));
         }
         None => {
             x.fail("it is not covered");
-            x.bind_failed("uncovered-object", Some(done));
-            x.bind_failed("cover", Some(done));
+            x.bind_failed(role::UNCOVERED_OBJECT, Some(done));
+            x.bind_failed(role::COVER, Some(done));
         }
     }
     x.bind_kitchen(done, done);

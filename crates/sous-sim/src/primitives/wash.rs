@@ -2,14 +2,15 @@
 //! counter-top) gets washed := true. 60 after the container is ready.
 
 use sous_kitchen::{slot, Value};
+use sous_lang::call::{wash as role, Wash};
 
 use crate::ops::cutting::set_on_contents;
-use crate::{Exec, SimError};
+use crate::{Call, SimError};
 
-pub fn run(x: &mut Exec) -> Result<(), SimError> {
-    let done = x.start_after("container-with-input-ingredients")? + 60.0;
+pub fn run(x: &mut Call<Wash>) -> Result<(), SimError> {
+    let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 60.0;
     x.ks.set_time(done);
-    match x.counter_top_pid("container-with-input-ingredients")? {
+    match x.counter_top_pid(role::CONTAINER_WITH_INPUT_INGREDIENTS)? {
         Some(container) => {
             let washable = x.known().washable;
             set_on_contents(
@@ -19,11 +20,15 @@ pub fn run(x: &mut Exec) -> Result<(), SimError> {
                 &Value::Bool(true),
                 Some(washable),
             )?;
-            x.bind_pid("container-with-washed-ingredients", container, Some(done));
+            x.bind_pid(
+                role::CONTAINER_WITH_WASHED_INGREDIENTS,
+                container,
+                Some(done),
+            );
         }
         None => {
             x.fail("the container to wash is not on the counter-top");
-            x.bind_failed("container-with-washed-ingredients", Some(done));
+            x.bind_failed(role::CONTAINER_WITH_WASHED_INGREDIENTS, Some(done));
         }
     }
     x.bind_kitchen(done, done);

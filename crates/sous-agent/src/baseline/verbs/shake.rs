@@ -17,8 +17,7 @@ pub(super) fn act(s: &mut Session, c: &Clause) -> Flow {
     let jar = s.bowl(w).var.clone();
     // `Cover and shake`: covered once.
     let covered = if s.last_action().is_some_and(|a| {
-        std::ptr::eq(a.signature, Cover::signature())
-            && a.variable(cover::COVERED_OBJECT) == Some(jar.as_str())
+        a.signature.kind == Cover::KIND && a.variable(cover::COVERED_OBJECT) == Some(jar.as_str())
     }) {
         Some(jar)
     } else {
