@@ -29,7 +29,7 @@ pub struct Action {
     pub text: String,
     /// The class each argument's value must be an instance of, resolved
     /// once here so that the search's type test compares ids, not names.
-    pub classes: Vec<ArgClass>,
+    pub classes: &'static [ArgClass],
 }
 
 /// What an argument accepts.
@@ -44,19 +44,13 @@ pub enum ArgClass {
 }
 
 impl ArgClass {
-    /// The classes of a signature's arguments, resolved once per process
-    /// for the signatures of the table.
-    fn of(signature: &'static Signature) -> Vec<ArgClass> {
+    /// The classes of a signature's arguments, resolved once per process.
+    fn of(signature: &'static Signature) -> &'static [ArgClass] {
         static TABLE: OnceLock<Vec<Vec<ArgClass>>> = OnceLock::new();
         let table =
             TABLE.get_or_init(|| sous_lang::signatures().iter().map(Self::resolve).collect());
-        match sous_lang::signatures()
-            .iter()
-            .position(|s| std::ptr::eq(s, signature))
-        {
-            Some(index) => table[index].clone(),
-            None => Self::resolve(signature),
-        }
+        // A kind is numbered by its signature's place in the table.
+        &table[signature.kind as usize]
     }
 
     fn resolve(signature: &Signature) -> Vec<ArgClass> {
