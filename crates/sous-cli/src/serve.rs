@@ -4,7 +4,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 use clap::Args;
-use sous_server::{Config, Limits, PhysicsPool, SessionLimits};
+use sous_server::{CacheLimits, Config, Limits, PhysicsPool, SessionLimits};
 
 use crate::run::{FAILED, INVALID};
 
@@ -50,6 +50,14 @@ pub struct ServeArgs {
     /// before it is answered 503, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = PhysicsPool::DEFAULT_WAIT.as_millis() as u64)]
     physics_wait_ms: u64,
+    /// Most megabytes of answers `POST /api/execute` keeps, to send again
+    /// to a repeated qualitative request without running it (0: none).
+    #[arg(long, value_name = "MB", default_value_t = CacheLimits::default().answer_bytes >> 20)]
+    answer_cache_mb: u64,
+    /// Most parsed networks `POST /api/execute` keeps, to skip parsing and
+    /// validating a repeated network (0: none).
+    #[arg(long, value_name = "N", default_value_t = CacheLimits::default().networks)]
+    network_cache_entries: usize,
 }
 
 pub fn run(args: ServeArgs) -> u8 {
@@ -83,6 +91,10 @@ pub fn run(args: ServeArgs) -> u8 {
             sessions: SessionLimits {
                 max_live: args.max_sessions,
                 idle_timeout: std::time::Duration::from_secs(args.session_idle_seconds),
+            },
+            cache: CacheLimits {
+                answer_bytes: args.answer_cache_mb << 20,
+                networks: args.network_cache_entries,
             },
         },
         access,

@@ -171,6 +171,85 @@ impl Serialize for ValueView<'_> {
     }
 }
 
+/// An entity one level deep, for lean answers (`POST /api/execute` with
+/// `"compact": true`): its class, its id and every slot, where a slot that
+/// holds an entity holds its [`EntityRefView`] (`{"class", "id"}`) instead
+/// of the whole tree, and a list holds references, runs of items that
+/// differ only in their ids written once as in [`EntityView`] (with a
+/// reference as the run's `item`). Numbers, amounts and flags are written in
+/// full, so a bowl says what it holds and how much, not what each
+/// ingredient is made of.
+#[derive(Debug, Clone, Copy)]
+pub struct ShallowEntityView<'a>(pub &'a Entity);
+
+impl Serialize for ShallowEntityView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let onto = Ontology::get();
+        let e = self.0;
+        let slots = onto.class(e.class).slots.len();
+        let mut m = s.serialize_map(Some(2 + slots))?;
+        m.serialize_entry("class", e.class_name())?;
+        m.serialize_entry("id", &PidName::of(e))?;
+        for (slot, value) in e.slots() {
+            m.serialize_entry(onto.slot_name(slot), &ShallowValueView(value))?;
+        }
+        m.end()
+    }
+}
+
+/// An entity as a reference: `{"class", "id"}`, no slots.
+#[derive(Debug, Clone, Copy)]
+pub struct EntityRefView<'a>(pub &'a Entity);
+
+impl Serialize for EntityRefView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("class", self.0.class_name())?;
+        m.serialize_entry("id", &PidName::of(self.0))?;
+        m.end()
+    }
+}
+
+/// A slot's value in a [`ShallowEntityView`].
+struct ShallowValueView<'a>(&'a Value);
+
+impl Serialize for ShallowValueView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Value::Entity(entity) => EntityRefView(entity).serialize(s),
+            Value::List(items) => {
+                let mut seq = s.serialize_seq(None)?;
+                for run in Runs(items) {
+                    match run {
+                        [entity] => seq.serialize_element(&EntityRefView(entity))?,
+                        _ => seq.serialize_element(&RepeatRef(run))?,
+                    }
+                }
+                seq.end()
+            }
+            value => ValueView {
+                value,
+                compact: true,
+            }
+            .serialize(s),
+        }
+    }
+}
+
+/// A run of two or more items that differ only in their ids, the item as a
+/// reference.
+struct RepeatRef<'a>(&'a [EntityRef]);
+
+impl Serialize for RepeatRef<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("repeat", &self.0.len())?;
+        m.serialize_entry("ids", &Ids(self.0))?;
+        m.serialize_entry("item", &EntityRefView(&self.0[0]))?;
+        m.end()
+    }
+}
+
 /// The maximal runs of consecutive items that are [`same_but_ids`] as the
 /// run's first item.
 struct Runs<'a>(&'a [EntityRef]);

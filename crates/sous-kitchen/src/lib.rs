@@ -26,7 +26,8 @@ pub use full_kitchen::{full_kitchen, kitchen_place_count, FULL_KITCHEN_TOML};
 pub use ids::{IdGen, Pid};
 pub use json::{
     entity_json, entity_json_compact, entity_json_with, num_json, number_json, pid_string,
-    same_but_ids, value_json, EntityView, JsonNumber, PidName, ValueView,
+    same_but_ids, value_json, EntityRefView, EntityView, JsonNumber, PidName, ShallowEntityView,
+    ValueView,
 };
 pub use kitchen_state::{KitchenState, Place};
 pub use known::Known;

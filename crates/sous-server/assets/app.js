@@ -207,7 +207,7 @@ async function run({ report = null } = {}) {
   try {
     const mode = $("mode-select").value;
     const profile = $("profile-select").value;
-    execution = await call("POST", "/api/execute", { mode, profile, network, kitchen_states: true });
+    execution = await call("POST", "/api/execute", { mode, profile, network, kitchen_states: true, lean: false });
     view.mode = mode;
     view.profile = profile;
     view.network = network;
@@ -259,7 +259,7 @@ async function evaluate(runId, network) {
       view.report ? Promise.resolve(view.report) : call("POST", "/api/evaluate", { recipe: id, network, mode: view.mode, profile: view.profile }),
       call("GET", `/api/recipes/${encodeURIComponent(id)}/gold`),
     ]);
-    const goldRun = await call("POST", "/api/execute", { network: gold.network, profile: view.profile });
+    const goldRun = await call("POST", "/api/execute", { network: gold.network, profile: view.profile, lean: false });
     if (runId !== view.runCounter) return;
     view.report = report;
     view.goldDish = gold.dish_variable ? goldRun.bindings[gold.dish_variable] : null;

@@ -1,9 +1,11 @@
 //! The CPU cost of one `POST /api/execute` without the HTTP around it: the
 //! request body deserialised, the almond-crescent-cookies gold network parsed,
-//! validated, executed, and its answer serialised. `cargo bench -p sous-server`.
+//! validated, executed, and its answer serialised (lean, the default, and
+//! with whole trees, `"lean": false`); and what a repeated request costs when
+//! its answer is cached (hashed and looked up). `cargo bench -p sous-server`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sous_server::{execute_json, ExecuteRequest, Limits};
+use sous_server::{cached_answer, execute_cached, execute_json, Caches, ExecuteRequest, Limits};
 
 /// The allocator of the `sous` binary, so the figure is the server's.
 #[global_allocator]
@@ -15,14 +17,29 @@ fn bench(c: &mut Criterion) {
     )
     .unwrap();
     let limits = Limits::default();
-    let body = serde_json::json!({"mode": "qualitative", "network": network}).to_string();
+    let lean = serde_json::json!({"mode": "qualitative", "network": network}).to_string();
+    let trees =
+        serde_json::json!({"mode": "qualitative", "network": network, "lean": false}).to_string();
     let answer = |body: &str| {
         let req: ExecuteRequest = serde_json::from_str(body).unwrap();
         execute_json(&req, &limits).unwrap()
     };
-    eprintln!("answer: {} bytes", answer(&body).len());
+    eprintln!("lean answer: {} bytes", answer(&lean).len());
+    eprintln!("whole-trees answer: {} bytes", answer(&trees).len());
     c.bench_function("execute almond-crescent-cookies", |b| {
-        b.iter(|| answer(&body).len())
+        b.iter(|| answer(&lean).len())
+    });
+    c.bench_function("execute almond-crescent-cookies, lean false", |b| {
+        b.iter(|| answer(&trees).len())
+    });
+    let caches = Caches::new(limits.cache);
+    let req: ExecuteRequest = serde_json::from_str(&lean).unwrap();
+    execute_cached(&req, &limits, &caches).unwrap();
+    c.bench_function("execute almond-crescent-cookies, cached", |b| {
+        b.iter(|| {
+            let req: ExecuteRequest = serde_json::from_str(&lean).unwrap();
+            cached_answer(&req, &caches).unwrap().len()
+        })
     });
 }
 

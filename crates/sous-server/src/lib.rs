@@ -9,6 +9,7 @@
 
 mod access;
 mod api;
+pub mod cache;
 mod error;
 mod page;
 mod physics;
@@ -28,7 +29,8 @@ use sous_eval::benchmark::Benchmark;
 pub use access::Access;
 pub use api::openapi::openapi_json;
 pub use api::Preloaded;
-pub use api::{execute_json, ExecuteRequest};
+pub use api::{cached_answer, execute_cached, execute_json, ExecuteRequest};
+pub use cache::{CacheLimits, Caches};
 pub use error::ApiError;
 pub use physics::{PhysicsPermit, PhysicsPool, RETRY_AFTER_SECONDS};
 pub use sessions::SessionLimits;
@@ -41,6 +43,8 @@ pub struct Limits {
     /// Most predicates in one network.
     pub max_network_predicates: usize,
     pub sessions: SessionLimits,
+    /// What `POST /api/execute` keeps between requests (see [`cache`]).
+    pub cache: CacheLimits,
 }
 
 impl Default for Limits {
@@ -49,6 +53,7 @@ impl Default for Limits {
             max_body_bytes: 1 << 20,
             max_network_predicates: 5_000,
             sessions: SessionLimits::default(),
+            cache: CacheLimits::default(),
         }
     }
 }
@@ -91,6 +96,8 @@ pub struct AppState {
     pub last_render: api::LastExecution,
     /// Permits for physics (quantitative) work; see [`PhysicsPool`].
     pub physics: PhysicsPool,
+    /// Parsed networks and answers of `POST /api/execute` (see [`cache`]).
+    pub caches: Caches,
 }
 
 impl AppState {
@@ -106,6 +113,7 @@ impl AppState {
             sessions: sessions::Sessions::default(),
             last_render: api::LastExecution::default(),
             physics: PhysicsPool::default(),
+            caches: Caches::new(limits.cache),
         }
     }
 

@@ -95,6 +95,14 @@ fn execute_a_gold_network_and_the_errors() {
     // 32 identical 25 g cookies are written once; the 33rd (the rest of the dough) differs.
     assert_eq!(tray["contents"][0]["repeat"], 32, "{}", tray["contents"]);
     assert_eq!(tray["contents"].as_array().unwrap().len(), 2);
+    // A lean answer: the cookies are references, the final kitchen a summary.
+    assert_eq!(
+        tray["contents"][0]["item"],
+        json!({"class": "homogeneous-mixture", "id": "homogeneous-mixture-529"})
+    );
+    assert_eq!(x["final_kitchen"]["class"], "kitchen-state");
+    assert_eq!(x["final_kitchen"]["kitchen-time"], 2600);
+    assert!(x["final_kitchen"].get("contents").is_none());
     let (_, full) = post(&url, &json!({"network": almond_gold(), "compact": false}));
     let cookies = full["bindings"]["?almond-crescent-cookies"]["contents"]
         .as_array()
@@ -113,15 +121,31 @@ fn execute_a_gold_network_and_the_errors() {
     assert!(kitchen_users >= 1, "{graph}");
     assert!(edges.iter().all(|e| e["from"] != e["to"]));
 
-    // The kitchen after each step, on request; the last one is the final kitchen.
+    // The kitchen after each step, on request; the last one is the final
+    // kitchen (summarised in a lean answer, whole with "lean": false).
     let (_, with_states) = post(
         &url,
         &json!({"network": almond_gold(), "kitchen_states": true}),
     );
     let states = with_states["kitchen_states"].as_array().unwrap();
     assert_eq!(states.len(), 27);
-    assert_eq!(states[26], with_states["final_kitchen"]);
+    assert_eq!(states[26]["id"], with_states["final_kitchen"]["id"]);
+    assert!(with_states["final_kitchen"].get("contents").is_none());
     assert_eq!(states[0]["class"], "kitchen-state");
+    let (_, trees) = post(
+        &url,
+        &json!({"network": almond_gold(), "kitchen_states": true, "lean": false}),
+    );
+    assert_eq!(trees["kitchen_states"], with_states["kitchen_states"]);
+    assert_eq!(states[26], trees["final_kitchen"]);
+    assert_eq!(
+        trees["bindings"]["?almond-crescent-cookies"]["contents"][0]["item"]["components"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3,
+        "whole trees"
+    );
 
     let (code, e) = post(
         &url,
@@ -482,4 +506,77 @@ fn a_busy_physics_worker_sheds_quantitative_requests_only() {
     assert_eq!(code, 200, "{x}");
     assert_eq!(slow.join().unwrap(), 200);
     assert_eq!(post(&url, &small).0, 200, "the worker is free again");
+}
+
+/// An answer's bytes, as sent.
+fn post_bytes(url: &str, body: &serde_json::Value) -> (u16, String) {
+    let r = ureq::post(url)
+        .set("Content-Type", "application/json")
+        .send_string(&body.to_string())
+        .unwrap();
+    (r.status(), r.into_string().unwrap())
+}
+
+/// What `execute_json` (no HTTP, no cache) writes for `body`.
+fn uncached(body: &serde_json::Value) -> String {
+    let req: sous_server::ExecuteRequest = serde_json::from_value(body.clone()).unwrap();
+    String::from_utf8(sous_server::execute_json(&req, &Limits::default()).unwrap()).unwrap()
+}
+
+/// Issue 24: the default (lean) answer of the almond gold network is a
+/// fraction of the whole one (150 KB), and the cached answer, the streamed
+/// kitchen states and the uncached answer are the same bytes.
+#[test]
+fn lean_answers_cached_answers_and_streamed_kitchen_states() {
+    let base = start(false, Limits::default());
+    let url = format!("{base}/api/execute");
+    let lean = json!({"network": almond_gold()});
+    let (code, first) = post_bytes(&url, &lean);
+    assert_eq!(code, 200);
+    assert!(first.len() < 40_000, "{} bytes", first.len());
+    let trees = json!({"network": almond_gold(), "lean": false});
+    let (_, whole) = post_bytes(&url, &trees);
+    assert!(whole.len() > 100_000, "{} bytes", whole.len());
+    // Every binding is one level deep: nested entities are references.
+    let x: serde_json::Value = serde_json::from_str(&first).unwrap();
+    for (var, b) in x["bindings"].as_object().unwrap() {
+        for (slot, v) in b.as_object().unwrap() {
+            if let Some(o) = v.as_object() {
+                let keys: Vec<_> = o.keys().map(String::as_str).collect();
+                assert!(
+                    keys == ["class", "id"] || keys == ["value", "unit"],
+                    "{var} {slot}: {v}"
+                );
+            }
+        }
+    }
+    // The second time the answer comes from the cache: the same bytes as
+    // the first and as an uncached run.
+    for body in [
+        &lean,
+        &trees,
+        &json!({"network": almond_gold(), "compact": false}),
+    ] {
+        let (_, a) = post_bytes(&url, body);
+        let (_, b) = post_bytes(&url, body);
+        assert!(a == b, "cached answer differs");
+        assert!(a == uncached(body), "cached answer differs from uncached");
+    }
+    assert!(first == uncached(&lean));
+    // Kitchen states are streamed; the bytes are those written at once.
+    for compact in [true, false] {
+        let body = json!({"network": almond_gold(), "compact": compact, "kitchen_states": true});
+        let (_, streamed) = post_bytes(&url, &body);
+        assert!(streamed == uncached(&body), "compact {compact}");
+    }
+    // An execution without a solution streams what it reached; a network
+    // that does not validate is an error, not a stream.
+    let unsolved = "(get-kitchen ?k)\n(bake ?a ?b ?k ?c ?d 10 minute 180 degrees-celsius)";
+    let body = json!({"network": unsolved, "kitchen_states": true});
+    let (_, streamed) = post_bytes(&url, &body);
+    assert!(streamed == uncached(&body), "{streamed}");
+    let body =
+        json!({"network": "(fetch ?tray ?ks ?kitchen baking-tray 1)", "kitchen_states": true});
+    let (code, e) = post(&url, &body);
+    assert_eq!(code, 422, "{e}");
 }

@@ -591,6 +591,7 @@ fn every_documented_answer_happens_and_matches_its_schema() {
             max_live: 1,
             ..SessionLimits::default()
         },
+        ..Limits::default()
     };
     let tight = Api {
         base: start(false, limits),
@@ -718,6 +719,9 @@ fn execute(api: &Api) {
     );
     assert_eq!(code, 200);
     assert_eq!(full["kitchen_states"].as_array().unwrap().len(), 27);
+    let (code, trees) = api.post(url, &json!({"network": gold, "lean": false}));
+    assert_eq!(code, 200);
+    assert!(trees["final_kitchen"]["contents"].is_array());
     // No solution: failures, no execution time.
     let (code, x) = api.post(
         url,

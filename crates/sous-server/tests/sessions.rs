@@ -64,7 +64,11 @@ fn adding_the_gold_line_by_line_equals_executing_it_whole() {
     let (code, shown) = common::get(&format!("{base}/api/sessions/{id}"));
     assert_eq!(code, 200);
 
-    let (_, executed) = common::post(&format!("{base}/api/execute"), &json!({"network": whole}));
+    // Sessions show whole trees: compare with the whole (not lean) answer.
+    let (_, executed) = common::post(
+        &format!("{base}/api/execute"),
+        &json!({"network": whole, "lean": false}),
+    );
     assert_eq!(
         without_ids(&shown["bindings"]),
         without_ids(&executed["bindings"])

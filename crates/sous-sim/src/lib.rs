@@ -35,5 +35,5 @@ pub use mode::{Mode, UnknownName};
 pub use network::{Action, ArgClass, Network, Variable};
 pub use profile::Profile;
 pub use reference::{primitive_reference, reference_text, ArgumentDoc, PrimitiveDoc};
-pub use report::{execution_json, execution_json_with, ExecutionView};
+pub use report::{execution_json, execution_json_with, ExecutionView, LeanExecutionView};
 pub use session::{AddError, Added, Session, TextError};

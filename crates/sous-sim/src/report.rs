@@ -7,7 +7,7 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::Value as Json;
-use sous_kitchen::{Entity, EntityView, JsonNumber, Num, PidName};
+use sous_kitchen::{Entity, EntityView, JsonNumber, Num, PidName, ShallowEntityView};
 
 use crate::{Execution, Failure, Step};
 
@@ -38,42 +38,71 @@ pub struct ExecutionView<'a> {
 
 impl Serialize for ExecutionView<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let x = self.execution;
-        let net = &x.network;
-        let variables = || {
-            net.variables
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| v.constant.is_none())
-        };
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("recipe_id", &net.recipe_id)?;
-        m.serialize_entry("solved", &x.solved)?;
-        m.serialize_entry("execution_time", &x.execution_time().map(JsonNumber))?;
-        let steps = x.steps.iter().map(|step| StepView(x, step));
-        m.serialize_entry("steps", &Seq(steps))?;
-        let bindings = variables().map(|(v, var)| {
-            let binding = x.bindings[v].as_ref().map(|b| BindingView {
-                entity: &b.value,
-                compact: self.compact,
-            });
-            (&var.name, binding)
-        });
-        m.serialize_entry("bindings", &Map(bindings))?;
-        let available = variables().map(|(v, var)| {
-            let at = x.bindings[v].as_ref().and_then(|b| b.available_at);
-            (&var.name, at.map(JsonNumber))
-        });
-        m.serialize_entry("available_at", &Map(available))?;
-        let failed = x.failures.iter().map(|f| FailureView(x, f));
-        m.serialize_entry("failed_actions", &Seq(failed))?;
-        let kitchen = x.final_kitchen().map(|k| EntityView {
-            entity: k,
-            compact: self.compact,
-        });
-        m.serialize_entry("final_kitchen", &kitchen)?;
-        m.end()
+        write_execution(self.execution, self.compact, false, s)
     }
+}
+
+/// An execution as a lean JSON answer: the same keys as [`ExecutionView`]
+/// (compact), but every binding one level deep (`sous_kitchen::ShallowEntityView`:
+/// nested entities as `{"class", "id"}` references, kitchen states
+/// summarised as always) and `final_kitchen` summarised like a bound kitchen
+/// state (`{"class": "kitchen-state", "id", "kitchen-time"}`). The almond
+/// gold's answer is about a quarter of the compact one; the whole trees
+/// are in the kitchen states (`sous_kitchen::EntityView`) for who asks.
+#[derive(Debug, Clone, Copy)]
+pub struct LeanExecutionView<'a> {
+    pub execution: &'a Execution,
+}
+
+impl Serialize for LeanExecutionView<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        write_execution(self.execution, true, true, s)
+    }
+}
+
+fn write_execution<S: Serializer>(
+    x: &Execution,
+    compact: bool,
+    lean: bool,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let net = &x.network;
+    let variables = || {
+        net.variables
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.constant.is_none())
+    };
+    let mut m = s.serialize_map(None)?;
+    m.serialize_entry("recipe_id", &net.recipe_id)?;
+    m.serialize_entry("solved", &x.solved)?;
+    m.serialize_entry("execution_time", &x.execution_time().map(JsonNumber))?;
+    let steps = x.steps.iter().map(|step| StepView(x, step));
+    m.serialize_entry("steps", &Seq(steps))?;
+    let bindings = variables().map(|(v, var)| {
+        let binding = x.bindings[v].as_ref().map(|b| BindingView {
+            entity: &b.value,
+            compact,
+            lean,
+        });
+        (&var.name, binding)
+    });
+    m.serialize_entry("bindings", &Map(bindings))?;
+    let available = variables().map(|(v, var)| {
+        let at = x.bindings[v].as_ref().and_then(|b| b.available_at);
+        (&var.name, at.map(JsonNumber))
+    });
+    m.serialize_entry("available_at", &Map(available))?;
+    let failed = x.failures.iter().map(|f| FailureView(x, f));
+    m.serialize_entry("failed_actions", &Seq(failed))?;
+    if lean {
+        let kitchen = x.final_kitchen().map(|k| KitchenStateSummary(k));
+        m.serialize_entry("final_kitchen", &kitchen)?;
+    } else {
+        let kitchen = x.final_kitchen().map(|k| EntityView { entity: k, compact });
+        m.serialize_entry("final_kitchen", &kitchen)?;
+    }
+    m.end()
 }
 
 /// A sequence written from an iterator (cloned, as serializing takes `&self`).
@@ -128,22 +157,37 @@ impl Serialize for FailureView<'_> {
 }
 
 /// A bound entity; kitchen states are summarised (id and clock) because each
-/// is a whole kitchen: the full last one is `final_kitchen`.
+/// is a whole kitchen: the full last one is `final_kitchen`. When `lean`,
+/// other entities are one level deep (`ShallowEntityView`).
 struct BindingView<'a> {
     entity: &'a Entity,
     compact: bool,
+    lean: bool,
 }
 
 impl Serialize for BindingView<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let e = self.entity;
-        if e.class_name() != "kitchen-state" {
+        if e.class_name() == "kitchen-state" {
+            KitchenStateSummary(e).serialize(s)
+        } else if self.lean {
+            ShallowEntityView(e).serialize(s)
+        } else {
             let view = EntityView {
                 entity: e,
                 compact: self.compact,
             };
-            return view.serialize(s);
+            view.serialize(s)
         }
+    }
+}
+
+/// A kitchen state as `{"class": "kitchen-state", "id", "kitchen-time"}`.
+struct KitchenStateSummary<'a>(&'a Entity);
+
+impl Serialize for KitchenStateSummary<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = self.0;
         let time = e
             .get(sous_kitchen::slot::KITCHEN_TIME)
             .as_number()

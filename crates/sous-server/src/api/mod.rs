@@ -12,7 +12,7 @@ pub mod sessions;
 mod trace;
 
 pub use evaluate::evaluate;
-pub use execute::{execute, execute_json, ExecuteRequest};
+pub use execute::{cached_answer, execute, execute_cached, execute_json, ExecuteRequest};
 pub use kitchen::{kitchen, primitives};
 pub use preloaded::{preloaded, Preloaded};
 pub use recipes::{gold, recipe, recipes};
