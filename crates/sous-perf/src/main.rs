@@ -98,7 +98,8 @@ fn work_evaluate(dir: &std::path::Path, predictions: &[Prediction], options: &Op
 
 /// One `POST /api/execute` of the almond-crescent-cookies gold network,
 /// without the HTTP around it: the body deserialised, the network parsed,
-/// validated and executed, the compact answer written.
+/// validated and executed, the compact answer written (lean since the
+/// `api` merge: bindings one level deep).
 fn request() {
     let network = std::fs::read_to_string(sous_testdata::gold_file(
         &sous_testdata::gold_current_dir(),
