@@ -112,21 +112,27 @@ pub struct EntityView<'a> {
 
 impl Serialize for EntityView<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let onto = Ontology::get();
-        let e = self.entity;
-        let slots = onto.class(e.class).slots.len();
-        let mut m = s.serialize_map(Some(2 + slots))?;
-        m.serialize_entry("class", e.class_name())?;
-        m.serialize_entry("id", &PidName::of(e))?;
-        for (slot, value) in e.slots() {
-            let value = ValueView {
-                value,
-                compact: self.compact,
-            };
-            m.serialize_entry(onto.slot_name(slot), &value)?;
-        }
-        m.end()
+        let compact = self.compact;
+        serialize_entity(self.entity, s, |value| ValueView { value, compact })
     }
+}
+
+/// `{"class", "id", slot: value, …}` in the class's slot order, each slot's
+/// value written as `view` makes it (whole or as a reference).
+fn serialize_entity<'e, S: Serializer, V: Serialize>(
+    e: &'e Entity,
+    s: S,
+    view: impl Fn(&'e Value) -> V,
+) -> Result<S::Ok, S::Error> {
+    let onto = Ontology::get();
+    let slots = onto.class(e.class).slots.len();
+    let mut m = s.serialize_map(Some(2 + slots))?;
+    m.serialize_entry("class", e.class_name())?;
+    m.serialize_entry("id", &PidName::of(e))?;
+    for (slot, value) in e.slots() {
+        m.serialize_entry(onto.slot_name(slot), &view(value))?;
+    }
+    m.end()
 }
 
 /// A slot's value as JSON (lists compacted as in [`EntityView`] when `compact`).
@@ -155,7 +161,13 @@ impl Serialize for ValueView<'_> {
                 for run in Runs(items) {
                     match run {
                         [entity] => seq.serialize_element(&EntityView { entity, compact })?,
-                        _ => seq.serialize_element(&Repeat(run))?,
+                        _ => seq.serialize_element(&Repeat {
+                            run,
+                            item: EntityView {
+                                entity: &run[0],
+                                compact,
+                            },
+                        })?,
                     }
                 }
                 seq.end()
@@ -184,16 +196,7 @@ pub struct ShallowEntityView<'a>(pub &'a Entity);
 
 impl Serialize for ShallowEntityView<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let onto = Ontology::get();
-        let e = self.0;
-        let slots = onto.class(e.class).slots.len();
-        let mut m = s.serialize_map(Some(2 + slots))?;
-        m.serialize_entry("class", e.class_name())?;
-        m.serialize_entry("id", &PidName::of(e))?;
-        for (slot, value) in e.slots() {
-            m.serialize_entry(onto.slot_name(slot), &ShallowValueView(value))?;
-        }
-        m.end()
+        serialize_entity(self.0, s, ShallowValueView)
     }
 }
 
@@ -222,7 +225,10 @@ impl Serialize for ShallowValueView<'_> {
                 for run in Runs(items) {
                     match run {
                         [entity] => seq.serialize_element(&EntityRefView(entity))?,
-                        _ => seq.serialize_element(&RepeatRef(run))?,
+                        _ => seq.serialize_element(&Repeat {
+                            run,
+                            item: EntityRefView(&run[0]),
+                        })?,
                     }
                 }
                 seq.end()
@@ -233,20 +239,6 @@ impl Serialize for ShallowValueView<'_> {
             }
             .serialize(s),
         }
-    }
-}
-
-/// A run of two or more items that differ only in their ids, the item as a
-/// reference.
-struct RepeatRef<'a>(&'a [EntityRef]);
-
-impl Serialize for RepeatRef<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(3))?;
-        m.serialize_entry("repeat", &self.0.len())?;
-        m.serialize_entry("ids", &Ids(self.0))?;
-        m.serialize_entry("item", &EntityRefView(&self.0[0]))?;
-        m.end()
     }
 }
 
@@ -269,19 +261,19 @@ impl<'a> Iterator for Runs<'a> {
     }
 }
 
-/// A run of two or more items that differ only in their ids.
-struct Repeat<'a>(&'a [EntityRef]);
+/// A run of two or more items that differ only in their ids, written once:
+/// `{"repeat": n, "ids": […], "item": …}`, the item whole or as a reference.
+struct Repeat<'a, I> {
+    run: &'a [EntityRef],
+    item: I,
+}
 
-impl Serialize for Repeat<'_> {
+impl<I: Serialize> Serialize for Repeat<'_, I> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(3))?;
-        m.serialize_entry("repeat", &self.0.len())?;
-        m.serialize_entry("ids", &Ids(self.0))?;
-        let item = EntityView {
-            entity: &self.0[0],
-            compact: true,
-        };
-        m.serialize_entry("item", &item)?;
+        m.serialize_entry("repeat", &self.run.len())?;
+        m.serialize_entry("ids", &Ids(self.run))?;
+        m.serialize_entry("item", &self.item)?;
         m.end()
     }
 }
