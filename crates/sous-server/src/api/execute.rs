@@ -82,13 +82,9 @@ pub async fn execute(
     }
     let run = {
         let state = state.clone();
-        move || execute_json_cached(&req, &state.limits, &state.caches)
+        move || answer_and_keep(&req, &state.limits, &state.caches, key)
     };
-    let body = Bytes::from(super::run_in_mode(&state, mode, run).await?);
-    if let Some(key) = key {
-        state.caches.keep_answer(key, body.clone());
-    }
-    Ok(json(body))
+    Ok(json(super::run_in_mode(&state, mode, run).await?))
 }
 
 fn json(body: impl Into<Body>) -> Response {
@@ -115,6 +111,17 @@ pub fn execute_cached(
     if let Some(answer) = key.as_ref().and_then(|k| caches.answer(k)) {
         return Ok(answer);
     }
+    answer_and_keep(req, limits, caches, key)
+}
+
+/// Answers `req` afresh (the network read through the cache) and keeps the
+/// answer under `key`, when it is to be cached.
+fn answer_and_keep(
+    req: &ExecuteRequest,
+    limits: &Limits,
+    caches: &Caches,
+    key: Option<crate::cache::Key>,
+) -> Result<Bytes, ApiError> {
     let answer = Bytes::from(execute_json_cached(req, limits, caches)?);
     if let Some(key) = key {
         caches.keep_answer(key, answer.clone());
