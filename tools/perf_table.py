@@ -22,7 +22,6 @@ Both measurements are meant to be taken in one sitting on a quiet machine
 
 import argparse
 import datetime
-import glob
 import json
 import os
 import re

@@ -52,7 +52,9 @@ impl Predicate {
             .collect()
     }
 
-    fn all_variables(&self) -> bool {
+    /// Whether every argument is a `?variable` (only such a predicate can
+    /// repeat another, see [`Predicate::repeats`]).
+    pub fn all_variables(&self) -> bool {
         self.args
             .iter()
             .all(|a| matches!(a.kind, ArgKind::Variable(_)))

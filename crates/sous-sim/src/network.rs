@@ -1,9 +1,7 @@
 //! A recipe network prepared for execution: variables numbered, constants
 //! turned into the entities they stand for.
 
-use std::sync::Arc;
-
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 use sous_kitchen::{slot, ClassId, Entity, EntityRef, IdGen, Ontology, Value};
@@ -173,11 +171,7 @@ impl Network {
             signature(&pred.name, pred.args.len()).filter(|s| s.arity() == pred.args.len())?;
         let text = pred.to_string();
         let key = |p: &str| p.to_lowercase();
-        let all_variables = pred
-            .args
-            .iter()
-            .all(|a| matches!(a.kind, ArgKind::Variable(_)));
-        if all_variables && self.actions.iter().any(|a| key(&a.text) == key(&text)) {
+        if pred.all_variables() && self.actions.iter().any(|a| key(&a.text) == key(&text)) {
             return None;
         }
         let args = pred

@@ -168,7 +168,7 @@ struct BindingView<'a> {
 impl Serialize for BindingView<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let e = self.entity;
-        if e.class_name() == "kitchen-state" {
+        if e.class == sous_kitchen::Ontology::get().known().kitchen_state {
             KitchenStateSummary(e).serialize(s)
         } else if self.lean {
             ShallowEntityView(e).serialize(s)
