@@ -9,6 +9,11 @@ use std::path::PathBuf;
 use criterion::{criterion_group, criterion_main, Criterion};
 use sous_eval::{evaluate_recipe, GoldStandard, MetricSet, Options};
 
+/// The allocator of the `sous` binary, the server and the Python module, so
+/// the figure is what their users get.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn gold_dir() -> PathBuf {
     sous_testdata::gold_current_dir()
 }

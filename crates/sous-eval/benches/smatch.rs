@@ -9,6 +9,11 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use sous_eval::smatch::{smatch, smatch_exact, ExactLimits, SmatchOptions};
 use sous_lang::Predicate;
 
+/// The allocator of the `sous` binary, the server and the Python module, so
+/// the figure is what their users get.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn benchmark_dir() -> PathBuf {
     sous_testdata::benchmark_dir()
 }

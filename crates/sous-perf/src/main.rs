@@ -13,6 +13,11 @@ use std::process::ExitCode;
 
 use sous_eval::{evaluate_recipe, GoldStandard, MetricSet, Options};
 
+/// The allocator of the `sous` binary, so the counts are those of the
+/// program users run.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let which = std::env::args().nth(1).unwrap_or_default();
     match which.as_str() {

@@ -2,6 +2,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
+/// The allocator of the `sous` binary, the server and the Python module, so
+/// the figure is what their users get.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn gold_recipes() -> Vec<sous_lang::Recipe> {
     sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution")
         .iter()
