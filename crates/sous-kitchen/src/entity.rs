@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use crate::ontology::SlotDefault;
+use crate::subtree::{SubtreeCache, SubtreeIndex, INDEXED_FROM};
 use crate::{slot, Amount, ClassId, IdGen, Num, Ontology, Pid, SlotId, Value};
 
 /// An entity shared between kitchen states; change it with `Arc::make_mut`.
@@ -13,6 +14,8 @@ pub struct Entity {
     pub class: ClassId,
     pub pid: Pid,
     slots: Vec<Value>,
+    /// What the contents hold, built when a search first asks.
+    index: SubtreeCache,
 }
 
 const NIL: Value = Value::Nil;
@@ -29,7 +32,12 @@ impl Entity {
             .iter()
             .map(|(_, d)| default_value(d, ids))
             .collect();
-        Entity { class, pid, slots }
+        Entity {
+            class,
+            pid,
+            slots,
+            index: SubtreeCache::default(),
+        }
     }
 
     /// A fresh instance marked as a concept (what a symbol in a network stands for).
@@ -77,6 +85,9 @@ impl Entity {
     pub fn set(&mut self, slot: SlotId, value: Value) -> bool {
         match Ontology::get().class(self.class).slot_position(slot) {
             Some(p) => {
+                if slot == slot::CONTENTS {
+                    self.index.clear();
+                }
                 self.slots[p] = value;
                 true
             }
@@ -102,6 +113,32 @@ impl Entity {
             .zip(self.slots.iter())
     }
 
+    /// The index of what the contents hold (see [`crate::subtree`]), for a
+    /// container big enough to have one.
+    pub(crate) fn indexed_contents(&self) -> Option<&SubtreeIndex> {
+        (self.contents().len() >= INDEXED_FROM).then(|| self.index.get_or_build(self))
+    }
+
+    /// The contents list, for taking out or putting in through
+    /// [`crate::KitchenState`], which keeps the indexes above true itself.
+    pub(crate) fn contents_mut_keeping_index(&mut self) -> Option<&mut Vec<EntityRef>> {
+        let p = Ontology::get()
+            .class(self.class)
+            .slot_position(slot::CONTENTS)?;
+        if !matches!(self.slots[p], Value::List(_)) {
+            self.slots[p] = Value::List(Vec::new());
+        }
+        match &mut self.slots[p] {
+            Value::List(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Tells this entity's index that `added` is now somewhere below it.
+    pub(crate) fn note_added(&mut self, added: &Entity) {
+        self.index.note_added(added);
+    }
+
     pub fn contents(&self) -> &[EntityRef] {
         self.get(slot::CONTENTS).as_list()
     }
@@ -118,6 +155,9 @@ impl Entity {
     /// A list slot for changing it; a nil value becomes an empty list.
     pub fn list_mut(&mut self, slot: SlotId) -> Option<&mut Vec<EntityRef>> {
         let p = Ontology::get().class(self.class).slot_position(slot)?;
+        if slot == slot::CONTENTS {
+            self.index.clear();
+        }
         if !matches!(self.slots[p], Value::List(_)) {
             self.slots[p] = Value::List(Vec::new());
         }

@@ -97,7 +97,10 @@ impl KitchenState {
                 if item.pid == pid {
                     return true;
                 }
-                if !item.contents().is_empty() && walk(item, pid, path) {
+                if !item.contents().is_empty()
+                    && item.indexed_contents().is_none_or(|x| x.may_hold_pid(pid))
+                    && walk(item, pid, path)
+                {
                     return true;
                 }
                 path.pop();
@@ -142,7 +145,11 @@ impl KitchenState {
                 return true;
             }
             for (i, el) in contents.iter().enumerate() {
-                if el.has_slot(slot::CONTENTS) {
+                if !el.contents().is_empty()
+                    && el
+                        .indexed_contents()
+                        .is_none_or(|x| x.may_hold_unused(class))
+                {
                     path.push(i);
                     if walk(el, class, excluded, onto, path) {
                         return true;
@@ -176,7 +183,10 @@ impl KitchenState {
                 return true;
             }
             for (i, el) in contents.iter().enumerate() {
-                if el.class != counter_top && el.has_slot(slot::CONTENTS) {
+                if el.class != counter_top
+                    && !el.contents().is_empty()
+                    && el.indexed_contents().is_none_or(|x| x.may_hold(class))
+                {
                     path.push(i);
                     if walk(el, class, counter_top, onto, path) {
                         return true;
@@ -190,16 +200,40 @@ impl KitchenState {
         (walk(&self.root, class, counter_top, onto, &mut path) && !path.is_empty()).then_some(path)
     }
 
+    /// The contents list of the container at `place`, for moving things in
+    /// or out: unlike [`KitchenState::at_mut`] it keeps the search indexes
+    /// of the containers on the way (see `subtree.rs`), telling each about
+    /// `added`, which is what keeps a fetch from rebuilding the pantry's.
+    fn contents_on_chain(
+        &mut self,
+        place: &[usize],
+        added: Option<&Entity>,
+    ) -> Option<&mut Vec<EntityRef>> {
+        self.get(place)?;
+        let mut cur = Arc::make_mut(&mut self.root);
+        for &i in place {
+            if let Some(e) = added {
+                cur.note_added(e);
+            }
+            let next = cur.contents_mut_keeping_index()?.get_mut(i)?;
+            cur = Arc::make_mut(next);
+        }
+        if let Some(e) = added {
+            cur.note_added(e);
+        }
+        cur.contents_mut_keeping_index()
+    }
+
     /// Removes and returns the entity at `place`.
     pub fn remove(&mut self, place: &[usize]) -> Option<EntityRef> {
         let (&last, parent) = place.split_last()?;
-        let list = self.at_mut(parent)?.contents_mut()?;
+        let list = self.contents_on_chain(parent, None)?;
         (last < list.len()).then(|| list.remove(last))
     }
 
     /// Puts `entity` at the front of the contents of the container at `place`.
     pub fn push_front(&mut self, place: &[usize], entity: EntityRef) -> bool {
-        match self.at_mut(place).and_then(|c| c.contents_mut()) {
+        match self.contents_on_chain(place, Some(&entity)) {
             Some(list) => {
                 list.insert(0, entity);
                 true

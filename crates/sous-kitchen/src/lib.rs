@@ -18,6 +18,7 @@ mod known;
 mod num;
 mod ontology;
 pub mod slot;
+mod subtree;
 mod units;
 mod value;
 

@@ -54,6 +54,8 @@ pub struct Class {
     /// Every slot of an instance with its default, in a fixed order.
     pub slots: Vec<(SlotId, SlotDefault)>,
     ancestors: Vec<u64>,
+    /// The class and its subclasses, as bits over class ids.
+    descendants: Vec<u64>,
     slot_position: Vec<u8>,
 }
 
@@ -201,6 +203,7 @@ impl Ontology {
                 precedence: Vec::new(),
                 slots: Vec::new(),
                 ancestors: Vec::new(),
+                descendants: Vec::new(),
                 slot_position: Vec::new(),
             });
         }
@@ -231,6 +234,15 @@ impl Ontology {
             class.ancestors = ancestors;
             class.slots = slots;
             class.slot_position = slot_position;
+        }
+        let mut descendants = vec![vec![0u64; words]; n];
+        for (c, class) in classes.iter().enumerate() {
+            for a in &class.precedence {
+                descendants[a.0 as usize][c / 64] |= 1 << (c % 64);
+            }
+        }
+        for (class, d) in classes.iter_mut().zip(descendants) {
+            class.descendants = d;
         }
         let mut conversions = FxHashMap::default();
         for (ingredient, units) in &file.conversions.0 {
@@ -287,6 +299,16 @@ impl Ontology {
     pub fn is_a(&self, class: ClassId, ancestor: ClassId) -> bool {
         let a = ancestor.0 as usize;
         self.classes[class.0 as usize].ancestors[a / 64] & (1 << (a % 64)) != 0
+    }
+
+    /// Words in a bit set over class ids.
+    pub(crate) fn class_words(&self) -> usize {
+        self.classes.len().div_ceil(64)
+    }
+
+    /// `class` and its subclasses, as bits over class ids.
+    pub(crate) fn descendant_bits(&self, class: ClassId) -> &[u64] {
+        &self.classes[class.0 as usize].descendants
     }
 
     pub fn is_a_name(&self, class: ClassId, ancestor: &str) -> bool {

@@ -1,0 +1,306 @@
+//! What a container holds, all the way down, in a few words of bits: lets
+//! the kitchen's searches ([`crate::KitchenState::locate`] and the others)
+//! skip a fridge or a pantry that cannot hold what they look for.
+//!
+//! An index describes an entity's strict descendants through `contents`
+//! lists, the only slot the searches enter. It is built lazily, the first
+//! time a search asks, and kept in the entity: entities are shared between
+//! kitchen states and change only through `&mut` (after `Arc::make_mut`),
+//! and every `&mut` way into the contents list drops the index. Changing a
+//! descendant needs `&mut` on every entity above it, so an index is never
+//! stale. An index only ever says "maybe" or "certainly not": the searches
+//! still look, in the same order, so their answers do not change.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::{slot, ClassId, Entity, Ontology, Pid};
+
+/// Containers with fewer things than this are searched by looking: their
+/// index would cost more to build than it saves (the counter-top changes
+/// at nearly every action; the pantry and fridge, with ~50 stocks, at a
+/// fetch from them).
+pub(crate) const INDEXED_FROM: usize = 32;
+
+/// The lazily built index of an entity's contents (an `Arc`, so copying an
+/// entity on write does not copy its index).
+#[derive(Default, Clone)]
+pub(crate) struct SubtreeCache(OnceLock<Arc<SubtreeIndex>>);
+
+impl SubtreeCache {
+    pub(crate) fn get_or_build(&self, owner: &Entity) -> &SubtreeIndex {
+        self.0.get_or_init(|| Arc::new(SubtreeIndex::of(owner)))
+    }
+
+    /// Forgets the index (the contents are about to change).
+    pub(crate) fn clear(&mut self) {
+        self.0.take();
+    }
+
+    /// Keeps a built index true when `added` is put somewhere below its
+    /// owner. (Taking something out leaves it true: it only ever says maybe.)
+    pub(crate) fn note_added(&mut self, added: &Entity) {
+        if let Some(index) = self.0.get_mut() {
+            Arc::make_mut(index).add(added);
+        }
+    }
+}
+
+/// Equal entities are equal whether or not their index has been built.
+impl PartialEq for SubtreeCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for SubtreeCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SubtreeCache")
+    }
+}
+
+/// Classes (exact, as bit sets over class ids) and persistent ids (a range
+/// and a 64-bit filter) of everything below an entity.
+#[derive(Debug, Clone)]
+pub(crate) struct SubtreeIndex {
+    /// `present` then `unused`, `words` each.
+    classes: Box<[u64]>,
+    words: usize,
+    min_pid: u32,
+    max_pid: u32,
+    pid_bits: u64,
+}
+
+impl SubtreeIndex {
+    fn of(owner: &Entity) -> SubtreeIndex {
+        let words = Ontology::get().class_words();
+        let mut index = SubtreeIndex {
+            classes: vec![0; 2 * words].into_boxed_slice(),
+            words,
+            min_pid: u32::MAX,
+            max_pid: 0,
+            pid_bits: 0,
+        };
+        index.add_contents(owner);
+        index
+    }
+
+    /// Adds everything below `owner`: big containers through their own
+    /// (cached) index, small ones by looking.
+    fn add_contents(&mut self, owner: &Entity) {
+        for child in owner.contents() {
+            self.add(child);
+        }
+    }
+
+    /// Adds `e` and everything below it.
+    fn add(&mut self, e: &Entity) {
+        let c = e.class.0 as usize;
+        self.classes[c / 64] |= 1 << (c % 64);
+        if !e.flag(slot::USED) {
+            self.classes[self.words + c / 64] |= 1 << (c % 64);
+        }
+        self.add_pid(e.pid);
+        match e.indexed_contents() {
+            Some(index) => self.merge(index),
+            None => self.add_contents(e),
+        }
+    }
+
+    fn add_pid(&mut self, pid: Pid) {
+        self.min_pid = self.min_pid.min(pid.0);
+        self.max_pid = self.max_pid.max(pid.0);
+        self.pid_bits |= 1 << (pid.0 % 64);
+    }
+
+    fn merge(&mut self, other: &SubtreeIndex) {
+        for (a, b) in self.classes.iter_mut().zip(other.classes.iter()) {
+            *a |= b;
+        }
+        self.min_pid = self.min_pid.min(other.min_pid);
+        self.max_pid = self.max_pid.max(other.max_pid);
+        self.pid_bits |= other.pid_bits;
+    }
+
+    /// False when no descendant has this persistent id.
+    pub(crate) fn may_hold_pid(&self, pid: Pid) -> bool {
+        (self.min_pid..=self.max_pid).contains(&pid.0) && self.pid_bits & (1 << (pid.0 % 64)) != 0
+    }
+
+    /// False when no descendant is an instance of `class` (or a subclass).
+    pub(crate) fn may_hold(&self, class: ClassId) -> bool {
+        intersects(&self.classes[..self.words], class)
+    }
+
+    /// False when no descendant not flagged `used` is an instance of `class`.
+    pub(crate) fn may_hold_unused(&self, class: ClassId) -> bool {
+        intersects(&self.classes[self.words..], class)
+    }
+}
+
+fn intersects(set: &[u64], class: ClassId) -> bool {
+    Ontology::get()
+        .descendant_bits(class)
+        .iter()
+        .zip(set)
+        .any(|(d, s)| d & s != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The indexed searches against plain walks over the same kitchen,
+    //! through random moves, flag changes and additions: pruning must never
+    //! change an answer.
+
+    use std::sync::Arc;
+
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::{full_kitchen, slot, ClassId, Entity, KitchenState, Ontology, Pid, Place};
+
+    fn places(ks: &KitchenState) -> Vec<Place> {
+        fn walk(e: &Entity, path: &mut Place, out: &mut Vec<Place>) {
+            for (i, c) in e.contents().iter().enumerate() {
+                path.push(i);
+                out.push(path.clone());
+                walk(c, path, out);
+                path.pop();
+            }
+        }
+        let mut out = Vec::new();
+        walk(ks.root(), &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn plain_locate(ks: &KitchenState, pid: Pid) -> Option<Place> {
+        places(ks).into_iter().find(|p| ks.pid_at(p) == Some(pid))
+    }
+
+    fn plain_locate_unused(ks: &KitchenState, class: ClassId, excluded: &[Pid]) -> Option<Place> {
+        fn walk(e: &Entity, class: ClassId, excluded: &[Pid], path: &mut Place) -> bool {
+            let onto = Ontology::get();
+            if let Some(i) = e.contents().iter().position(|c| {
+                onto.is_a(c.class, class) && !c.flag(slot::USED) && !excluded.contains(&c.pid)
+            }) {
+                path.push(i);
+                return true;
+            }
+            for (i, c) in e.contents().iter().enumerate() {
+                if c.has_slot(slot::CONTENTS) {
+                    path.push(i);
+                    if walk(c, class, excluded, path) {
+                        return true;
+                    }
+                    path.pop();
+                }
+            }
+            false
+        }
+        let mut path = Vec::new();
+        walk(ks.root(), class, excluded, &mut path).then_some(path)
+    }
+
+    fn plain_locate_ingredient(ks: &KitchenState, class: ClassId) -> Option<Place> {
+        let counter_top = Ontology::get().known().counter_top;
+        fn walk(e: &Entity, class: ClassId, counter_top: ClassId, path: &mut Place) -> bool {
+            let onto = Ontology::get();
+            if e.contents()
+                .iter()
+                .any(|c| c.class != counter_top && onto.is_a(c.class, class))
+            {
+                return true;
+            }
+            for (i, c) in e.contents().iter().enumerate() {
+                if c.class != counter_top && c.has_slot(slot::CONTENTS) {
+                    path.push(i);
+                    if walk(c, class, counter_top, path) {
+                        return true;
+                    }
+                    path.pop();
+                }
+            }
+            false
+        }
+        let mut path = Vec::new();
+        (walk(ks.root(), class, counter_top, &mut path) && !path.is_empty()).then_some(path)
+    }
+
+    #[test]
+    fn indexed_searches_answer_as_plain_walks() {
+        let onto = Ontology::get();
+        let (mut ks, first_free) = full_kitchen();
+        let mut ids = crate::IdGen::starting_at(first_free);
+        let mut rng = StdRng::seed_from_u64(24);
+        let all_classes: Vec<ClassId> = onto.classes().map(|(c, _)| c).collect();
+        let mut checked = 0;
+        for _ in 0..600 {
+            let all = places(&ks);
+            let containers: Vec<&Place> = all
+                .iter()
+                .filter(|p| ks.get(p).is_some_and(|e| e.has_slot(slot::CONTENTS)))
+                .collect();
+            let place = all[rng.gen_range(0..all.len())].clone();
+            match rng.gen_range(0..5) {
+                // What the primitives do most: fetch something to the counter-top.
+                0 => {
+                    let class = ks.get(&place).unwrap().class;
+                    ks.retrieve(class, &[]);
+                }
+                // Mark a thing used or unused again (through `at_mut`).
+                1 => {
+                    let used = rng.gen_bool(0.5);
+                    ks.at_mut(&place).unwrap().set_flag(slot::USED, used);
+                }
+                // Move a thing into another container.
+                2 => {
+                    let to = containers[rng.gen_range(0..containers.len())].clone();
+                    if !to.starts_with(&place) {
+                        let moved = ks.get(&place).unwrap().clone();
+                        let target = ks.pid_at(&to).unwrap();
+                        ks.remove(&place);
+                        let to = ks.locate(target).unwrap();
+                        ks.push_front(&to, moved);
+                    }
+                }
+                // Something new, of any class, in any container.
+                3 => {
+                    let to = containers[rng.gen_range(0..containers.len())].clone();
+                    let class = all_classes[rng.gen_range(0..all_classes.len())];
+                    ks.push_front(&to, Arc::new(Entity::new(class, &mut ids)));
+                }
+                // Change a container's contents wholesale (through `at_mut`).
+                _ => {
+                    if let Some(list) = ks.at_mut(&place).unwrap().contents_mut() {
+                        list.reverse();
+                    }
+                }
+            }
+            let all = places(&ks);
+            for _ in 0..20 {
+                let p = &all[rng.gen_range(0..all.len())];
+                let pid = ks.pid_at(p).unwrap();
+                assert_eq!(ks.locate(pid), plain_locate(&ks, pid));
+                let class = if rng.gen_bool(0.5) {
+                    ks.get(p).unwrap().class
+                } else {
+                    all_classes[rng.gen_range(0..all_classes.len())]
+                };
+                let excluded = [pid];
+                assert_eq!(
+                    ks.locate_unused(class, &excluded),
+                    plain_locate_unused(&ks, class, &excluded)
+                );
+                assert_eq!(
+                    ks.locate_unused(class, &[]),
+                    plain_locate_unused(&ks, class, &[])
+                );
+                assert_eq!(
+                    ks.locate_ingredient(class),
+                    plain_locate_ingredient(&ks, class)
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 12_000);
+    }
+}
