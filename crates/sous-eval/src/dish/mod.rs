@@ -4,6 +4,8 @@
 mod compare;
 mod unfold;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use sous_kitchen::ConversionError;
 
@@ -84,7 +86,7 @@ pub fn compare_dishes(
 /// The gold dish unfolded when a comparison first needs it, then reused:
 /// unfolding depends on the gold dish alone, and all candidates of a
 /// prediction are compared with the same one.
-type GoldUnfolded = Option<Result<Vec<Unfolded>, ConversionError>>;
+type GoldUnfolded = Option<Result<Vec<Arc<Unfolded>>, ConversionError>>;
 
 fn compare_dishes_with(
     candidate: &Node<'_>,
@@ -106,8 +108,9 @@ fn compare_dishes_with(
     // The prediction first: when both fail, its error is the one reported.
     let predicted = unfold_dish(p)?;
     let gold_ingredients = gold_unfolded
-        .get_or_insert_with(|| unfold_dish(g))
-        .clone()?;
+        .get_or_insert_with(|| Ok(unfold_dish(g)?.into_iter().map(Arc::new).collect()))
+        .as_ref()
+        .map_err(|e| DishError::from(e.clone()))?;
     let (contents, ingredients, surplus) = compare_contents(predicted, gold_ingredients);
     // In single-floats, as the reference: 0.98 × (a single-float ratio of
     // the contents) + 0.02 × (the container's exact ratio, made single).

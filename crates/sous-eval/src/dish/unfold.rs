@@ -84,13 +84,22 @@ pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
     };
     for item in all_ingredients(dish) {
         if item.is_a(mixture) {
-            unfolding.mixture(convert_to_g(&item)?, NO_MIXTURES);
+            unfolding.mixture(in_grams(&item)?, NO_MIXTURES);
         } else if item.is_a(ingredient) {
-            let source = Arc::new(convert_to_g(&item)?);
+            let source = in_grams(&item)?;
             unfolding.pieces.push(Piece::new(source, NO_MIXTURES, None));
         }
     }
     Ok(unfolding.merge())
+}
+
+/// [`convert_to_g`] of a shared object; one already in grams is shared
+/// rather than copied (the conversion would return an exact copy).
+fn in_grams(item: &EntityRef) -> Result<EntityRef, ConversionError> {
+    match item.amount() {
+        Some(a) if a.unit == Ontology::get().known().g => Ok(item.clone()),
+        _ => convert_to_g(item).map(Arc::new),
+    }
 }
 
 /// An unfolded base ingredient before the merge, not yet copied: the object
@@ -158,13 +167,12 @@ impl Unfolding {
     /// component's amount is its fraction × the mixture's amount, exact
     /// when both are (the fractions are exact when the grams they were made
     /// from were).
-    fn mixture(&mut self, mixture: Entity, above: usize) {
+    fn mixture(&mut self, mixture: EntityRef, above: usize) {
         let onto = Ontology::get();
         let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
         let amount = mixture
             .amount()
             .unwrap_or(Amount::new(Num::ZERO, onto.known().g));
-        let mixture = Arc::new(mixture);
         let mut chain = self.hierarchies[above].clone();
         chain.push(mixture.clone());
         let here = self.hierarchies.len();
@@ -180,7 +188,7 @@ impl Unfolding {
             if c.is_a(mixture_class) {
                 let mut m = (**c).clone();
                 m.set_amount(scaled);
-                self.mixture(m, here);
+                self.mixture(Arc::new(m), here);
             } else if c.is_a(ingredient) {
                 host = Some(self.pieces.len());
                 self.pieces.push(Piece {
@@ -199,7 +207,7 @@ impl Unfolding {
             // with too.
             for (a, in_slot) in extra {
                 if a.is_a(mixture_class) {
-                    self.mixture((*a).clone(), NO_MIXTURES);
+                    self.mixture(a, NO_MIXTURES);
                 } else if a.is_a(ingredient) {
                     let shared_with = host.map(|h| (h, in_slot));
                     self.pieces.push(Piece::new(a, NO_MIXTURES, shared_with));
