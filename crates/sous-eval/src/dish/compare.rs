@@ -2,6 +2,8 @@
 //! (2 %), the contents part (98 %), and per base ingredient its own slots
 //! (60 %) and the mixtures around it (40 %).
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use sous_kitchen::{slot, ClassId, Entity, Ontology, SlotId};
 
@@ -13,7 +15,9 @@ use crate::similar::{compared_slot_count, differing_slots};
 /// How one gold base ingredient fared.
 #[derive(Debug, Clone)]
 pub struct IngredientMatch {
-    pub gold: Unfolded,
+    /// Shared with the other candidates' comparisons (the gold dish is
+    /// unfolded once per prediction).
+    pub gold: Arc<Unfolded>,
     /// The predicted ingredient it was matched with, and the comparison.
     pub matched: Option<(Unfolded, IngredientScore)>,
 }
@@ -125,7 +129,7 @@ pub fn compare_container(
 /// left over counts 0 out of 1.
 pub fn compare_contents(
     predicted: Vec<Unfolded>,
-    gold: Vec<Unfolded>,
+    gold: &[Arc<Unfolded>],
 ) -> (Points, Vec<IngredientMatch>, Vec<Unfolded>) {
     let mut left = predicted;
     let mut points = Points::default();
@@ -137,14 +141,14 @@ pub fn compare_contents(
         if candidates.is_empty() {
             points.max += 1.0;
             matches.push(IngredientMatch {
-                gold: g,
+                gold: g.clone(),
                 matched: None,
             });
             continue;
         }
         let scores: Vec<IngredientScore> = candidates
             .iter()
-            .map(|&i| compare_ingredient(&left[i], &g))
+            .map(|&i| compare_ingredient(&left[i], g))
             .collect();
         let best = (0..scores.len()).fold(0, |b, k| {
             if scores[k].score > scores[b].score {
@@ -157,7 +161,7 @@ pub fn compare_contents(
         points.add_single(score.score as f32);
         let p = left.remove(candidates[best]);
         matches.push(IngredientMatch {
-            gold: g,
+            gold: g.clone(),
             matched: Some((p, score)),
         });
     }

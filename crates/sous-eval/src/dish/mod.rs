@@ -4,6 +4,8 @@
 mod compare;
 mod unfold;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use sous_kitchen::ConversionError;
 
@@ -78,6 +80,19 @@ pub fn compare_dishes(
     candidate: &Node<'_>,
     gold: &Node<'_>,
 ) -> Result<CandidateOutcome, DishError> {
+    compare_dishes_with(candidate, gold, &mut None)
+}
+
+/// The gold dish unfolded when a comparison first needs it, then reused:
+/// unfolding depends on the gold dish alone, and all candidates of a
+/// prediction are compared with the same one.
+type GoldUnfolded = Option<Result<Vec<Arc<Unfolded>>, ConversionError>>;
+
+fn compare_dishes_with(
+    candidate: &Node<'_>,
+    gold: &Node<'_>,
+    gold_unfolded: &mut GoldUnfolded,
+) -> Result<CandidateOutcome, DishError> {
     let (Some(p), Some(g)) = (candidate.output_entity(), gold.output_entity()) else {
         return Ok(CandidateOutcome::Unscored("no output"));
     };
@@ -90,7 +105,13 @@ pub fn compare_dishes(
         g,
         gold.output_location().as_deref(),
     );
-    let (contents, ingredients, surplus) = compare_contents(unfold_dish(p)?, unfold_dish(g)?);
+    // The prediction first: when both fail, its error is the one reported.
+    let predicted = unfold_dish(p)?;
+    let gold_ingredients = gold_unfolded
+        .get_or_insert_with(|| Ok(unfold_dish(g)?.into_iter().map(Arc::new).collect()))
+        .as_ref()
+        .map_err(|e| DishError::from(e.clone()))?;
+    let (contents, ingredients, surplus) = compare_contents(predicted, gold_ingredients);
     // In single-floats, as the reference: 0.98 × (a single-float ratio of
     // the contents) + 0.02 × (the container's exact ratio, made single).
     let total =
@@ -113,6 +134,7 @@ pub fn best_dish_score<'a>(
 ) -> Result<DishScore<'a>, DishError> {
     let mut encountered: Vec<usize> = Vec::new();
     let mut candidates = Vec::new();
+    let mut gold_unfolded = None;
     for node in predicted.iter().rev() {
         let out = node.action.args[0];
         if encountered.contains(&out) {
@@ -120,7 +142,7 @@ pub fn best_dish_score<'a>(
         }
         candidates.push(Candidate {
             node: *node,
-            outcome: compare_dishes(node, gold)?,
+            outcome: compare_dishes_with(node, gold, &mut gold_unfolded)?,
         });
         encountered.extend(&node.action.args);
     }

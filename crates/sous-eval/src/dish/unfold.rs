@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
 use sous_kitchen::{
-    convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Num, Ontology, Value,
+    convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Num, Ontology, SlotId, Value,
 };
 
 use crate::similar::{kind_hash, similar, Ignore};
@@ -17,9 +18,6 @@ pub struct Unfolded {
     pub ingredient: Entity,
     /// The mixtures it is part of, outermost first.
     pub hierarchy: Vec<EntityRef>,
-    /// For a sprinkle or dip of a mixture's component: that component's
-    /// place in the unfolded list and the slot holding this very object.
-    shared_with: Option<(usize, sous_kitchen::SlotId)>,
 }
 
 impl Unfolded {
@@ -27,7 +25,6 @@ impl Unfolded {
         Unfolded {
             ingredient,
             hierarchy,
-            shared_with: None,
         }
     }
 }
@@ -43,7 +40,7 @@ pub fn contents_or_items(dish: &Entity) -> &[EntityRef] {
 
 /// What was dipped in or sprinkled on an ingredient, dip first, with the
 /// slot each sits in.
-fn additions_in_slots(x: &Entity) -> Vec<(EntityRef, sous_kitchen::SlotId)> {
+fn additions_in_slots(x: &Entity) -> Vec<(EntityRef, SlotId)> {
     let onto = Ontology::get();
     let mut out = Vec::new();
     if x.is_a(onto.known().dippable) {
@@ -81,60 +78,210 @@ pub fn all_ingredients(dish: &Entity) -> Vec<EntityRef> {
 pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
     let onto = Ontology::get();
     let (mixture, ingredient) = (onto.known().mixture, onto.known().ingredient);
-    let mut unfolded = Vec::new();
+    let mut unfolding = Unfolding {
+        pieces: Vec::new(),
+        hierarchies: vec![Vec::new()],
+    };
     for item in all_ingredients(dish) {
         if item.is_a(mixture) {
-            unfold_mixture(convert_to_g(&item)?, Vec::new(), &mut unfolded);
+            unfolding.mixture(in_grams(&item)?, NO_MIXTURES);
         } else if item.is_a(ingredient) {
-            unfolded.push(Unfolded::new(convert_to_g(&item)?, Vec::new()));
+            let source = in_grams(&item)?;
+            unfolding.pieces.push(Piece::new(source, NO_MIXTURES, None));
         }
     }
-    Ok(merge(unfolded))
+    Ok(unfolding.merge())
 }
 
-/// Appends the base ingredients of `mixture` (whose amount is real, not a
-/// fraction) to `out`; `above` are the mixtures around it. Each component's
-/// amount is its fraction × the mixture's amount, exact when both are (the
-/// fractions are exact when the grams they were made from were).
-fn unfold_mixture(mixture: Entity, above: Vec<EntityRef>, out: &mut Vec<Unfolded>) {
-    let onto = Ontology::get();
-    let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
-    let amount = mixture
-        .amount()
-        .unwrap_or(Amount::new(Num::ZERO, onto.known().g));
-    let components = mixture.get(slot::COMPONENTS).as_list().to_vec();
-    let mut hierarchy = above;
-    hierarchy.push(Arc::new(mixture));
-    for c in components {
-        let mut c = (*c).clone();
-        let fraction = c.amount().map_or(Num::ZERO, |a| a.value);
-        c.set_amount(Amount {
-            value: fraction * amount.value,
-            unit: amount.unit,
-        });
-        let extra = additions_in_slots(&c);
-        let mut host = None;
-        if c.is_a(mixture_class) {
-            unfold_mixture(c, hierarchy.clone(), out);
-        } else if c.is_a(ingredient) {
-            host = Some(out.len());
-            out.push(Unfolded::new(c, hierarchy.clone()));
+/// [`convert_to_g`] of a shared object; one already in grams is shared
+/// rather than copied (the conversion would return an exact copy).
+fn in_grams(item: &EntityRef) -> Result<EntityRef, ConversionError> {
+    match item.amount() {
+        Some(a) if a.unit == Ontology::get().known().g => Ok(item.clone()),
+        _ => convert_to_g(item).map(Arc::new),
+    }
+}
+
+/// An unfolded base ingredient before the merge, not yet copied: the object
+/// it is a copy of and the amount the copy gets. The merge compares kinds,
+/// which ignore amounts at every depth, so comparing the originals gives the
+/// same verdicts; only the ingredients left after it are copied (most are
+/// absorbed: every portion of a dish unfolds to the same ingredients).
+struct Piece {
+    /// The object copied, with its own amount.
+    source: EntityRef,
+    /// The copy's amount (`None` when the copy has none).
+    amount: Option<Amount>,
+    /// Index of its mixtures, outermost first, in [`Unfolding::hierarchies`].
+    hierarchy: usize,
+    /// For a sprinkle or dip of a mixture's component: that component's
+    /// place in the list and the slot holding this very object.
+    shared_with: Option<(usize, SlotId)>,
+    /// Amounts a merge gave the sprinkle or dip in these slots of the copy.
+    slot_amounts: Vec<(SlotId, Amount)>,
+}
+
+impl Piece {
+    /// The copy of `source` keeps its own amount.
+    fn new(source: EntityRef, hierarchy: usize, shared_with: Option<(usize, SlotId)>) -> Piece {
+        Piece {
+            amount: source.amount(),
+            source,
+            hierarchy,
+            shared_with,
+            slot_amounts: Vec::new(),
         }
-        // Quirk: sprinkles and dips on a component start a new hierarchy and
-        // keep their own amount (not converted to grams). They are the very
-        // objects in the component's slot, so a merge that changes their
-        // amount changes what the component was sprinkled with too.
-        for (a, in_slot) in extra {
-            if a.is_a(mixture_class) {
-                unfold_mixture((*a).clone(), Vec::new(), out);
-            } else if a.is_a(ingredient) {
-                out.push(Unfolded {
-                    ingredient: (*a).clone(),
-                    hierarchy: Vec::new(),
-                    shared_with: host.map(|h| (h, in_slot)),
-                });
+    }
+
+    /// The copy, as the merge leaves it.
+    fn into_unfolded(self, hierarchies: &[Vec<EntityRef>]) -> Unfolded {
+        let mut ingredient = Arc::unwrap_or_clone(self.source);
+        if let Some(a) = self.amount {
+            ingredient.set_amount(a);
+        }
+        for (in_slot, a) in self.slot_amounts {
+            if let Value::Entity(e) = ingredient.get(in_slot) {
+                let mut e = (**e).clone();
+                e.set_amount(a);
+                ingredient.set(in_slot, Value::Entity(Arc::new(e)));
             }
         }
+        Unfolded::new(ingredient, hierarchies[self.hierarchy].clone())
+    }
+}
+
+/// The index of the empty chain of mixtures in [`Unfolding::hierarchies`].
+const NO_MIXTURES: usize = 0;
+
+/// A dish being unfolded: its base ingredients in the reference's order,
+/// and the chains of mixtures around them (one per mixture, shared by its
+/// ingredients instead of copied to each).
+struct Unfolding {
+    pieces: Vec<Piece>,
+    hierarchies: Vec<Vec<EntityRef>>,
+}
+
+impl Unfolding {
+    /// Appends the base ingredients of `mixture` (whose amount is real, not
+    /// a fraction); `above` is the chain of mixtures around it. Each
+    /// component's amount is its fraction × the mixture's amount, exact
+    /// when both are (the fractions are exact when the grams they were made
+    /// from were).
+    fn mixture(&mut self, mixture: EntityRef, above: usize) {
+        let onto = Ontology::get();
+        let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
+        let amount = mixture
+            .amount()
+            .unwrap_or(Amount::new(Num::ZERO, onto.known().g));
+        let mut chain = self.hierarchies[above].clone();
+        chain.push(mixture.clone());
+        let here = self.hierarchies.len();
+        self.hierarchies.push(chain);
+        for c in mixture.get(slot::COMPONENTS).as_list() {
+            let fraction = c.amount().map_or(Num::ZERO, |a| a.value);
+            let scaled = Amount {
+                value: fraction * amount.value,
+                unit: amount.unit,
+            };
+            let extra = additions_in_slots(c);
+            let mut host = None;
+            if c.is_a(mixture_class) {
+                let mut m = (**c).clone();
+                m.set_amount(scaled);
+                self.mixture(Arc::new(m), here);
+            } else if c.is_a(ingredient) {
+                host = Some(self.pieces.len());
+                self.pieces.push(Piece {
+                    // A class without an amount slot keeps none.
+                    amount: c.has_slot(slot::AMOUNT).then_some(scaled),
+                    source: c.clone(),
+                    hierarchy: here,
+                    shared_with: None,
+                    slot_amounts: Vec::new(),
+                });
+            }
+            // Quirk: sprinkles and dips on a component start a new hierarchy
+            // and keep their own amount (not converted to grams). They are
+            // the very objects in the component's slot, so a merge that
+            // changes their amount changes what the component was sprinkled
+            // with too.
+            for (a, in_slot) in extra {
+                if a.is_a(mixture_class) {
+                    self.mixture(a, NO_MIXTURES);
+                } else if a.is_a(ingredient) {
+                    let shared_with = host.map(|h| (h, in_slot));
+                    self.pieces.push(Piece::new(a, NO_MIXTURES, shared_with));
+                }
+            }
+        }
+    }
+
+    /// Adds up the amounts of ingredients that are the same apart from
+    /// their amount and sit in the same kind of mixtures. The order follows
+    /// the reference exactly (it decides ties later): each merged group is
+    /// pushed to the front of the result, and after a merge the remaining
+    /// list is reversed (SBCL's `set-difference` returns its result
+    /// reversed). The others' amounts are summed from the integer 0 and
+    /// added to the first's.
+    ///
+    /// Quirk: the sum is written into the first one's own object; when that
+    /// is a component's sprinkle or dip, the component (compared slot by
+    /// slot later) now shows the summed amount in that slot.
+    fn merge(self) -> Vec<Unfolded> {
+        let Unfolding {
+            mut pieces,
+            hierarchies,
+        } = self;
+        let n = pieces.len();
+        let keys = kind_keys(&pieces, &hierarchies);
+        let mut memo = Memo::default();
+        // The pieces not yet merged, by place; `rest[start..]` are left.
+        let mut rest: Vec<usize> = (0..n).collect();
+        let mut start = 0;
+        let mut others = Vec::with_capacity(n);
+        let mut same = Vec::new();
+        let mut absorbed = vec![false; n];
+        let mut merged = Vec::new();
+        while start < rest.len() {
+            let id = rest[start];
+            start += 1;
+            same.clear();
+            same.extend(rest[start..].iter().copied().filter(|&i| {
+                keys[i] == keys[id] && same_kind(&pieces[id], &pieces[i], &hierarchies, &mut memo)
+            }));
+            if !same.is_empty() {
+                let extra: Num = same
+                    .iter()
+                    .map(|&i| pieces[i].amount.map_or(Num::ZERO, |a| a.value))
+                    .sum();
+                for &i in &same {
+                    absorbed[i] = true;
+                }
+                others.clear();
+                others.extend(rest[start..].iter().copied().filter(|&i| !absorbed[i]));
+                others.reverse();
+                std::mem::swap(&mut rest, &mut others);
+                start = 0;
+                if let Some(mut a) = pieces[id].amount {
+                    a.value += extra;
+                    pieces[id].amount = Some(a);
+                    // The holder, unless absorbed itself: its copy shows the sum.
+                    if let Some((host, in_slot)) = pieces[id].shared_with {
+                        if !absorbed[host] {
+                            pieces[host].slot_amounts.push((in_slot, a));
+                        }
+                    }
+                }
+            }
+            merged.push(id);
+        }
+        let mut kept: Vec<Option<Piece>> = pieces.into_iter().map(Some).collect();
+        merged
+            .iter()
+            .rev()
+            .filter_map(|&id| kept[id].take())
+            .map(|p| p.into_unfolded(&hierarchies))
+            .collect()
     }
 }
 
@@ -142,10 +289,11 @@ fn unfold_mixture(mixture: Entity, above: Vec<EntityRef>, out: &mut Vec<Unfolded
 /// `memo` keeps the verdicts on pairs of mixtures: each portion of a dish
 /// shares its mixture object with all its ingredients, so the same two
 /// mixtures come up once per ingredient.
-fn same_kind(x: &Unfolded, y: &Unfolded, memo: &mut Memo) -> bool {
-    similar(&x.ingredient, &y.ingredient, Ignore::IDS_AND_AMOUNT)
-        && x.hierarchy.len() == y.hierarchy.len()
-        && x.hierarchy.iter().zip(&y.hierarchy).all(|(a, b)| {
+fn same_kind(x: &Piece, y: &Piece, hierarchies: &[Vec<EntityRef>], memo: &mut Memo) -> bool {
+    let (hx, hy) = (&hierarchies[x.hierarchy], &hierarchies[y.hierarchy]);
+    similar(&x.source, &y.source, Ignore::IDS_AND_AMOUNT)
+        && hx.len() == hy.len()
+        && hx.iter().zip(hy).all(|(a, b)| {
             Arc::ptr_eq(a, b)
                 || *memo
                     .entry((Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize))
@@ -155,84 +303,38 @@ fn same_kind(x: &Unfolded, y: &Unfolded, memo: &mut Memo) -> bool {
 
 /// Verdicts of [`similar`] on pairs of mixtures, by address (they stay
 /// alive, held by the hierarchies, for as long as the memo is used).
-type Memo = rustc_hash::FxHashMap<(usize, usize), bool>;
+type Memo = FxHashMap<(usize, usize), bool>;
 
-/// A hash equal for any two unfolded ingredients of the same kind (see
+/// For each piece a hash equal for any two of the same kind (see
 /// [`kind_hash`]): the merge compares in full only pairs whose keys agree.
-fn kind_key(x: &Unfolded, mixtures: &mut rustc_hash::FxHashMap<usize, u64>) -> u64 {
+/// Objects and chains of mixtures are shared by many pieces: each is
+/// hashed once, by address (all stay alive while the keys are made).
+fn kind_keys(pieces: &[Piece], hierarchies: &[Vec<EntityRef>]) -> Vec<u64> {
     use std::hash::{Hash, Hasher};
-    let mut h = rustc_hash::FxHasher::default();
-    kind_hash(&x.ingredient, Ignore::IDS_AND_AMOUNT).hash(&mut h);
-    x.hierarchy.len().hash(&mut h);
-    for m in &x.hierarchy {
-        // The mixtures are shared by all their ingredients: hash each once.
-        mixtures
-            .entry(Arc::as_ptr(m) as usize)
-            .or_insert_with(|| kind_hash(m, Ignore::IDS_AND_AMOUNT))
-            .hash(&mut h);
-    }
-    h.finish()
-}
-
-/// Adds up the amounts of ingredients that are the same apart from their
-/// amount and sit in the same kind of mixtures. The order follows the
-/// reference exactly (it decides ties later): each merged group is pushed
-/// to the front of the result, and after a merge the remaining list is
-/// reversed (SBCL's `set-difference` returns its result reversed). The
-/// others' amounts are summed from the integer 0 and added to the first's.
-///
-/// Quirk: the sum is written into the first one's own object; when that is
-/// a component's sprinkle or dip, the component (compared slot by slot
-/// later) now shows the summed amount in that slot.
-/// An unfolded ingredient with its place in the list before merging.
-type Numbered = (usize, Unfolded);
-
-fn merge(unfolded: Vec<Unfolded>) -> Vec<Unfolded> {
-    // Keys by original place: amounts change in merges, keys ignore them.
-    let mut mixtures = rustc_hash::FxHashMap::default();
-    let keys: Vec<u64> = unfolded
+    let mut objects: FxHashMap<usize, u64> = FxHashMap::default();
+    let mut object_hash = |e: &EntityRef| {
+        *objects
+            .entry(Arc::as_ptr(e) as usize)
+            .or_insert_with(|| kind_hash(e, Ignore::IDS_AND_AMOUNT))
+    };
+    let chains: Vec<u64> = hierarchies
         .iter()
-        .map(|u| kind_key(u, &mut mixtures))
-        .collect();
-    let mut rest: Vec<Numbered> = unfolded.into_iter().enumerate().collect();
-    let mut merged: Vec<Numbered> = Vec::new();
-    let mut memo = Memo::default();
-    let mut absorbed: Vec<Numbered> = Vec::new();
-    while !rest.is_empty() {
-        let (id, mut x) = rest.remove(0);
-        let (same, others): (Vec<Numbered>, Vec<Numbered>) = rest
-            .into_iter()
-            .partition(|(i, y)| keys[*i] == keys[id] && same_kind(&x, y, &mut memo));
-        rest = others;
-        if !same.is_empty() {
-            let extra: Num = same
-                .iter()
-                .map(|(_, y)| y.ingredient.amount().map_or(Num::ZERO, |a| a.value))
-                .sum();
-            if let Some(mut a) = x.ingredient.amount() {
-                a.value += extra;
-                x.ingredient.set_amount(a);
-                if let Some((host, in_slot)) = x.shared_with {
-                    let holder = merged
-                        .iter_mut()
-                        .chain(rest.iter_mut())
-                        .find(|(i, _)| *i == host);
-                    if let Some((_, h)) = holder {
-                        if let Value::Entity(e) = h.ingredient.get(in_slot) {
-                            let mut e = (**e).clone();
-                            e.set_amount(a);
-                            h.ingredient.set(in_slot, Value::Entity(Arc::new(e)));
-                        }
-                    }
-                }
+        .map(|chain| {
+            let mut h = rustc_hash::FxHasher::default();
+            chain.len().hash(&mut h);
+            for m in chain {
+                object_hash(m).hash(&mut h);
             }
-            rest.reverse();
-        }
-        // Kept to the end: the memo knows their mixtures by address.
-        absorbed.extend(same);
-        merged.push((id, x));
-    }
-    drop(absorbed);
-    merged.reverse();
-    merged.into_iter().map(|(_, u)| u).collect()
+            h.finish()
+        })
+        .collect();
+    pieces
+        .iter()
+        .map(|p| {
+            let mut h = rustc_hash::FxHasher::default();
+            object_hash(&p.source).hash(&mut h);
+            chains[p.hierarchy].hash(&mut h);
+            h.finish()
+        })
+        .collect()
 }
