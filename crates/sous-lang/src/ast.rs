@@ -87,33 +87,58 @@ impl Arg {
     }
 }
 
-impl std::fmt::Display for Arg {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Arg {
+    /// Appends the argument as the network's text writes it (what `Display`
+    /// gives, without the formatting machinery: the simulator writes every
+    /// predicate of a network before running it).
+    pub fn push_text(&self, out: &mut String) {
         match &self.kind {
-            ArgKind::Variable(v) | ArgKind::Symbol(v) => f.write_str(v),
-            ArgKind::Number(n) => write!(f, "{n}"),
+            ArgKind::Variable(v) | ArgKind::Symbol(v) => out.push_str(v),
+            ArgKind::Number(n) => n.push_text(out),
             ArgKind::List(items) => {
-                f.write_str("(")?;
+                out.push('(');
                 for (i, a) in items.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(" ")?;
+                        out.push(' ');
                     }
-                    std::fmt::Display::fmt(a, f)?;
+                    a.push_text(out);
                 }
-                f.write_str(")")
+                out.push(')');
             }
         }
+    }
+
+    /// The argument's text (as `to_string`, faster).
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        self.push_text(&mut out);
+        out
+    }
+}
+
+impl std::fmt::Display for Arg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+impl Predicate {
+    /// The predicate's text, `(name arg ...)` (as `to_string`, faster).
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(16 + 12 * self.args.len());
+        out.push('(');
+        out.push_str(&self.name);
+        for a in &self.args {
+            out.push(' ');
+            a.push_text(&mut out);
+        }
+        out.push(')');
+        out
     }
 }
 
 impl std::fmt::Display for Predicate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("(")?;
-        f.write_str(&self.name)?;
-        for a in &self.args {
-            f.write_str(" ")?;
-            std::fmt::Display::fmt(a, f)?;
-        }
-        f.write_str(")")
+        f.write_str(&self.text())
     }
 }

@@ -174,14 +174,28 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
+impl Number {
+    /// Appends the number as `Display` writes it.
+    pub fn push_text(&self, out: &mut String) {
+        let mut digits = itoa::Buffer::new();
+        match self {
+            Number::Integer(i) => out.push_str(digits.format(*i)),
+            Number::Ratio(n, d) => {
+                out.push_str(digits.format(*n));
+                out.push('/');
+                out.push_str(digits.format(*d));
+            }
+            Number::Single(x) => out.push_str(&lisp_single(*x)),
+            Number::Double(x) => out.push_str(&lisp_double(*x)),
+        }
+    }
+}
+
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Number::Integer(i) => write!(f, "{i}"),
-            Number::Ratio(n, d) => write!(f, "{n}/{d}"),
-            Number::Single(x) => f.write_str(&lisp_single(*x)),
-            Number::Double(x) => f.write_str(&lisp_double(*x)),
-        }
+        let mut out = String::new();
+        self.push_text(&mut out);
+        f.write_str(&out)
     }
 }
 

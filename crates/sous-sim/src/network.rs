@@ -90,7 +90,7 @@ impl Network {
         let mut variables: Vec<Variable> = Vec::new();
         let mut by_name: FxHashMap<&str, usize> = FxHashMap::default();
         let mut order: Vec<usize> = (0..recipe.predicates.len()).collect();
-        let texts: Vec<String> = recipe.predicates.iter().map(|p| p.to_string()).collect();
+        let texts: Vec<String> = recipe.predicates.iter().map(Predicate::text).collect();
         order.sort_by(|&a, &b| texts[a].cmp(&texts[b]).then(a.cmp(&b)));
         let mut slots: Vec<Option<Action>> = vec![None; recipe.predicates.len()];
         let mut order_rank = vec![0; order.len()];
@@ -123,7 +123,7 @@ impl Network {
                     _ => {
                         let value = constant_entity(arg, ids);
                         variables.push(Variable {
-                            name: arg.to_string(),
+                            name: arg.text(),
                             constant: Some(value),
                         });
                         variables.len() - 1
@@ -169,7 +169,7 @@ impl Network {
     pub fn push(&mut self, pred: &Predicate, ids: &mut IdGen) -> Option<usize> {
         let sig =
             signature(&pred.name, pred.args.len()).filter(|s| s.arity() == pred.args.len())?;
-        let text = pred.to_string();
+        let text = pred.text();
         let key = |p: &str| p.to_lowercase();
         if pred.all_variables() && self.actions.iter().any(|a| key(&a.text) == key(&text)) {
             return None;
@@ -212,7 +212,7 @@ impl Network {
             });
         } else {
             self.variables.push(Variable {
-                name: arg.to_string(),
+                name: arg.text(),
                 constant: Some(constant_entity(arg, ids)),
             });
         }
