@@ -140,7 +140,19 @@ impl Entity {
     }
 
     pub fn contents(&self) -> &[EntityRef] {
-        self.get(slot::CONTENTS).as_list()
+        match Ontology::get().class(self.class).contents_position() {
+            Some(p) => self.slots[p].as_list(),
+            None => &[],
+        }
+    }
+
+    /// Whether the thing is flagged `used` (the searches' test).
+    #[inline]
+    pub fn is_used(&self) -> bool {
+        match Ontology::get().class(self.class).used_position() {
+            Some(p) => self.slots[p].as_bool(),
+            None => false,
+        }
     }
 
     /// The contents list, for changing it (`None` if the class has no contents).

@@ -139,7 +139,7 @@ impl KitchenState {
         ) -> bool {
             let contents = e.contents();
             if let Some(i) = contents.iter().position(|el| {
-                onto.is_a(el.class, class) && !el.flag(slot::USED) && !excluded.contains(&el.pid)
+                onto.is_a(el.class, class) && !el.is_used() && !excluded.contains(&el.pid)
             }) {
                 path.push(i);
                 return true;

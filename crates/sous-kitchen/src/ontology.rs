@@ -57,9 +57,25 @@ pub struct Class {
     /// The class and its subclasses, as bits over class ids.
     descendants: Vec<u64>,
     slot_position: Vec<u8>,
+    /// `slot_position` of `contents` and `used`, which every kitchen search
+    /// reads for every thing it passes (`u8::MAX`: no such slot).
+    contents_at: u8,
+    used_at: u8,
 }
 
 impl Class {
+    /// Position of `contents` in this class's slot list.
+    #[inline]
+    pub fn contents_position(&self) -> Option<usize> {
+        (self.contents_at != u8::MAX).then_some(self.contents_at as usize)
+    }
+
+    /// Position of `used` in this class's slot list.
+    #[inline]
+    pub fn used_position(&self) -> Option<usize> {
+        (self.used_at != u8::MAX).then_some(self.used_at as usize)
+    }
+
     /// Position of `slot` in this class's slot list.
     #[inline]
     pub fn slot_position(&self, slot: SlotId) -> Option<usize> {
@@ -205,6 +221,8 @@ impl Ontology {
                 ancestors: Vec::new(),
                 descendants: Vec::new(),
                 slot_position: Vec::new(),
+                contents_at: u8::MAX,
+                used_at: u8::MAX,
             });
         }
         let n = classes.len();
@@ -233,6 +251,8 @@ impl Ontology {
             class.precedence = precedence;
             class.ancestors = ancestors;
             class.slots = slots;
+            class.contents_at = slot_position[crate::slot::CONTENTS.0 as usize];
+            class.used_at = slot_position[crate::slot::USED.0 as usize];
             class.slot_position = slot_position;
         }
         let mut descendants = vec![vec![0u64; words]; n];

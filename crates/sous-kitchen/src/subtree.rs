@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::{slot, ClassId, Entity, Ontology, Pid};
+use crate::{ClassId, Entity, Ontology, Pid};
 
 /// Containers with fewer things than this are searched by looking: their
 /// index would cost more to build than it saves (the counter-top changes
@@ -96,7 +96,7 @@ impl SubtreeIndex {
     fn add(&mut self, e: &Entity) {
         let c = e.class.0 as usize;
         self.classes[c / 64] |= 1 << (c % 64);
-        if !e.flag(slot::USED) {
+        if !e.is_used() {
             self.classes[self.words + c / 64] |= 1 << (c % 64);
         }
         self.add_pid(e.pid);
