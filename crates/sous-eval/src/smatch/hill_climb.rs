@@ -192,8 +192,15 @@ struct Climber<'p> {
     taken: Vec<bool>,
     /// Triples each node takes part in under the current mapping.
     scores: Vec<i64>,
-    /// `moves[i][k]`: gain of moving `i` to `candidates_sorted[i][k]`.
-    moves: Vec<Vec<i64>>,
+    /// `moves[pool.cand_start[i] + k]`: gain of moving `i` to
+    /// `candidates_sorted[i][k]`.
+    moves: Vec<i64>,
+    /// Per node, its largest move gain to a free gold node and the first
+    /// `k` holding it (`i64::MIN` when none is free), so that picking the
+    /// best move reads `n` entries, not every candidate.
+    move_best: Vec<(i64, usize)>,
+    /// Nodes whose `move_best` must be recomputed from `moves`.
+    move_stale: Vec<bool>,
     /// `swaps[i * n + j]` (`i < j`): gain of swapping, `i64::MIN` when not positive-able.
     swaps: Vec<i64>,
     /// Per row `i` of `swaps`: its largest gain and the first `j` holding it,
@@ -204,6 +211,8 @@ struct Climber<'p> {
     /// Scratch marks: the affected nodes in `apply`, a node's relation
     /// neighbours in `refresh`.
     mark: Vec<bool>,
+    /// Scratch, zero between uses: a node's score for every gold node.
+    acc: Vec<i64>,
 }
 
 impl<'p> Climber<'p> {
@@ -214,15 +223,14 @@ impl<'p> Climber<'p> {
             mapping,
             taken: vec![false; pool.n2],
             scores: vec![0; n],
-            moves: pool
-                .candidates_sorted
-                .iter()
-                .map(|cs| vec![0; cs.len()])
-                .collect(),
+            moves: vec![0; pool.cand_start[n]],
+            move_best: vec![(i64::MIN, usize::MAX); n],
+            move_stale: vec![true; n],
             swaps: vec![i64::MIN; n * n],
             row_best: vec![(i64::MIN, usize::MAX); n],
             row_stale: vec![true; n],
             mark: vec![false; n],
+            acc: vec![0; pool.n2],
         };
         for &m in &c.mapping {
             if m >= 0 {
@@ -234,19 +242,60 @@ impl<'p> Climber<'p> {
         c
     }
 
+    /// The score of node `i` and its move gains, all at once: the score
+    /// `node_score` gives `i` at every candidate is gathered in `acc` from
+    /// the gold relations at its neighbours' targets, instead of looking
+    /// each candidate's relations up.
+    fn score_node(&mut self, i: usize) {
+        let pool = self.pool;
+        let cands = &pool.candidates_sorted[i];
+        for &g in cands {
+            self.acc[g as usize] = pool.w0(i, g as usize) as i64;
+        }
+        for &e in &pool.adj[i] {
+            let o = e.other as usize;
+            if o == i {
+                // A self-loop matches a gold self-loop at the candidate.
+                for &g in cands {
+                    self.acc[g as usize] += pool.gold_count(e.label, g, g) as i64;
+                }
+                continue;
+            }
+            let om = self.mapping[o];
+            if om < 0 {
+                continue;
+            }
+            // Every gold node reached here is a candidate of `i`: a relation
+            // it could match made it one.
+            let gold = if e.outgoing {
+                &pool.gold_in[om as usize]
+            } else {
+                &pool.gold_out[om as usize]
+            };
+            for &(l, g, count) in gold {
+                if l == e.label {
+                    debug_assert!(pool.is_candidate(i, g as usize));
+                    self.acc[g as usize] += count as i64;
+                }
+            }
+        }
+        // A node mapped outside its candidates matches nothing (`acc` is 0 there).
+        let m = self.mapping[i];
+        let score = if m >= 0 { self.acc[m as usize] } else { 0 };
+        self.scores[i] = score;
+        let start = pool.cand_start[i];
+        for (k, &g) in cands.iter().enumerate() {
+            self.moves[start + k] = std::mem::take(&mut self.acc[g as usize]) - score;
+        }
+        self.move_stale[i] = true;
+    }
+
     /// Recomputes the scores of `nodes`, then their move and swap gains
     /// (swap gains read both nodes' scores, so all scores come first).
     fn refresh(&mut self, nodes: &[usize]) {
         let pool = self.pool;
         for &i in nodes {
-            self.scores[i] = node_score(pool, &self.mapping, i, self.mapping[i], usize::MAX, -1);
-        }
-        for &i in nodes {
-            let score = self.scores[i];
-            for (k, &nm) in pool.candidates_sorted[i].iter().enumerate() {
-                self.moves[i][k] =
-                    node_score(pool, &self.mapping, i, nm as i32, usize::MAX, -1) - score;
-            }
+            self.score_node(i);
         }
         let n = pool.n1;
         for &i in nodes {
@@ -289,8 +338,8 @@ impl<'p> Climber<'p> {
         // A move gain is the new score minus the old one, so a node that
         // takes a candidate contributes its move gain, one that does not
         // loses its whole score.
-        let a_gain = a_new.map_or(-self.scores[a], |k| self.moves[a][k]);
-        let b_gain = b_new.map_or(-self.scores[b], |k| self.moves[b][k]);
+        let a_gain = a_new.map_or(-self.scores[a], |k| self.moves[pool.cand_start[a] + k]);
+        let b_gain = b_new.map_or(-self.scores[b], |k| self.moves[pool.cand_start[b] + k]);
         Some(a_gain + b_gain)
     }
 
@@ -308,8 +357,8 @@ impl<'p> Climber<'p> {
         }
     }
 
-    /// Recomputes the best of every stale row.
-    fn settle_rows(&mut self) {
+    /// Recomputes the best of every stale row and every stale node's best move.
+    fn settle(&mut self) {
         let n = self.pool.n1;
         for i in 0..n {
             if !self.row_stale[i] {
@@ -324,26 +373,36 @@ impl<'p> Climber<'p> {
             }
             self.row_best[i] = best;
         }
+        let pool = self.pool;
+        for i in 0..n {
+            if !self.move_stale[i] {
+                continue;
+            }
+            self.move_stale[i] = false;
+            let mut best = (i64::MIN, usize::MAX);
+            let gains = &self.moves[pool.cand_start[i]..pool.cand_start[i + 1]];
+            for (k, (&gain, &g)) in gains.iter().zip(&pool.candidates_sorted[i]).enumerate() {
+                if gain > best.0 && !self.taken[g as usize] {
+                    best = (gain, k);
+                }
+            }
+            self.move_best[i] = best;
+        }
     }
 
     /// `get_best_gain` over the cached gains: moves first (node ascending,
     /// free gold node ascending), then swaps (`i < j`); strictly larger wins.
     fn best(&mut self) -> (i64, Option<Op>) {
-        self.settle_rows();
+        self.settle();
         let mut largest = 0i64;
         let mut best = None;
-        for (i, gains) in self.moves.iter().enumerate() {
-            for (k, &gain) in gains.iter().enumerate() {
-                if gain > largest {
-                    let nm = self.pool.candidates_sorted[i][k];
-                    if !self.taken[nm as usize] {
-                        largest = gain;
-                        best = Some(Op::Move {
-                            node: i,
-                            to: nm as i32,
-                        });
-                    }
-                }
+        for (i, &(gain, k)) in self.move_best.iter().enumerate() {
+            if gain > largest {
+                largest = gain;
+                best = Some(Op::Move {
+                    node: i,
+                    to: self.pool.candidates_sorted[i][k] as i32,
+                });
             }
         }
         for (i, &(gain, j)) in self.row_best.iter().enumerate() {
@@ -355,6 +414,28 @@ impl<'p> Climber<'p> {
         (largest, best)
     }
 
+    /// Keeps every node's best free move right after gold node `to` was
+    /// taken and `freed` (if any) released; the moves themselves are unchanged.
+    fn retarget(&mut self, to: usize, freed: Option<usize>) {
+        let pool = self.pool;
+        for j in 0..pool.n1 {
+            if self.move_stale[j] {
+                continue;
+            }
+            if pool.slot(j, to) == Some(self.move_best[j].1) {
+                self.move_stale[j] = true;
+                continue;
+            }
+            if let Some(k) = freed.and_then(|g| pool.slot(j, g)) {
+                let gain = self.moves[pool.cand_start[j] + k];
+                let (best, at) = self.move_best[j];
+                if gain > best || (gain == best && k < at) {
+                    self.move_best[j] = (gain, k);
+                }
+            }
+        }
+    }
+
     fn apply(&mut self, op: Op) {
         let changed: Vec<usize> = match op {
             Op::Move { node, to } => {
@@ -364,6 +445,7 @@ impl<'p> Climber<'p> {
                 }
                 self.taken[to as usize] = true;
                 self.mapping[node] = to;
+                self.retarget(to as usize, (old >= 0).then_some(old as usize));
                 vec![node]
             }
             Op::Swap { a, b } => {
