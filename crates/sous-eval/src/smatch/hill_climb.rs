@@ -201,7 +201,17 @@ struct Climber<'p> {
     move_best: Vec<(i64, usize)>,
     /// Nodes whose `move_best` must be recomputed from `moves`.
     move_stale: Vec<bool>,
-    /// `swaps[i * n + j]` (`i < j`): gain of swapping, `i64::MIN` when not positive-able.
+    /// Whether a node has a move with a positive gain (to any candidate,
+    /// free or not), also as a bit set.
+    positive: Vec<bool>,
+    positive_bits: Vec<u64>,
+    /// Whether a node had or has a positive move, as of its last refresh.
+    wide: Vec<bool>,
+    /// Scratch bit sets of nodes for `refresh`.
+    others: Vec<u64>,
+    batch_wide: Vec<u64>,
+    /// `swaps[i * n + j]` (`i < j`): gain of swapping, `i64::MIN` when it
+    /// cannot be positive (only positive gains are ever picked).
     swaps: Vec<i64>,
     /// Per row `i` of `swaps`: its largest gain and the first `j` holding it,
     /// so that picking the best swap reads `n` rows, not `n²` pairs.
@@ -211,6 +221,8 @@ struct Climber<'p> {
     /// Scratch marks: the affected nodes in `apply`, a node's relation
     /// neighbours in `refresh`.
     mark: Vec<bool>,
+    /// Scratch marks: the nodes `refresh` has recomputed the swaps of.
+    done: Vec<bool>,
     /// Scratch, zero between uses: a node's score for every gold node.
     acc: Vec<i64>,
 }
@@ -230,6 +242,12 @@ impl<'p> Climber<'p> {
             row_best: vec![(i64::MIN, usize::MAX); n],
             row_stale: vec![true; n],
             mark: vec![false; n],
+            done: vec![false; n],
+            positive: vec![false; n],
+            positive_bits: vec![0; n.div_ceil(64)],
+            wide: vec![false; n],
+            others: Vec::new(),
+            batch_wide: Vec::new(),
             acc: vec![0; pool.n2],
         };
         for &m in &c.mapping {
@@ -284,63 +302,152 @@ impl<'p> Climber<'p> {
         let score = if m >= 0 { self.acc[m as usize] } else { 0 };
         self.scores[i] = score;
         let start = pool.cand_start[i];
+        let mut positive = false;
         for (k, &g) in cands.iter().enumerate() {
-            self.moves[start + k] = std::mem::take(&mut self.acc[g as usize]) - score;
+            let gain = std::mem::take(&mut self.acc[g as usize]) - score;
+            self.moves[start + k] = gain;
+            positive |= gain > 0;
+        }
+        self.wide[i] = positive || self.positive[i];
+        self.positive[i] = positive;
+        if positive {
+            self.positive_bits[i / 64] |= 1 << (i % 64);
+        } else {
+            self.positive_bits[i / 64] &= !(1 << (i % 64));
         }
         self.move_stale[i] = true;
     }
 
     /// Recomputes the scores of `nodes`, then their move and swap gains
     /// (swap gains read both nodes' scores, so all scores come first).
+    ///
+    /// A swap entry other than `i64::MIN` needs a relation between the two
+    /// nodes or a positive move at one of them when it was computed (see
+    /// [`Climber::pair_gain`]); a node's `positive` only changes when it is
+    /// refreshed. So when node `i` neither has nor had a positive move, its
+    /// entries with nodes that neither have nor had one and are not its
+    /// neighbours are `i64::MIN` already, and only the others are recomputed.
     fn refresh(&mut self, nodes: &[usize]) {
         let pool = self.pool;
+        let mut batch_wide = std::mem::take(&mut self.batch_wide);
+        batch_wide.clear();
+        batch_wide.resize(self.positive_bits.len(), 0);
         for &i in nodes {
             self.score_node(i);
+            if self.wide[i] {
+                batch_wide[i / 64] |= 1 << (i % 64);
+            }
         }
         let n = pool.n1;
         for &i in nodes {
             for e in &pool.adj[i] {
                 self.mark[e.other as usize] = true;
             }
-            for j in 0..i {
-                let gain = self.swap_gain(j, i).unwrap_or(i64::MIN);
-                self.set_swap(j, i, gain);
+            // Pairs with a node refreshed before are done already.
+            if self.wide[i] {
+                for j in 0..i {
+                    if !self.done[j] {
+                        let gain = self.pair_gain(i, j);
+                        self.set_swap(j, i, gain);
+                    }
+                }
+                for j in i + 1..n {
+                    if !self.done[j] {
+                        self.swaps[i * n + j] = self.pair_gain(i, j);
+                    }
+                }
+            } else {
+                let mut others = std::mem::take(&mut self.others);
+                others.clear();
+                // A node of this batch that had a positive move counts too:
+                // it skips the pairs done here.
+                others.extend(
+                    self.positive_bits
+                        .iter()
+                        .zip(&batch_wide)
+                        .map(|(p, w)| p | w),
+                );
+                for e in &pool.adj[i] {
+                    let o = e.other as usize;
+                    others[o / 64] |= 1 << (o % 64);
+                }
+                for (w, &word) in others.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let j = w * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        if j == i || self.done[j] {
+                            continue;
+                        }
+                        if j < i {
+                            let gain = self.pair_gain(i, j);
+                            self.set_swap(j, i, gain);
+                        } else {
+                            self.swaps[i * n + j] = self.pair_gain(i, j);
+                        }
+                    }
+                }
+                self.others = others;
             }
-            for j in i + 1..n {
-                self.swaps[i * n + j] = self.swap_gain(i, j).unwrap_or(i64::MIN);
-            }
+            self.done[i] = true;
             self.row_stale[i] = true;
             for e in &pool.adj[i] {
                 self.mark[e.other as usize] = false;
             }
         }
+        for &i in nodes {
+            self.done[i] = false;
+        }
+        self.batch_wide = batch_wide;
     }
 
-    /// [`swap_gain`] from the cached move gains when `a` and `b` share no
-    /// relation (then each node's new score is its move gain to the other's
-    /// target); `mark` flags the relation neighbours of whichever of `a`, `b`
-    /// is being refreshed, so a marked pair takes the full computation.
-    #[inline]
-    fn swap_gain(&self, a: usize, b: usize) -> Option<i64> {
+    /// The gain of swapping `i` (being refreshed) and `j` as `swaps` keeps
+    /// it. Two nodes that share no relation gain at most their best move
+    /// gains, so when neither has a positive one the swap cannot be picked
+    /// and is not worked out. A pair that shares a relation (`mark` flags
+    /// `i`'s neighbours, and `i` itself for a self-loop) takes the full
+    /// [`swap_gain`]; any other pair's gain comes from the cached move gains
+    /// (each node's new score is its move gain to the other's target, or
+    /// nothing when that is not a candidate: a move gain is the new score
+    /// minus the old one, so it loses its whole score).
+    #[inline(always)]
+    fn pair_gain(&self, i: usize, j: usize) -> i64 {
+        if self.mark[i] || self.mark[j] {
+            let (a, b) = (i.min(j), i.max(j));
+            return swap_gain(self.pool, &self.mapping, &self.scores, a, b).unwrap_or(i64::MIN);
+        }
+        if !(self.positive[i] || self.positive[j]) {
+            return i64::MIN;
+        }
         let pool = self.pool;
-        if self.mark[a] || self.mark[b] {
-            return swap_gain(pool, &self.mapping, &self.scores, a, b);
+        let (mi, mj) = (self.mapping[i], self.mapping[j]);
+        if mi == mj {
+            return i64::MIN;
         }
-        let (ma, mb) = (self.mapping[a], self.mapping[b]);
-        if ma == mb {
-            return None;
+        let i_at = if mj >= 0 {
+            pool.slot_row(i)[mj as usize]
+        } else {
+            u32::MAX
+        };
+        let j_at = if mi >= 0 {
+            pool.slot_row(j)[mi as usize]
+        } else {
+            u32::MAX
+        };
+        if i_at == u32::MAX && j_at == u32::MAX {
+            return i64::MIN;
         }
-        let a_new = (mb >= 0).then(|| pool.slot(a, mb as usize)).flatten();
-        let b_new = (ma >= 0).then(|| pool.slot(b, ma as usize)).flatten();
-        if a_new.is_none() && b_new.is_none() {
-            return None;
-        }
-        // A move gain is the new score minus the old one, so a node that
-        // takes a candidate contributes its move gain, one that does not
-        // loses its whole score.
-        let a_gain = a_new.map_or(-self.scores[a], |k| self.moves[pool.cand_start[a] + k]);
-        let b_gain = b_new.map_or(-self.scores[b], |k| self.moves[pool.cand_start[b] + k]);
-        Some(a_gain + b_gain)
+        let i_gain = if i_at == u32::MAX {
+            -self.scores[i]
+        } else {
+            self.moves[pool.cand_start[i] + i_at as usize]
+        };
+        let j_gain = if j_at == u32::MAX {
+            -self.scores[j]
+        } else {
+            self.moves[pool.cand_start[j] + j_at as usize]
+        };
+        i_gain + j_gain
     }
 
     /// Sets the gain of swapping `a < b`, keeping row `a`'s best up to date

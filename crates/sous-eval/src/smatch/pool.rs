@@ -271,6 +271,12 @@ impl Pool {
         (at != u32::MAX).then_some(at as usize)
     }
 
+    /// `slot` of `i` for every gold node (`u32::MAX`: not a candidate).
+    #[inline]
+    pub fn slot_row(&self, i: usize) -> &[u32] {
+        &self.slot[i * self.n2..(i + 1) * self.n2]
+    }
+
     #[inline]
     pub fn w0(&self, i: usize, k: usize) -> u32 {
         self.w0[i * self.n2 + k]
