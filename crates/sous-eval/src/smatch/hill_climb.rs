@@ -201,17 +201,18 @@ struct Climber<'p> {
     move_best: Vec<(i64, usize)>,
     /// Nodes whose `move_best` must be recomputed from `moves`.
     move_stale: Vec<bool>,
-    /// Whether a node has a move with a positive gain (to any candidate,
-    /// free or not), also as a bit set.
-    positive: Vec<bool>,
-    positive_bits: Vec<u64>,
-    /// Whether a node had or has a positive move, as of its last refresh.
-    wide: Vec<bool>,
-    /// Scratch bit sets of nodes for `refresh`.
+    /// `inverse[g]`: the node mapped to gold node `g`, `-1` when none.
+    inverse: Vec<i32>,
+    /// Bit sets of nodes, `words` words each.
+    words: usize,
+    /// `toward[g]`: the nodes with a positive move gain to gold node `g`.
+    toward: Vec<u64>,
+    /// `live[i]`: the nodes `j` whose swap entry with `i` is not `i64::MIN`.
+    live: Vec<u64>,
+    /// Scratch bit set of nodes for `refresh`.
     others: Vec<u64>,
-    batch_wide: Vec<u64>,
-    /// `swaps[i * n + j]` (`i < j`): gain of swapping, `i64::MIN` when it
-    /// cannot be positive (only positive gains are ever picked).
+    /// `swaps[i * n + j]` (`i < j`): gain of swapping when positive,
+    /// `i64::MIN` otherwise (only positive gains are ever picked).
     swaps: Vec<i64>,
     /// Per row `i` of `swaps`: its largest gain and the first `j` holding it,
     /// so that picking the best swap reads `n` rows, not `n²` pairs.
@@ -243,16 +244,17 @@ impl<'p> Climber<'p> {
             row_stale: vec![true; n],
             mark: vec![false; n],
             done: vec![false; n],
-            positive: vec![false; n],
-            positive_bits: vec![0; n.div_ceil(64)],
-            wide: vec![false; n],
-            others: Vec::new(),
-            batch_wide: Vec::new(),
+            inverse: vec![-1; pool.n2],
+            words: n.div_ceil(64),
+            toward: vec![0; pool.n2 * n.div_ceil(64)],
+            live: vec![0; n * n.div_ceil(64)],
+            others: vec![0; n.div_ceil(64)],
             acc: vec![0; pool.n2],
         };
-        for &m in &c.mapping {
+        for (i, &m) in c.mapping.iter().enumerate() {
             if m >= 0 {
                 c.taken[m as usize] = true;
+                c.inverse[m as usize] = i as i32;
             }
         }
         let all: Vec<usize> = (0..n).collect();
@@ -302,18 +304,13 @@ impl<'p> Climber<'p> {
         let score = if m >= 0 { self.acc[m as usize] } else { 0 };
         self.scores[i] = score;
         let start = pool.cand_start[i];
-        let mut positive = false;
+        let bit = 1u64 << (i % 64);
         for (k, &g) in cands.iter().enumerate() {
             let gain = std::mem::take(&mut self.acc[g as usize]) - score;
-            self.moves[start + k] = gain;
-            positive |= gain > 0;
-        }
-        self.wide[i] = positive || self.positive[i];
-        self.positive[i] = positive;
-        if positive {
-            self.positive_bits[i / 64] |= 1 << (i % 64);
-        } else {
-            self.positive_bits[i / 64] &= !(1 << (i % 64));
+            let old = std::mem::replace(&mut self.moves[start + k], gain);
+            if (old > 0) != (gain > 0) {
+                self.toward[g as usize * self.words + i / 64] ^= bit;
+            }
         }
         self.move_stale[i] = true;
     }
@@ -321,73 +318,68 @@ impl<'p> Climber<'p> {
     /// Recomputes the scores of `nodes`, then their move and swap gains
     /// (swap gains read both nodes' scores, so all scores come first).
     ///
-    /// A swap entry other than `i64::MIN` needs a relation between the two
-    /// nodes or a positive move at one of them when it was computed (see
-    /// [`Climber::pair_gain`]); a node's `positive` only changes when it is
-    /// refreshed. So when node `i` neither has nor had a positive move, its
-    /// entries with nodes that neither have nor had one and are not its
-    /// neighbours are `i64::MIN` already, and only the others are recomputed.
+    /// Two nodes that share no relation gain by a swap only when one of
+    /// them has a positive move gain to the other's target, so the pairs of
+    /// node `i` worth working out are its neighbours, the nodes on the
+    /// targets of its positive moves, and the nodes with a positive move to
+    /// its own target; the other pairs are set back to `i64::MIN` where they
+    /// are not already.
     fn refresh(&mut self, nodes: &[usize]) {
         let pool = self.pool;
-        let mut batch_wide = std::mem::take(&mut self.batch_wide);
-        batch_wide.clear();
-        batch_wide.resize(self.positive_bits.len(), 0);
         for &i in nodes {
             self.score_node(i);
-            if self.wide[i] {
-                batch_wide[i / 64] |= 1 << (i % 64);
-            }
         }
         let n = pool.n1;
+        let words = self.words;
+        let mut others = std::mem::take(&mut self.others);
         for &i in nodes {
             for e in &pool.adj[i] {
                 self.mark[e.other as usize] = true;
             }
+            others.copy_from_slice(&self.live[i * words..(i + 1) * words]);
+            let mi = self.mapping[i];
+            if mi >= 0 {
+                let toward = &self.toward[mi as usize * words..(mi as usize + 1) * words];
+                for (o, t) in others.iter_mut().zip(toward) {
+                    *o |= t;
+                }
+            }
+            for e in &pool.adj[i] {
+                let o = e.other as usize;
+                others[o / 64] |= 1 << (o % 64);
+            }
+            let gains = &self.moves[pool.cand_start[i]..pool.cand_start[i + 1]];
+            for (&gain, &g) in gains.iter().zip(&pool.candidates_sorted[i]) {
+                let j = self.inverse[g as usize];
+                if gain > 0 && j >= 0 {
+                    others[j as usize / 64] |= 1 << (j % 64);
+                }
+            }
             // Pairs with a node refreshed before are done already.
-            if self.wide[i] {
-                for j in 0..i {
-                    if !self.done[j] {
-                        let gain = self.pair_gain(i, j);
+            for (w, &word) in others.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let j = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if j == i || self.done[j] {
+                        continue;
+                    }
+                    let gain = self.pair_gain(i, j);
+                    let gain = if gain > 0 { gain } else { i64::MIN };
+                    if j < i {
                         self.set_swap(j, i, gain);
+                    } else {
+                        self.swaps[i * n + j] = gain;
+                    }
+                    let (live_ij, live_ji) = (i * words + j / 64, j * words + i / 64);
+                    if gain > 0 {
+                        self.live[live_ij] |= 1 << (j % 64);
+                        self.live[live_ji] |= 1 << (i % 64);
+                    } else {
+                        self.live[live_ij] &= !(1 << (j % 64));
+                        self.live[live_ji] &= !(1 << (i % 64));
                     }
                 }
-                for j in i + 1..n {
-                    if !self.done[j] {
-                        self.swaps[i * n + j] = self.pair_gain(i, j);
-                    }
-                }
-            } else {
-                let mut others = std::mem::take(&mut self.others);
-                others.clear();
-                // A node of this batch that had a positive move counts too:
-                // it skips the pairs done here.
-                others.extend(
-                    self.positive_bits
-                        .iter()
-                        .zip(&batch_wide)
-                        .map(|(p, w)| p | w),
-                );
-                for e in &pool.adj[i] {
-                    let o = e.other as usize;
-                    others[o / 64] |= 1 << (o % 64);
-                }
-                for (w, &word) in others.iter().enumerate() {
-                    let mut word = word;
-                    while word != 0 {
-                        let j = w * 64 + word.trailing_zeros() as usize;
-                        word &= word - 1;
-                        if j == i || self.done[j] {
-                            continue;
-                        }
-                        if j < i {
-                            let gain = self.pair_gain(i, j);
-                            self.set_swap(j, i, gain);
-                        } else {
-                            self.swaps[i * n + j] = self.pair_gain(i, j);
-                        }
-                    }
-                }
-                self.others = others;
             }
             self.done[i] = true;
             self.row_stale[i] = true;
@@ -398,26 +390,22 @@ impl<'p> Climber<'p> {
         for &i in nodes {
             self.done[i] = false;
         }
-        self.batch_wide = batch_wide;
+        self.others = others;
     }
 
-    /// The gain of swapping `i` (being refreshed) and `j` as `swaps` keeps
-    /// it. Two nodes that share no relation gain at most their best move
-    /// gains, so when neither has a positive one the swap cannot be picked
-    /// and is not worked out. A pair that shares a relation (`mark` flags
-    /// `i`'s neighbours, and `i` itself for a self-loop) takes the full
-    /// [`swap_gain`]; any other pair's gain comes from the cached move gains
-    /// (each node's new score is its move gain to the other's target, or
-    /// nothing when that is not a candidate: a move gain is the new score
-    /// minus the old one, so it loses its whole score).
+    /// The gain of swapping `i` (being refreshed) and `j`, `i64::MIN` when
+    /// nothing changes or neither node gets a candidate. A pair that shares
+    /// a relation (`mark` flags `i`'s neighbours, and `i` itself for a
+    /// self-loop) takes the full [`swap_gain`]; any other pair's gain comes
+    /// from the cached move gains (each node's new score is its move gain
+    /// to the other's target, or nothing when that is not a candidate: a
+    /// move gain is the new score minus the old one, so it loses its whole
+    /// score).
     #[inline(always)]
     fn pair_gain(&self, i: usize, j: usize) -> i64 {
         if self.mark[i] || self.mark[j] {
             let (a, b) = (i.min(j), i.max(j));
             return swap_gain(self.pool, &self.mapping, &self.scores, a, b).unwrap_or(i64::MIN);
-        }
-        if !(self.positive[i] || self.positive[j]) {
-            return i64::MIN;
         }
         let pool = self.pool;
         let (mi, mj) = (self.mapping[i], self.mapping[j]);
@@ -549,14 +537,21 @@ impl<'p> Climber<'p> {
                 let old = self.mapping[node];
                 if old >= 0 {
                     self.taken[old as usize] = false;
+                    self.inverse[old as usize] = -1;
                 }
                 self.taken[to as usize] = true;
+                self.inverse[to as usize] = node as i32;
                 self.mapping[node] = to;
                 self.retarget(to as usize, (old >= 0).then_some(old as usize));
                 vec![node]
             }
             Op::Swap { a, b } => {
                 self.mapping.swap(a, b);
+                for x in [a, b] {
+                    if self.mapping[x] >= 0 {
+                        self.inverse[self.mapping[x] as usize] = x as i32;
+                    }
+                }
                 vec![a, b]
             }
         };
