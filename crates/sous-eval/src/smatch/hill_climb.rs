@@ -192,9 +192,27 @@ struct Climber<'p> {
     taken: Vec<bool>,
     /// Triples each node takes part in under the current mapping.
     scores: Vec<i64>,
-    /// `moves[i][k]`: gain of moving `i` to `candidates_sorted[i][k]`.
-    moves: Vec<Vec<i64>>,
-    /// `swaps[i * n + j]` (`i < j`): gain of swapping, `i64::MIN` when not positive-able.
+    /// `moves[pool.cand_start[i] + k]`: gain of moving `i` to
+    /// `candidates_sorted[i][k]`.
+    moves: Vec<i64>,
+    /// Per node, its largest move gain to a free gold node and the first
+    /// `k` holding it (`i64::MIN` when none is free), so that picking the
+    /// best move reads `n` entries, not every candidate.
+    move_best: Vec<(i64, usize)>,
+    /// Nodes whose `move_best` must be recomputed from `moves`.
+    move_stale: Vec<bool>,
+    /// `inverse[g]`: the node mapped to gold node `g`, `-1` when none.
+    inverse: Vec<i32>,
+    /// Bit sets of nodes, `words` words each.
+    words: usize,
+    /// `toward[g]`: the nodes with a positive move gain to gold node `g`.
+    toward: Vec<u64>,
+    /// `live[i]`: the nodes `j` whose swap entry with `i` is not `i64::MIN`.
+    live: Vec<u64>,
+    /// Scratch bit set of nodes for `refresh`.
+    others: Vec<u64>,
+    /// `swaps[i * n + j]` (`i < j`): gain of swapping when positive,
+    /// `i64::MIN` otherwise (only positive gains are ever picked).
     swaps: Vec<i64>,
     /// Per row `i` of `swaps`: its largest gain and the first `j` holding it,
     /// so that picking the best swap reads `n` rows, not `n²` pairs.
@@ -204,6 +222,10 @@ struct Climber<'p> {
     /// Scratch marks: the affected nodes in `apply`, a node's relation
     /// neighbours in `refresh`.
     mark: Vec<bool>,
+    /// Scratch marks: the nodes `refresh` has recomputed the swaps of.
+    done: Vec<bool>,
+    /// Scratch, zero between uses: a node's score for every gold node.
+    acc: Vec<i64>,
 }
 
 impl<'p> Climber<'p> {
@@ -214,19 +236,25 @@ impl<'p> Climber<'p> {
             mapping,
             taken: vec![false; pool.n2],
             scores: vec![0; n],
-            moves: pool
-                .candidates_sorted
-                .iter()
-                .map(|cs| vec![0; cs.len()])
-                .collect(),
+            moves: vec![0; pool.cand_start[n]],
+            move_best: vec![(i64::MIN, usize::MAX); n],
+            move_stale: vec![true; n],
             swaps: vec![i64::MIN; n * n],
             row_best: vec![(i64::MIN, usize::MAX); n],
             row_stale: vec![true; n],
             mark: vec![false; n],
+            done: vec![false; n],
+            inverse: vec![-1; pool.n2],
+            words: n.div_ceil(64),
+            toward: vec![0; pool.n2 * n.div_ceil(64)],
+            live: vec![0; n * n.div_ceil(64)],
+            others: vec![0; n.div_ceil(64)],
+            acc: vec![0; pool.n2],
         };
-        for &m in &c.mapping {
+        for (i, &m) in c.mapping.iter().enumerate() {
             if m >= 0 {
                 c.taken[m as usize] = true;
+                c.inverse[m as usize] = i as i32;
             }
         }
         let all: Vec<usize> = (0..n).collect();
@@ -234,64 +262,180 @@ impl<'p> Climber<'p> {
         c
     }
 
+    /// The score of node `i` and its move gains, all at once: the score
+    /// `node_score` gives `i` at every candidate is gathered in `acc` from
+    /// the gold relations at its neighbours' targets, instead of looking
+    /// each candidate's relations up.
+    fn score_node(&mut self, i: usize) {
+        let pool = self.pool;
+        let cands = &pool.candidates_sorted[i];
+        for &g in cands {
+            self.acc[g as usize] = pool.w0(i, g as usize) as i64;
+        }
+        for &e in &pool.adj[i] {
+            let o = e.other as usize;
+            if o == i {
+                // A self-loop matches a gold self-loop at the candidate.
+                for &g in cands {
+                    self.acc[g as usize] += pool.gold_count(e.label, g, g) as i64;
+                }
+                continue;
+            }
+            let om = self.mapping[o];
+            if om < 0 {
+                continue;
+            }
+            // Every gold node reached here is a candidate of `i`: a relation
+            // it could match made it one.
+            let gold = if e.outgoing {
+                &pool.gold_in[om as usize]
+            } else {
+                &pool.gold_out[om as usize]
+            };
+            for &(l, g, count) in gold {
+                if l == e.label {
+                    debug_assert!(pool.is_candidate(i, g as usize));
+                    self.acc[g as usize] += count as i64;
+                }
+            }
+        }
+        // A node mapped outside its candidates matches nothing (`acc` is 0 there).
+        let m = self.mapping[i];
+        let score = if m >= 0 { self.acc[m as usize] } else { 0 };
+        self.scores[i] = score;
+        let start = pool.cand_start[i];
+        let bit = 1u64 << (i % 64);
+        for (k, &g) in cands.iter().enumerate() {
+            let gain = std::mem::take(&mut self.acc[g as usize]) - score;
+            let old = std::mem::replace(&mut self.moves[start + k], gain);
+            if (old > 0) != (gain > 0) {
+                self.toward[g as usize * self.words + i / 64] ^= bit;
+            }
+        }
+        self.move_stale[i] = true;
+    }
+
     /// Recomputes the scores of `nodes`, then their move and swap gains
     /// (swap gains read both nodes' scores, so all scores come first).
+    ///
+    /// Two nodes that share no relation gain by a swap only when one of
+    /// them has a positive move gain to the other's target, so the pairs of
+    /// node `i` worth working out are its neighbours, the nodes on the
+    /// targets of its positive moves, and the nodes with a positive move to
+    /// its own target; the other pairs are set back to `i64::MIN` where they
+    /// are not already.
     fn refresh(&mut self, nodes: &[usize]) {
         let pool = self.pool;
         for &i in nodes {
-            self.scores[i] = node_score(pool, &self.mapping, i, self.mapping[i], usize::MAX, -1);
-        }
-        for &i in nodes {
-            let score = self.scores[i];
-            for (k, &nm) in pool.candidates_sorted[i].iter().enumerate() {
-                self.moves[i][k] =
-                    node_score(pool, &self.mapping, i, nm as i32, usize::MAX, -1) - score;
-            }
+            self.score_node(i);
         }
         let n = pool.n1;
+        let words = self.words;
+        let mut others = std::mem::take(&mut self.others);
         for &i in nodes {
             for e in &pool.adj[i] {
                 self.mark[e.other as usize] = true;
             }
-            for j in 0..i {
-                let gain = self.swap_gain(j, i).unwrap_or(i64::MIN);
-                self.set_swap(j, i, gain);
+            others.copy_from_slice(&self.live[i * words..(i + 1) * words]);
+            let mi = self.mapping[i];
+            if mi >= 0 {
+                let toward = &self.toward[mi as usize * words..(mi as usize + 1) * words];
+                for (o, t) in others.iter_mut().zip(toward) {
+                    *o |= t;
+                }
             }
-            for j in i + 1..n {
-                self.swaps[i * n + j] = self.swap_gain(i, j).unwrap_or(i64::MIN);
+            for e in &pool.adj[i] {
+                let o = e.other as usize;
+                others[o / 64] |= 1 << (o % 64);
             }
+            let gains = &self.moves[pool.cand_start[i]..pool.cand_start[i + 1]];
+            for (&gain, &g) in gains.iter().zip(&pool.candidates_sorted[i]) {
+                let j = self.inverse[g as usize];
+                if gain > 0 && j >= 0 {
+                    others[j as usize / 64] |= 1 << (j % 64);
+                }
+            }
+            // Pairs with a node refreshed before are done already.
+            for (w, &word) in others.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let j = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if j == i || self.done[j] {
+                        continue;
+                    }
+                    let gain = self.pair_gain(i, j);
+                    let gain = if gain > 0 { gain } else { i64::MIN };
+                    if j < i {
+                        self.set_swap(j, i, gain);
+                    } else {
+                        self.swaps[i * n + j] = gain;
+                    }
+                    let (live_ij, live_ji) = (i * words + j / 64, j * words + i / 64);
+                    if gain > 0 {
+                        self.live[live_ij] |= 1 << (j % 64);
+                        self.live[live_ji] |= 1 << (i % 64);
+                    } else {
+                        self.live[live_ij] &= !(1 << (j % 64));
+                        self.live[live_ji] &= !(1 << (i % 64));
+                    }
+                }
+            }
+            self.done[i] = true;
             self.row_stale[i] = true;
             for e in &pool.adj[i] {
                 self.mark[e.other as usize] = false;
             }
         }
+        for &i in nodes {
+            self.done[i] = false;
+        }
+        self.others = others;
     }
 
-    /// [`swap_gain`] from the cached move gains when `a` and `b` share no
-    /// relation (then each node's new score is its move gain to the other's
-    /// target); `mark` flags the relation neighbours of whichever of `a`, `b`
-    /// is being refreshed, so a marked pair takes the full computation.
-    #[inline]
-    fn swap_gain(&self, a: usize, b: usize) -> Option<i64> {
+    /// The gain of swapping `i` (being refreshed) and `j`, `i64::MIN` when
+    /// nothing changes or neither node gets a candidate. A pair that shares
+    /// a relation (`mark` flags `i`'s neighbours, and `i` itself for a
+    /// self-loop) takes the full [`swap_gain`]; any other pair's gain comes
+    /// from the cached move gains (each node's new score is its move gain
+    /// to the other's target, or nothing when that is not a candidate: a
+    /// move gain is the new score minus the old one, so it loses its whole
+    /// score).
+    #[inline(always)]
+    fn pair_gain(&self, i: usize, j: usize) -> i64 {
+        if self.mark[i] || self.mark[j] {
+            let (a, b) = (i.min(j), i.max(j));
+            return swap_gain(self.pool, &self.mapping, &self.scores, a, b).unwrap_or(i64::MIN);
+        }
         let pool = self.pool;
-        if self.mark[a] || self.mark[b] {
-            return swap_gain(pool, &self.mapping, &self.scores, a, b);
+        let (mi, mj) = (self.mapping[i], self.mapping[j]);
+        if mi == mj {
+            return i64::MIN;
         }
-        let (ma, mb) = (self.mapping[a], self.mapping[b]);
-        if ma == mb {
-            return None;
+        let i_at = if mj >= 0 {
+            pool.slot_row(i)[mj as usize]
+        } else {
+            u32::MAX
+        };
+        let j_at = if mi >= 0 {
+            pool.slot_row(j)[mi as usize]
+        } else {
+            u32::MAX
+        };
+        if i_at == u32::MAX && j_at == u32::MAX {
+            return i64::MIN;
         }
-        let a_new = (mb >= 0).then(|| pool.slot(a, mb as usize)).flatten();
-        let b_new = (ma >= 0).then(|| pool.slot(b, ma as usize)).flatten();
-        if a_new.is_none() && b_new.is_none() {
-            return None;
-        }
-        // A move gain is the new score minus the old one, so a node that
-        // takes a candidate contributes its move gain, one that does not
-        // loses its whole score.
-        let a_gain = a_new.map_or(-self.scores[a], |k| self.moves[a][k]);
-        let b_gain = b_new.map_or(-self.scores[b], |k| self.moves[b][k]);
-        Some(a_gain + b_gain)
+        let i_gain = if i_at == u32::MAX {
+            -self.scores[i]
+        } else {
+            self.moves[pool.cand_start[i] + i_at as usize]
+        };
+        let j_gain = if j_at == u32::MAX {
+            -self.scores[j]
+        } else {
+            self.moves[pool.cand_start[j] + j_at as usize]
+        };
+        i_gain + j_gain
     }
 
     /// Sets the gain of swapping `a < b`, keeping row `a`'s best up to date
@@ -308,8 +452,8 @@ impl<'p> Climber<'p> {
         }
     }
 
-    /// Recomputes the best of every stale row.
-    fn settle_rows(&mut self) {
+    /// Recomputes the best of every stale row and every stale node's best move.
+    fn settle(&mut self) {
         let n = self.pool.n1;
         for i in 0..n {
             if !self.row_stale[i] {
@@ -324,26 +468,36 @@ impl<'p> Climber<'p> {
             }
             self.row_best[i] = best;
         }
+        let pool = self.pool;
+        for i in 0..n {
+            if !self.move_stale[i] {
+                continue;
+            }
+            self.move_stale[i] = false;
+            let mut best = (i64::MIN, usize::MAX);
+            let gains = &self.moves[pool.cand_start[i]..pool.cand_start[i + 1]];
+            for (k, (&gain, &g)) in gains.iter().zip(&pool.candidates_sorted[i]).enumerate() {
+                if gain > best.0 && !self.taken[g as usize] {
+                    best = (gain, k);
+                }
+            }
+            self.move_best[i] = best;
+        }
     }
 
     /// `get_best_gain` over the cached gains: moves first (node ascending,
     /// free gold node ascending), then swaps (`i < j`); strictly larger wins.
     fn best(&mut self) -> (i64, Option<Op>) {
-        self.settle_rows();
+        self.settle();
         let mut largest = 0i64;
         let mut best = None;
-        for (i, gains) in self.moves.iter().enumerate() {
-            for (k, &gain) in gains.iter().enumerate() {
-                if gain > largest {
-                    let nm = self.pool.candidates_sorted[i][k];
-                    if !self.taken[nm as usize] {
-                        largest = gain;
-                        best = Some(Op::Move {
-                            node: i,
-                            to: nm as i32,
-                        });
-                    }
-                }
+        for (i, &(gain, k)) in self.move_best.iter().enumerate() {
+            if gain > largest {
+                largest = gain;
+                best = Some(Op::Move {
+                    node: i,
+                    to: self.pool.candidates_sorted[i][k] as i32,
+                });
             }
         }
         for (i, &(gain, j)) in self.row_best.iter().enumerate() {
@@ -355,19 +509,49 @@ impl<'p> Climber<'p> {
         (largest, best)
     }
 
+    /// Keeps every node's best free move right after gold node `to` was
+    /// taken and `freed` (if any) released; the moves themselves are unchanged.
+    fn retarget(&mut self, to: usize, freed: Option<usize>) {
+        let pool = self.pool;
+        for j in 0..pool.n1 {
+            if self.move_stale[j] {
+                continue;
+            }
+            if pool.slot(j, to) == Some(self.move_best[j].1) {
+                self.move_stale[j] = true;
+                continue;
+            }
+            if let Some(k) = freed.and_then(|g| pool.slot(j, g)) {
+                let gain = self.moves[pool.cand_start[j] + k];
+                let (best, at) = self.move_best[j];
+                if gain > best || (gain == best && k < at) {
+                    self.move_best[j] = (gain, k);
+                }
+            }
+        }
+    }
+
     fn apply(&mut self, op: Op) {
         let changed: Vec<usize> = match op {
             Op::Move { node, to } => {
                 let old = self.mapping[node];
                 if old >= 0 {
                     self.taken[old as usize] = false;
+                    self.inverse[old as usize] = -1;
                 }
                 self.taken[to as usize] = true;
+                self.inverse[to as usize] = node as i32;
                 self.mapping[node] = to;
+                self.retarget(to as usize, (old >= 0).then_some(old as usize));
                 vec![node]
             }
             Op::Swap { a, b } => {
                 self.mapping.swap(a, b);
+                for x in [a, b] {
+                    if self.mapping[x] >= 0 {
+                        self.inverse[self.mapping[x] as usize] = x as i32;
+                    }
+                }
                 vec![a, b]
             }
         };

@@ -6,24 +6,32 @@
 //! upper case, integers plainly, ratios in lowest terms (`1/2`) and floats
 //! in the printer's shortest form (`0.5`, `1000.0`, `1.0e7`).
 
-use std::cmp::Ordering;
-
 use sous_lang::{Arg, ArgKind, Number, Predicate};
 
 /// The string the reference passes to `smatch.py` for a network: the
 /// predicates sorted by name (case-insensitive, stable) and printed as
 /// `(NAME ARG …)`, separated by single spaces.
 pub fn lisp_network_string(predicates: &[Predicate]) -> String {
-    let mut sorted: Vec<&Predicate> = predicates.iter().collect();
-    // `Vec::sort_by` is stable, as the reference's list merge sort is in practice.
-    sorted.sort_by(|a, b| string_lessp_order(&a.name, &b.name));
+    // Sorting by the printed names is sorting by `string-lessp`
+    // ([`string_lessp_order`]): both compare the upcased characters, and
+    // UTF-8 byte order is code point order. `sort_by` is stable, as the
+    // reference's list merge sort is in practice.
+    let mut sorted: Vec<(String, &Predicate)> = predicates
+        .iter()
+        .map(|p| {
+            let mut name = String::with_capacity(p.name.len());
+            push_symbol(&mut name, &p.name);
+            (name, p)
+        })
+        .collect();
+    sorted.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::new();
-    for (i, p) in sorted.iter().enumerate() {
+    for (i, (name, p)) in sorted.iter().enumerate() {
         if i > 0 {
             out.push(' ');
         }
         out.push('(');
-        out.push_str(&lisp_symbol(&p.name));
+        out.push_str(name);
         for a in &p.args {
             out.push(' ');
             write_arg(&mut out, a);
@@ -33,10 +41,11 @@ pub fn lisp_network_string(predicates: &[Predicate]) -> String {
     out
 }
 
+#[cfg(test)]
 /// Order of `string-lessp`: characters compared case-insensitively (by their
 /// upper-case code, which is how the symbol names are stored anyway), a
 /// proper prefix first.
-fn string_lessp_order(a: &str, b: &str) -> Ordering {
+fn string_lessp_order(a: &str, b: &str) -> std::cmp::Ordering {
     a.chars().map(upcase_char).cmp(b.chars().map(upcase_char))
 }
 
@@ -50,13 +59,26 @@ fn upcase_char(c: char) -> char {
 }
 
 /// A symbol as `princ` prints it after the reader upcased it.
+#[cfg(test)]
 fn lisp_symbol(name: &str) -> String {
     name.chars().map(upcase_char).collect()
 }
 
+/// Appends `name` as `princ` prints it after the reader upcased it
+/// (ASCII names, nearly all of them, without going character by character).
+fn push_symbol(out: &mut String, name: &str) {
+    if name.is_ascii() {
+        let start = out.len();
+        out.push_str(name);
+        out[start..].make_ascii_uppercase();
+    } else {
+        out.extend(name.chars().map(upcase_char));
+    }
+}
+
 fn write_arg(out: &mut String, arg: &Arg) {
     match &arg.kind {
-        ArgKind::Variable(v) | ArgKind::Symbol(v) => out.push_str(&lisp_symbol(v)),
+        ArgKind::Variable(v) | ArgKind::Symbol(v) => push_symbol(out, v),
         ArgKind::Number(n) => out.push_str(&lisp_number(*n)),
         ArgKind::List(items) => {
             out.push('(');
@@ -133,6 +155,37 @@ mod tests {
             s,
             "(BEAT ?C ?X) (FETCH ?B ?K BUTTER) (FETCH ?A ?B SUGAR) (FETCH-AND-PROPORTION ?D ?C) (TRANSFER ?X ?A)"
         );
+    }
+
+    #[test]
+    fn printed_names_sort_like_string_lessp() {
+        let names = [
+            "fetch",
+            "FETCH-and",
+            "fetch_",
+            "Fetch",
+            "beat",
+            "ß",
+            "straße",
+            "éclair",
+            "Éclair",
+            "z",
+            "ǆ",
+            "a1",
+            "a",
+            "",
+            "mix2",
+            "Mix",
+        ];
+        for a in names {
+            for b in names {
+                let (mut pa, mut pb) = (String::new(), String::new());
+                push_symbol(&mut pa, a);
+                push_symbol(&mut pb, b);
+                assert_eq!(pa, lisp_symbol(a));
+                assert_eq!(pa.cmp(&pb), string_lessp_order(a, b), "{a} {b}");
+            }
+        }
     }
 
     #[test]

@@ -1,22 +1,24 @@
 //! Candidate pool and triple weights (the reference's `compute_pool`).
 //!
 //! The reference keeps a `weight_dict` from node pairs to the triples they
-//! match; here the same information is kept in three flat structures that
-//! make gains cheap to evaluate:
+//! match; here the same information is kept in flat structures that make
+//! gains cheap to evaluate:
 //!
 //! * `w0[i][k]`: instance and attribute triples matched by mapping predicted
 //!   node `i` to gold node `k` alone;
 //! * `adj[i]`: the predicted relation triples touching node `i`;
-//! * `gold_out[k]`: the gold relation triples leaving gold node `k`.
+//! * `gold_out[k]` / `gold_in[k]`: the gold relation triples leaving /
+//!   entering gold node `k`.
 //!
 //! A mapping's match count is `Σ_i w0[i][π(i)]` plus, for every predicted
 //! relation `(L, a, b)`, the number of gold relations `(L, π(a), π(b))`,
 //! which is what the reference's `compute_match` adds up. Labels and values
-//! are compared after `normalize` (lower case, trailing `_` removed).
+//! are compared after `normalize` (lower case, trailing `_` removed); every
+//! distinct string is normalized once and compared as an interned id.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
-use super::pyset::PySet;
+use super::pyset::{table_sizes, PySet};
 use super::triples::Triples;
 
 /// The reference's `normalize`: `item.lower().rstrip('_')`.
@@ -35,18 +37,49 @@ pub(crate) struct Edge {
     pub outgoing: bool,
 }
 
+/// Gives every distinct string an id, and every id the id of its
+/// normalized form, so that each string is normalized once.
+#[derive(Default)]
+struct Interner<'t> {
+    raw: FxHashMap<&'t str, (u32, u32)>,
+    normalized: FxHashMap<String, u32>,
+}
+
+impl<'t> Interner<'t> {
+    /// `(exact id, normalized id)` of `s`.
+    fn ids(&mut self, s: &'t str) -> (u32, u32) {
+        if let Some(&ids) = self.raw.get(s) {
+            return ids;
+        }
+        let exact = self.raw.len() as u32;
+        let n = normalize(s);
+        let next = self.normalized.len() as u32;
+        let norm = *self.normalized.entry(n).or_insert(next);
+        self.raw.insert(s, (exact, norm));
+        (exact, norm)
+    }
+
+    fn norm(&mut self, s: &'t str) -> u32 {
+        self.ids(s).1
+    }
+}
+
 /// Everything the matching needs about a pair of networks.
 #[derive(Debug, Clone)]
 pub(crate) struct Pool {
     pub n1: usize,
     pub n2: usize,
-    /// Instance labels as written (the smart initialisation compares them exactly).
-    pub labels1: Vec<String>,
-    pub labels2: Vec<String>,
+    /// Instance labels as interned exact strings (the smart initialisation
+    /// compares them exactly): equal ids, equal labels.
+    pub labels1: Vec<u32>,
+    pub labels2: Vec<u32>,
     /// Candidate gold nodes of each predicted node, in CPython's set order.
     pub candidates: Vec<Vec<u32>>,
     /// The same candidates, ascending.
     pub candidates_sorted: Vec<Vec<u32>>,
+    /// `cand_start[i]..cand_start[i + 1]`: where node `i`'s candidates sit
+    /// in a flat array laid out like `candidates_sorted`.
+    pub cand_start: Vec<usize>,
     /// `slot[i * n2 + k]`: the position of `k` in `candidates_sorted[i]`,
     /// `u32::MAX` when `k` is not a candidate of `i`.
     slot: Vec<u32>,
@@ -58,80 +91,81 @@ pub(crate) struct Pool {
     pub relations1: Vec<(u32, u32, u32)>,
     /// Gold relations leaving each gold node: `(label, to, multiplicity)`.
     pub gold_out: Vec<Vec<(u32, u32, u32)>>,
-    /// Label names by id (for diagnostics).
-    #[allow(dead_code)]
-    pub label_names: Vec<String>,
+    /// Gold relations entering each gold node: `(label, from, multiplicity)`.
+    pub gold_in: Vec<Vec<(u32, u32, u32)>>,
 }
 
 impl Pool {
     pub fn new(t1: &Triples, t2: &Triples) -> Pool {
         let n1 = t1.instances.len();
         let n2 = t2.instances.len();
-        let mut sets: Vec<PySet> = (0..n1).map(|_| PySet::new()).collect();
         let mut w0 = vec![0u32; n1 * n2];
+        // Candidate sets as bit sets first: the order Python would iterate
+        // them in is worked out afterwards, from the set alone when it can be.
+        let words = n2.div_ceil(64);
+        let mut bits = vec![0u64; n1 * words];
+        let set_bit = |bits: &mut [u64], i: usize, k: usize| {
+            bits[i * words + k / 64] |= 1 << (k % 64);
+        };
+
+        let mut strings = Interner::default();
+        let ids2: Vec<(u32, u32)> = t2.instances.iter().map(|l| strings.ids(l)).collect();
+        let ids1: Vec<(u32, u32)> = t1.instances.iter().map(|l| strings.ids(l)).collect();
 
         // Instance triples: for each predicted node, gold nodes with the same label, ascending.
-        let mut gold_by_label: HashMap<String, Vec<usize>> = HashMap::new();
-        for (k, l) in t2.instances.iter().enumerate() {
-            gold_by_label.entry(normalize(l)).or_default().push(k);
+        let mut gold_by_label: Vec<Vec<u32>> = vec![Vec::new(); strings.normalized.len()];
+        for (k, &(_, l)) in ids2.iter().enumerate() {
+            gold_by_label[l as usize].push(k as u32);
         }
-        for (i, l) in t1.instances.iter().enumerate() {
-            if let Some(ks) = gold_by_label.get(&normalize(l)) {
+        for (i, &(_, l)) in ids1.iter().enumerate() {
+            if let Some(ks) = gold_by_label.get(l as usize) {
                 for &k in ks {
-                    sets[i].add(k);
-                    w0[i * n2 + k] += 1;
+                    w0[i * n2 + k as usize] += 1;
+                    set_bit(&mut bits, i, k as usize);
                 }
             }
         }
 
-        // Attribute triples: same label and value; predicted triples in order, then gold ones.
-        let mut gold_attr: HashMap<(String, String), Vec<usize>> = HashMap::new();
+        // Attribute triples: same label and value.
+        let mut gold_attr: FxHashMap<(u32, u32), Vec<u32>> = FxHashMap::default();
         for (l, k, v) in &t2.attributes {
-            gold_attr
-                .entry((normalize(l), normalize(v)))
-                .or_default()
-                .push(*k);
+            let key = (strings.norm(l), strings.norm(v));
+            gold_attr.entry(key).or_default().push(*k as u32);
         }
-        for (l, i, v) in &t1.attributes {
-            if let Some(ks) = gold_attr.get(&(normalize(l), normalize(v))) {
+        let attr1: Vec<(u32, u32)> = t1
+            .attributes
+            .iter()
+            .map(|(l, _, v)| (strings.norm(l), strings.norm(v)))
+            .collect();
+        for (&key, (_, i, _)) in attr1.iter().zip(&t1.attributes) {
+            if let Some(ks) = gold_attr.get(&key) {
                 for &k in ks {
-                    sets[*i].add(k);
-                    w0[i * n2 + k] += 1;
+                    w0[i * n2 + k as usize] += 1;
+                    set_bit(&mut bits, *i, k as usize);
                 }
             }
         }
 
         // Relation triples: same label; both ends become candidates.
-        let mut label_ids: HashMap<String, u32> = HashMap::new();
-        let mut label_names: Vec<String> = Vec::new();
-        let mut intern = |l: &str| -> u32 {
-            let n = normalize(l);
-            if let Some(&id) = label_ids.get(&n) {
-                return id;
-            }
-            let id = label_names.len() as u32;
-            label_names.push(n.clone());
-            label_ids.insert(n, id);
-            id
-        };
-        let relations2: Vec<(u32, u32, u32)> = t2
-            .relations
-            .iter()
-            .map(|(l, a, b)| (intern(l), *a as u32, *b as u32))
-            .collect();
-        let relations1: Vec<(u32, u32, u32)> = t1
-            .relations
-            .iter()
-            .map(|(l, a, b)| (intern(l), *a as u32, *b as u32))
-            .collect();
-        let mut gold_by_rel_label: Vec<Vec<(u32, u32)>> = vec![Vec::new(); label_names.len()];
+        // Dense ids in order of first appearance, gold relations first.
+        let mut rel_labels: FxHashMap<u32, u32> = FxHashMap::default();
+        let relations2 = intern_relations(t2, &mut strings, &mut rel_labels);
+        let relations1 = intern_relations(t1, &mut strings, &mut rel_labels);
+        let n_labels = rel_labels.len();
+        let mut gold_by_rel_label: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n_labels];
+        // Per label, the gold nodes at the relations' first and second ends.
+        let mut firsts = vec![0u64; n_labels * words];
+        let mut seconds = vec![0u64; n_labels * words];
         for &(l, a, b) in &relations2 {
             gold_by_rel_label[l as usize].push((a, b));
+            set_bit(&mut firsts, l as usize, a as usize);
+            set_bit(&mut seconds, l as usize, b as usize);
         }
         for &(l, a1, b1) in &relations1 {
-            for &(a2, b2) in &gold_by_rel_label[l as usize] {
-                sets[a1 as usize].add(a2 as usize);
-                sets[b1 as usize].add(b2 as usize);
+            let l = l as usize;
+            for w in 0..words {
+                bits[a1 as usize * words + w] |= firsts[l * words + w];
+                bits[b1 as usize * words + w] |= seconds[l * words + w];
             }
         }
 
@@ -151,45 +185,77 @@ impl Pool {
             }
         }
         let mut gold_out: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); n2];
+        let mut gold_in: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); n2];
         for &(l, a, b) in &relations2 {
-            let out = &mut gold_out[a as usize];
-            match out.iter_mut().find(|(l2, b2, _)| *l2 == l && *b2 == b) {
-                Some(e) => e.2 += 1,
-                None => out.push((l, b, 1)),
+            for (list, other) in [
+                (&mut gold_out[a as usize], b),
+                (&mut gold_in[b as usize], a),
+            ] {
+                match list.iter_mut().find(|(l2, o2, _)| *l2 == l && *o2 == other) {
+                    Some(e) => e.2 += 1,
+                    None => list.push((l, other, 1)),
+                }
             }
         }
 
-        let candidates: Vec<Vec<u32>> = sets
-            .iter()
-            .map(|s| s.iter().map(|k| k as u32).collect())
-            .collect();
-        let candidates_sorted: Vec<Vec<u32>> = candidates
-            .iter()
-            .map(|c| {
-                let mut c = c.clone();
-                c.sort_unstable();
-                c
-            })
-            .collect();
+        // CPython iterates a set of ints below its table size in ascending
+        // order; only a set whose table ends up no larger than its largest
+        // member needs its insertions replayed.
+        let mut candidates_sorted: Vec<Vec<u32>> = Vec::with_capacity(n1);
+        let mut candidates: Vec<Vec<u32>> = Vec::with_capacity(n1);
+        let table_size = table_sizes(n2);
+        for i in 0..n1 {
+            let row = &bits[i * words..(i + 1) * words];
+            let mut sorted = Vec::with_capacity(row.iter().map(|w| w.count_ones() as usize).sum());
+            for (w, &word) in row.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    sorted.push((w * 64) as u32 + word.trailing_zeros());
+                    word &= word - 1;
+                }
+            }
+            let in_order = match sorted.last() {
+                Some(&max) if max as usize >= table_size[sorted.len()] => {
+                    let replay = Replay {
+                        t1,
+                        i,
+                        label1: ids1[i].1,
+                        gold_by_label: &gold_by_label,
+                        attr1: &attr1,
+                        gold_attr: &gold_attr,
+                        relations1: &relations1,
+                        gold_by_rel_label: &gold_by_rel_label,
+                    };
+                    replay.set_order(n2)
+                }
+                _ => sorted.clone(),
+            };
+            candidates.push(in_order);
+            candidates_sorted.push(sorted);
+        }
+        let mut cand_start = Vec::with_capacity(n1 + 1);
+        cand_start.push(0);
         let mut slot = vec![u32::MAX; n1 * n2];
         for (i, c) in candidates_sorted.iter().enumerate() {
             for (at, &k) in c.iter().enumerate() {
                 slot[i * n2 + k as usize] = at as u32;
             }
+            cand_start.push(cand_start[i] + c.len());
         }
         Pool {
             n1,
             n2,
-            labels1: t1.instances.clone(),
-            labels2: t2.instances.clone(),
+            labels1: ids1.iter().map(|&(exact, _)| exact).collect(),
+            labels2: ids2.iter().map(|&(exact, _)| exact).collect(),
             candidates,
             candidates_sorted,
+            cand_start,
             slot,
             w0,
             adj,
             relations1,
             gold_out,
-            label_names,
+            gold_in,
         }
     }
 
@@ -203,6 +269,12 @@ impl Pool {
     pub fn slot(&self, i: usize, k: usize) -> Option<usize> {
         let at = self.slot[i * self.n2 + k];
         (at != u32::MAX).then_some(at as usize)
+    }
+
+    /// `slot` of `i` for every gold node (`u32::MAX`: not a candidate).
+    #[inline]
+    pub fn slot_row(&self, i: usize) -> &[u32] {
+        &self.slot[i * self.n2..(i + 1) * self.n2]
     }
 
     #[inline]
@@ -245,5 +317,172 @@ impl Pool {
             }
         }
         n
+    }
+}
+
+/// `(label, from, to)` of every relation, the label as a dense id given in
+/// order of first appearance.
+fn intern_relations<'t>(
+    t: &'t Triples,
+    strings: &mut Interner<'t>,
+    ids: &mut FxHashMap<u32, u32>,
+) -> Vec<(u32, u32, u32)> {
+    t.relations
+        .iter()
+        .map(|(l, a, b)| {
+            let next = ids.len() as u32;
+            let id = *ids.entry(strings.norm(l)).or_insert(next);
+            (id, *a as u32, *b as u32)
+        })
+        .collect()
+}
+
+/// The `add` calls `compute_pool` makes on one predicted node's candidate
+/// set, in the reference's order.
+struct Replay<'a> {
+    t1: &'a Triples,
+    i: usize,
+    label1: u32,
+    gold_by_label: &'a [Vec<u32>],
+    attr1: &'a [(u32, u32)],
+    gold_attr: &'a FxHashMap<(u32, u32), Vec<u32>>,
+    relations1: &'a [(u32, u32, u32)],
+    gold_by_rel_label: &'a [Vec<(u32, u32)>],
+}
+
+impl Replay<'_> {
+    /// The candidates in CPython's iteration order. A repeated `add` leaves
+    /// a set as it is, so only first additions are replayed.
+    fn set_order(&self, n2: usize) -> Vec<u32> {
+        let i = self.i;
+        let mut seen = vec![false; n2];
+        let mut set = PySet::new();
+        let mut add = |k: u32| {
+            if !std::mem::replace(&mut seen[k as usize], true) {
+                set.add(k as usize);
+            }
+        };
+        if let Some(ks) = self.gold_by_label.get(self.label1 as usize) {
+            ks.iter().for_each(|&k| add(k));
+        }
+        for (key, (_, node, _)) in self.attr1.iter().zip(&self.t1.attributes) {
+            if *node == i {
+                if let Some(ks) = self.gold_attr.get(key) {
+                    ks.iter().for_each(|&k| add(k));
+                }
+            }
+        }
+        for &(l, a1, b1) in self.relations1 {
+            if a1 as usize != i && b1 as usize != i {
+                continue;
+            }
+            for &(a2, b2) in &self.gold_by_rel_label[l as usize] {
+                if a1 as usize == i {
+                    add(a2);
+                }
+                if b1 as usize == i {
+                    add(b2);
+                }
+            }
+        }
+        set.iter().map(|k| k as u32).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::smatch::hill_climb::SplitMix64;
+    use crate::smatch::triples::get_meaning;
+
+    /// `compute_pool` written plainly: every `add` made on a replayed
+    /// CPython set, weights counted triple by triple.
+    fn plain_pool(t1: &Triples, t2: &Triples) -> (Vec<Vec<u32>>, Vec<u32>) {
+        let (n1, n2) = (t1.instances.len(), t2.instances.len());
+        let mut sets: Vec<PySet> = (0..n1).map(|_| PySet::new()).collect();
+        let mut w0 = vec![0u32; n1 * n2];
+        for (i, l1) in t1.instances.iter().enumerate() {
+            for (k, l2) in t2.instances.iter().enumerate() {
+                if normalize(l1) == normalize(l2) {
+                    sets[i].add(k);
+                    w0[i * n2 + k] += 1;
+                }
+            }
+        }
+        for (l1, i, v1) in &t1.attributes {
+            for (l2, k, v2) in &t2.attributes {
+                if normalize(l1) == normalize(l2) && normalize(v1) == normalize(v2) {
+                    sets[*i].add(*k);
+                    w0[i * n2 + k] += 1;
+                }
+            }
+        }
+        for (l1, a1, b1) in &t1.relations {
+            for (l2, a2, b2) in &t2.relations {
+                if normalize(l1) == normalize(l2) {
+                    sets[*a1].add(*a2);
+                    sets[*b1].add(*b2);
+                }
+            }
+        }
+        let candidates = sets
+            .iter()
+            .map(|s| s.iter().map(|k| k as u32).collect())
+            .collect();
+        (candidates, w0)
+    }
+
+    fn random_network(rng: &mut SplitMix64, preds: usize, vars: usize) -> String {
+        let names = ["F", "f_", "G", "H", "K", "var"];
+        let consts = ["X", "x", "Y_", "Z", "1"];
+        (0..preds)
+            .map(|_| {
+                let mut p = format!("({}", names[rng.below(names.len())]);
+                for _ in 0..1 + rng.below(5) {
+                    if rng.below(3) == 0 {
+                        p.push_str(&format!(" {}", consts[rng.below(consts.len())]));
+                    } else {
+                        p.push_str(&format!(" ?V{}", rng.below(vars)));
+                    }
+                }
+                p + ")"
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Sets of every size against tables of every size, so that both the
+    /// ascending shortcut and the replay are taken.
+    #[test]
+    fn same_candidates_and_weights_as_a_plain_compute_pool() {
+        let mut rng = SplitMix64::new(7);
+        let mut replayed = 0;
+        for case in 0..300 {
+            let s1 = random_network(&mut rng, 1 + case % 40, 2 + case % 23);
+            let s2 = random_network(&mut rng, 1 + (case * 7) % 40, 2 + (case * 5) % 23);
+            let (t1, t2) = (get_meaning(&s1), get_meaning(&s2));
+            let pool = Pool::new(&t1, &t2);
+            let (candidates, w0) = plain_pool(&t1, &t2);
+            assert_eq!(pool.candidates, candidates, "{s1} | {s2}");
+            assert_eq!(pool.w0, w0, "{s1} | {s2}");
+            for (i, c) in candidates.iter().enumerate() {
+                if !c.windows(2).all(|w| w[0] < w[1]) {
+                    replayed += 1;
+                }
+                let mut sorted = c.clone();
+                sorted.sort_unstable();
+                assert_eq!(pool.candidates_sorted[i], sorted);
+            }
+            let mut exact: HashMap<&str, u32> = HashMap::new();
+            for (l, &id) in t1.instances.iter().zip(&pool.labels1) {
+                assert_eq!(*exact.entry(l).or_insert(id), id);
+            }
+            for (l, &id) in t2.instances.iter().zip(&pool.labels2) {
+                assert_eq!(*exact.entry(l).or_insert(id), id);
+            }
+        }
+        assert!(replayed > 100, "{replayed}");
     }
 }

@@ -23,6 +23,47 @@ const LINEAR_PROBES: usize = 9;
 const PERTURB_SHIFT: u32 = 5;
 const MIN_SIZE: usize = 8;
 
+/// Whether a table with `mask` grows once an insertion brought it to `fill`.
+fn needs_resize(fill: usize, mask: usize) -> bool {
+    fill * 5 >= mask * 3
+}
+
+/// The `minused` a growing table of `used` entries is resized for.
+fn resize_target(used: usize) -> usize {
+    if used > 50_000 {
+        used * 2
+    } else {
+        used * 4
+    }
+}
+
+/// The smallest power of two above `min_used`, at least `MIN_SIZE`.
+fn table_size_for(min_used: usize) -> usize {
+    let mut size = MIN_SIZE;
+    while size <= min_used {
+        size <<= 1;
+    }
+    size
+}
+
+/// `sizes[c]`: the table size of a set after `c` distinct additions, for
+/// `c` up to `max_count`. Sets only grow here and a resize depends on the
+/// fill alone, not on the values. A set whose members are all below its
+/// table size iterates in ascending order: after the last resize every
+/// member sits in its home slot (`value & mask == value`, all distinct).
+pub fn table_sizes(max_count: usize) -> Vec<usize> {
+    let mut sizes = Vec::with_capacity(max_count + 1);
+    let mut mask = MIN_SIZE - 1;
+    sizes.push(MIN_SIZE);
+    for fill in 1..=max_count {
+        if needs_resize(fill, mask) {
+            mask = table_size_for(resize_target(fill)) - 1;
+        }
+        sizes.push(mask + 1);
+    }
+    sizes
+}
+
 /// A set of small non-negative integers that remembers CPython's slot layout.
 #[derive(Debug, Clone)]
 pub struct PySet {
@@ -68,9 +109,8 @@ impl PySet {
                     None => {
                         self.table[slot] = Some(value);
                         self.fill += 1;
-                        if self.fill * 5 >= mask * 3 {
-                            let used = self.fill;
-                            self.resize(if used > 50_000 { used * 2 } else { used * 4 });
+                        if needs_resize(self.fill, mask) {
+                            self.resize(resize_target(self.fill));
                         }
                         return;
                     }
@@ -84,10 +124,7 @@ impl PySet {
     }
 
     fn resize(&mut self, min_used: usize) {
-        let mut size = MIN_SIZE;
-        while size <= min_used {
-            size <<= 1;
-        }
+        let size = table_size_for(min_used);
         let old = std::mem::replace(&mut self.table, vec![None; size]);
         let mask = size - 1;
         for value in old.into_iter().flatten() {
@@ -149,6 +186,33 @@ mod tests {
         assert_eq!(order(&[40, 8, 72, 0, 16, 33, 113]), PINNED_2.to_vec());
         assert_eq!(order(&PINNED_3_IN), PINNED_3_OUT.to_vec());
         assert_eq!(order(&PINNED_4_IN), PINNED_4_OUT.to_vec());
+    }
+
+    #[test]
+    fn table_sizes_follow_the_fill() {
+        let sizes = super::table_sizes(3000);
+        let mut s = PySet::new();
+        assert_eq!(s.table.len(), sizes[0]);
+        for (c, v) in (0..3000).map(|v| v * 7919 % 5003).enumerate() {
+            s.add(v);
+            assert_eq!(s.table.len(), sizes[c + 1], "after {} values", c + 1);
+        }
+    }
+
+    #[test]
+    fn members_below_the_table_size_iterate_ascending() {
+        // Values that collide in the small tables but not in the last one.
+        let values: Vec<usize> = (0..40).map(|v| (v * 37) % 120).collect();
+        let s = {
+            let mut s = PySet::new();
+            values.iter().for_each(|&v| s.add(v));
+            s
+        };
+        assert!(s.table.len() > 120);
+        let mut sorted = values.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(s.to_vec(), sorted);
     }
 
     const PINNED_1: [usize; 3] = [9, 1, 17];

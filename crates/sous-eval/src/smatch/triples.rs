@@ -9,7 +9,9 @@
 //! constant (attribute `ARG{j-1}` with the token as value). Nested lists
 //! therefore fall apart into several pieces, as in the reference.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+
+use rustc_hash::FxHashMap;
 
 /// Triples of one network. Node `k` is the k-th node created; node names
 /// (`a3`, `b17`) are not needed since both sides are indexed separately.
@@ -53,33 +55,32 @@ fn py_strip(s: &str) -> &str {
 /// its message (only reachable through list arguments).
 pub fn get_meaning(network: &str) -> Triples {
     let line = py_strip(network).replace('(', "");
-    let pieces: Vec<Vec<&str>> = line
-        .split(')')
-        .filter(|p| !p.is_empty())
-        .map(|p| py_strip(p).split(' ').collect())
-        .collect();
-
     let mut t = Triples::default();
     // One map for predicate keys (name + piece index) and variable names, as
-    // in the reference (they could only collide through a predicate named `?`).
-    let mut node_of: HashMap<String, usize> = HashMap::new();
-    for (i, piece) in pieces.iter().enumerate() {
-        if piece.len() < 2 || is_variable(piece[0]) {
+    // in the reference. A predicate's key is only ever looked up again as a
+    // variable, which needs a name starting with `?`: only the keys of
+    // predicates named `?` itself are kept.
+    let mut node_of: FxHashMap<Cow<'_, str>, usize> = FxHashMap::default();
+    let mut tokens: Vec<&str> = Vec::new();
+    for (i, piece) in line.split(')').filter(|p| !p.is_empty()).enumerate() {
+        tokens.clear();
+        tokens.extend(py_strip(piece).split(' '));
+        if tokens.len() < 2 || is_variable(tokens[0]) {
             continue;
         }
-        let key = format!("{}{}", piece[0], i);
-        node_of.insert(key.clone(), t.instances.len());
-        t.instances.push(piece[0].to_string());
-        for (j, &token) in piece.iter().enumerate().skip(1) {
-            // Looked up again for every argument, like the reference.
-            let pred_node = node_of[&key];
-            let label = format!("ARG{}", j - 1);
+        let pred_node = t.instances.len();
+        if tokens[0] == "?" {
+            node_of.insert(Cow::Owned(format!("?{i}")), pred_node);
+        }
+        t.instances.push(tokens[0].to_string());
+        for (j, &token) in tokens.iter().enumerate().skip(1) {
+            let label = arg_label(j - 1);
             if is_variable(token) {
                 let var_node = match node_of.get(token) {
                     Some(&n) => n,
                     None => {
                         let n = t.instances.len();
-                        node_of.insert(token.to_string(), n);
+                        node_of.insert(Cow::Borrowed(token), n);
                         t.instances.push("var".to_string());
                         n
                     }
@@ -91,6 +92,17 @@ pub fn get_meaning(network: &str) -> Triples {
         }
     }
     t
+}
+
+/// `"ARG{k}"`.
+fn arg_label(k: usize) -> String {
+    const LABELS: [&str; 10] = [
+        "ARG0", "ARG1", "ARG2", "ARG3", "ARG4", "ARG5", "ARG6", "ARG7", "ARG8", "ARG9",
+    ];
+    match LABELS.get(k) {
+        Some(l) => (*l).to_string(),
+        None => format!("ARG{k}"),
+    }
 }
 
 #[cfg(test)]
@@ -152,6 +164,31 @@ mod tests {
         let t = get_meaning("(F (B C) ?X ?Y)");
         assert_eq!(t.instances, vec!["F"]);
         assert_eq!(t.len(), 3);
+    }
+
+    #[test]
+    fn a_predicate_named_question_mark_is_found_as_a_variable() {
+        // Piece 1 is `? ?1 ?0`: its key `?1` names the predicate node, so
+        // the argument `?1` is the node itself; `?0` is piece 0's variable.
+        let t = get_meaning("(F ?0) (? ?1 ?0) (G ?1)");
+        assert_eq!(t.instances, vec!["F", "var", "?", "G"]);
+        assert_eq!(
+            t.relations,
+            vec![
+                (s("ARG0"), 0, 1),
+                (s("ARG0"), 2, 2),
+                (s("ARG1"), 2, 1),
+                (s("ARG0"), 3, 2)
+            ]
+        );
+        // A key overwrites a variable seen before.
+        let t = get_meaning("(F ?1) (? X) (G ?1)");
+        assert_eq!(t.instances, vec!["F", "var", "?", "G"]);
+        assert_eq!(t.relations, vec![(s("ARG0"), 0, 1), (s("ARG0"), 3, 2)]);
+        assert_eq!(
+            get_meaning("(F A B C D E F G H I J K L)").attributes[11],
+            (s("ARG11"), 0, s("L"))
+        );
     }
 
     #[test]
