@@ -10,7 +10,7 @@
 //! keeps each binding as it was made; this module gives the evaluator the
 //! reference's view, matching items by persistent id along each chain.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use sous_kitchen::{slot, EntityRef, Ontology, Value};
@@ -70,9 +70,9 @@ pub fn bindings_after_run(x: &Execution) -> Vec<Option<Binding>> {
     let onto = Ontology::get();
     let list = onto.known().list_of_kitchen_entities;
     let mut bindings = x.bindings.clone();
-    let mut member_of: HashMap<usize, usize> = HashMap::new();
+    let mut member_of: HashMap<usize, usize> = HashMap::default();
     let mut members: Vec<Member> = Vec::new();
-    let mut last: HashMap<(usize, usize), EntityRef> = HashMap::new();
+    let mut last: HashMap<(usize, usize), EntityRef> = HashMap::default();
     let value = |v: usize| x.bindings[v].as_ref().map(|b| &b.value);
     let mut chains = 0;
     for step in &x.steps {

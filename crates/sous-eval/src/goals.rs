@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::location::{location_names, similar_locations};
 use crate::nodes::Node;
-use crate::similar::{similar, Ignore};
+use crate::similar::{kind_hash, similar, Ignore};
 
 /// One gold goal and whether the prediction reached it.
 #[derive(Debug, Clone, Serialize)]
@@ -54,24 +54,31 @@ impl GoalConditions {
 /// same state at a similar location. Failed objects and `get-kitchen` count
 /// on neither side.
 pub fn goal_condition_success(predicted: &[Node<'_>], gold: &[Node<'_>]) -> GoalConditions {
-    let mut states: Vec<(&Node, Option<Vec<_>>)> = predicted
+    // Each predicted state with its location and its kind hash: states of
+    // another kind cannot be similar, so most pairs are skipped unread.
+    let mut states: Vec<(&Node, Option<Vec<_>>, Option<u64>)> = predicted
         .iter()
         .filter(|n| !n.is_get_kitchen() && !n.output_is_failed() && n.output.is_some())
-        .map(|n| (n, n.output_location()))
+        .map(|n| {
+            let kind = n.output_entity().map(|e| kind_hash(e, Ignore::IDS));
+            (n, n.output_location(), kind)
+        })
         .collect();
     let mut goals = Vec::new();
     let mut reached = 0;
     for g in gold.iter().filter(|n| !n.is_get_kitchen()) {
         let location = g.output_location();
         let hit = g.output_entity().and_then(|goal| {
-            states.iter().position(|(n, loc)| {
-                n.output_entity()
-                    .is_some_and(|s| similar(goal, s, Ignore::IDS))
+            let goal_kind = kind_hash(goal, Ignore::IDS);
+            states.iter().position(|(n, loc, kind)| {
+                *kind == Some(goal_kind)
+                    && n.output_entity()
+                        .is_some_and(|s| similar(goal, s, Ignore::IDS))
                     && similar_locations(location.as_deref(), loc.as_deref())
             })
         });
         let reached_by = hit.map(|i| {
-            let (n, _) = states.remove(i);
+            let (n, _, _) = states.remove(i);
             reached += 1;
             Reached {
                 line: n.action.span.line,

@@ -55,11 +55,14 @@ pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
         (Value::Amount(x), Value::Amount(y)) => x.unit == y.unit && x.value == y.value,
         (Value::Entity(x), Value::Entity(y)) => similar(x, y, ignore),
         (Value::List(x), Value::List(y)) => {
-            // Copies of an object share their lists' elements: try the
-            // same place first, by address, before the set test.
+            // Copies of an object share their lists' elements, and like
+            // objects list like things in the same order: try the same place
+            // first (by address, then by value) before the set test.
             x.len() == y.len()
                 && x.iter().zip(y).all(|(e, same_place)| {
-                    Arc::ptr_eq(e, same_place) || y.iter().any(|f| similar(e, f, ignore))
+                    Arc::ptr_eq(e, same_place)
+                        || similar(e, same_place, ignore)
+                        || y.iter().any(|f| similar(e, f, ignore))
                 })
         }
         _ => false,

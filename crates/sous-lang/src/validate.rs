@@ -6,7 +6,7 @@
 //! as written (the reference then finds no solution): they are still executed,
 //! so that the user sees how far they get.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::diagnostic::did_you_mean;
 use crate::{
@@ -276,8 +276,8 @@ fn check_dataflow(
     diags: &mut Vec<Diagnostic>,
 ) {
     // Definite producers: outputs and kitchen-state-outs. Optional arguments may be bound by their action.
-    let mut producer: HashMap<&str, (usize, Span)> = HashMap::new();
-    let mut maybe_bound: HashMap<&str, usize> = HashMap::new();
+    let mut producer: HashMap<&str, (usize, Span)> = HashMap::default();
+    let mut maybe_bound: HashMap<&str, usize> = HashMap::default();
     let repeats = Predicate::repeats(&recipe.predicates);
     for (pi, (pred, sig)) in recipe.predicates.iter().zip(sigs).enumerate() {
         let Some(sig) = sig else { continue };

@@ -12,7 +12,7 @@
 //! solution. We try them in the order of their text (name, then arguments),
 //! so the result does not depend on line order, and backtrack on dead ends.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use serde::Serialize;
 use sous_kitchen::{full_kitchen, IdGen};
@@ -248,7 +248,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
         },
     };
     let mut choice_points: Vec<(Node, Vec<usize>)> = Vec::new();
-    let mut dead: HashSet<Vec<bool>> = HashSet::new();
+    let mut dead: HashSet<Vec<bool>> = HashSet::default();
     let mut furthest: Option<Node> = None;
     let mut runs = 0usize;
     let mut node = root;
