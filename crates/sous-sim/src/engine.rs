@@ -197,7 +197,46 @@ pub(crate) enum Attempt {
     Crash(Failure),
 }
 
+/// What applying an effect changed, so that the search can take it back
+/// when it backtracks instead of copying the whole node (every binding's
+/// `Arc`) at each choice point.
+struct Undo {
+    bound: Vec<usize>,
+    action: usize,
+    failures: usize,
+    ids: IdGen,
+    world: Option<(usize, Option<World>)>,
+}
+
 impl Node {
+    /// [`Node::apply`], returning what takes it back.
+    fn apply_undoably(&mut self, e: Effect) -> Undo {
+        let undo = Undo {
+            bound: e.bindings.iter().map(|(v, _)| *v).collect(),
+            action: e.step.action,
+            failures: self.failures.len(),
+            ids: self.ids.clone(),
+            world: e.world.as_ref().map(|(v, _)| (*v, self.worlds[*v].take())),
+        };
+        self.apply(e);
+        undo
+    }
+
+    /// Takes back the latest effect (the one `undo` came from): an effect
+    /// binds only unbound variables and adds exactly one step.
+    fn undo(&mut self, undo: Undo) {
+        for v in undo.bound {
+            self.bindings[v] = None;
+        }
+        self.done[undo.action] = false;
+        self.steps.pop();
+        self.failures.truncate(undo.failures);
+        self.ids = undo.ids;
+        if let Some((v, w)) = undo.world {
+            self.worlds[v] = w;
+        }
+    }
+
     pub(crate) fn apply(&mut self, e: Effect) {
         for (v, b) in e.bindings {
             self.bindings[v] = Some(b);
@@ -247,7 +286,10 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
             Vec::new()
         },
     };
-    let mut choice_points: Vec<(Node, Vec<usize>)> = Vec::new();
+    // A choice point: how many effects had been applied, which actions
+    // were done, and the candidates left to try there.
+    let mut choice_points: Vec<(usize, Vec<bool>, Vec<usize>)> = Vec::new();
+    let mut trail: Vec<Undo> = Vec::new();
     let mut dead: HashSet<Vec<bool>> = HashSet::default();
     let mut furthest: Option<Node> = None;
     let mut runs = 0usize;
@@ -286,9 +328,9 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
             match attempt(&network, &node, a, backend, options.profile) {
                 Attempt::Ran(effect) => {
                     if !candidates.is_empty() {
-                        choice_points.push((node.clone(), candidates));
+                        choice_points.push((trail.len(), node.done.clone(), candidates));
                     }
-                    node.apply(effect);
+                    trail.push(node.apply_undoably(effect));
                     advanced = true;
                     break;
                 }
@@ -314,13 +356,17 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
         // Back to the latest choice point that is not known to lead nowhere.
         while choice_points
             .last()
-            .is_some_and(|(p, _)| dead.contains(&p.done))
+            .is_some_and(|(_, done, _)| dead.contains(done))
         {
             choice_points.pop();
         }
         match choice_points.pop() {
-            Some((parent, rest)) => {
-                node = parent;
+            Some((applied, _, rest)) => {
+                while trail.len() > applied {
+                    if let Some(undo) = trail.pop() {
+                        node.undo(undo);
+                    }
+                }
                 pending = Some(rest);
             }
             None => {
