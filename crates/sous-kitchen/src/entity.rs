@@ -122,16 +122,7 @@ impl Entity {
     /// The contents list, for taking out or putting in through
     /// [`crate::KitchenState`], which keeps the indexes above true itself.
     pub(crate) fn contents_mut_keeping_index(&mut self) -> Option<&mut Vec<EntityRef>> {
-        let p = Ontology::get()
-            .class(self.class)
-            .slot_position(slot::CONTENTS)?;
-        if !matches!(self.slots[p], Value::List(_)) {
-            self.slots[p] = Value::List(Vec::new());
-        }
-        match &mut self.slots[p] {
-            Value::List(l) => Some(l),
-            _ => None,
-        }
+        self.list_slot_mut(slot::CONTENTS)
     }
 
     /// Tells this entity's index that `added` is now somewhere below it.
@@ -166,10 +157,15 @@ impl Entity {
 
     /// A list slot for changing it; a nil value becomes an empty list.
     pub fn list_mut(&mut self, slot: SlotId) -> Option<&mut Vec<EntityRef>> {
-        let p = Ontology::get().class(self.class).slot_position(slot)?;
         if slot == slot::CONTENTS {
             self.index.clear();
         }
+        self.list_slot_mut(slot)
+    }
+
+    /// A list slot for changing it, the search index left alone.
+    fn list_slot_mut(&mut self, slot: SlotId) -> Option<&mut Vec<EntityRef>> {
+        let p = Ontology::get().class(self.class).slot_position(slot)?;
         if !matches!(self.slots[p], Value::List(_)) {
             self.slots[p] = Value::List(Vec::new());
         }

@@ -642,7 +642,7 @@ pub(crate) fn best_match_with<R: Pick>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::smatch::triples::get_meaning;
 
@@ -697,12 +697,30 @@ mod tests {
     }
 
     fn random_network(rng: &mut SplitMix64, preds: usize, vars: usize) -> String {
-        let names = ["F", "G", "H", "K"];
-        let consts = ["X", "Y", "Z", "1"];
+        random_network_of(
+            rng,
+            preds,
+            vars,
+            &["F", "G", "H", "K"],
+            &["X", "Y", "Z", "1"],
+            4,
+        )
+    }
+
+    /// `preds` predicates named from `names`, each with 1 to `most_args`
+    /// arguments: one of `vars` variables, or a third of the time a constant.
+    pub(crate) fn random_network_of(
+        rng: &mut SplitMix64,
+        preds: usize,
+        vars: usize,
+        names: &[&str],
+        consts: &[&str],
+        most_args: usize,
+    ) -> String {
         (0..preds)
             .map(|_| {
                 let mut p = format!("({}", names[rng.below(names.len())]);
-                for _ in 0..1 + rng.below(4) {
+                for _ in 0..1 + rng.below(most_args) {
                     if rng.below(3) == 0 {
                         p.push_str(&format!(" {}", consts[rng.below(consts.len())]));
                     } else {

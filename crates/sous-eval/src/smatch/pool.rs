@@ -394,6 +394,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::smatch::hill_climb::tests::random_network_of;
     use crate::smatch::hill_climb::SplitMix64;
     use crate::smatch::triples::get_meaning;
 
@@ -437,20 +438,7 @@ mod tests {
     fn random_network(rng: &mut SplitMix64, preds: usize, vars: usize) -> String {
         let names = ["F", "f_", "G", "H", "K", "var"];
         let consts = ["X", "x", "Y_", "Z", "1"];
-        (0..preds)
-            .map(|_| {
-                let mut p = format!("({}", names[rng.below(names.len())]);
-                for _ in 0..1 + rng.below(5) {
-                    if rng.below(3) == 0 {
-                        p.push_str(&format!(" {}", consts[rng.below(consts.len())]));
-                    } else {
-                        p.push_str(&format!(" ?V{}", rng.below(vars)));
-                    }
-                }
-                p + ")"
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        random_network_of(rng, preds, vars, &names, &consts, 5)
     }
 
     /// Sets of every size against tables of every size, so that both the
