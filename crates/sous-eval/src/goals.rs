@@ -54,14 +54,15 @@ impl GoalConditions {
 /// same state at a similar location. Failed objects and `get-kitchen` count
 /// on neither side.
 pub fn goal_condition_success(predicted: &[Node<'_>], gold: &[Node<'_>]) -> GoalConditions {
-    // Each predicted state with its location and its kind hash: states of
-    // another kind cannot be similar, so most pairs are skipped unread.
-    let mut states: Vec<(&Node, Option<Vec<_>>, Option<u64>)> = predicted
+    // Each predicted state with its location, and its object with that
+    // object's kind hash: states of another kind cannot be similar, so most
+    // pairs are skipped unread.
+    let mut states: Vec<_> = predicted
         .iter()
         .filter(|n| !n.is_get_kitchen() && !n.output_is_failed() && n.output.is_some())
         .map(|n| {
-            let kind = n.output_entity().map(|e| kind_hash(e, Ignore::IDS));
-            (n, n.output_location(), kind)
+            let state = n.output_entity().map(|e| (e, kind_hash(e, Ignore::IDS)));
+            (n, n.output_location(), state)
         })
         .collect();
     let mut goals = Vec::new();
@@ -70,10 +71,8 @@ pub fn goal_condition_success(predicted: &[Node<'_>], gold: &[Node<'_>]) -> Goal
         let location = g.output_location();
         let hit = g.output_entity().and_then(|goal| {
             let goal_kind = kind_hash(goal, Ignore::IDS);
-            states.iter().position(|(n, loc, kind)| {
-                *kind == Some(goal_kind)
-                    && n.output_entity()
-                        .is_some_and(|s| similar(goal, s, Ignore::IDS))
+            states.iter().position(|(_, loc, state)| {
+                state.is_some_and(|(s, kind)| kind == goal_kind && similar(goal, s, Ignore::IDS))
                     && similar_locations(location.as_deref(), loc.as_deref())
             })
         });

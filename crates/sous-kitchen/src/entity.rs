@@ -119,6 +119,17 @@ impl Entity {
         (self.contents().len() >= INDEXED_FROM).then(|| self.index.get_or_build(self))
     }
 
+    /// Whether a search must look inside: the thing holds something, and
+    /// its index, when it is big enough to have one, does not rule out
+    /// `may_hold`.
+    pub(crate) fn worth_entering(&self, may_hold: impl FnOnce(&SubtreeIndex) -> bool) -> bool {
+        match self.contents().len() {
+            0 => false,
+            n if n < INDEXED_FROM => true,
+            _ => may_hold(self.index.get_or_build(self)),
+        }
+    }
+
     /// The contents list, for taking out or putting in through
     /// [`crate::KitchenState`], which keeps the indexes above true itself.
     pub(crate) fn contents_mut_keeping_index(&mut self) -> Option<&mut Vec<EntityRef>> {

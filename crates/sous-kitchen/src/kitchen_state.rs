@@ -97,10 +97,7 @@ impl KitchenState {
                 if item.pid == pid {
                     return true;
                 }
-                if !item.contents().is_empty()
-                    && item.indexed_contents().is_none_or(|x| x.may_hold_pid(pid))
-                    && walk(item, pid, path)
-                {
+                if item.worth_entering(|x| x.may_hold_pid(pid)) && walk(item, pid, path) {
                     return true;
                 }
                 path.pop();
@@ -145,11 +142,7 @@ impl KitchenState {
                 return true;
             }
             for (i, el) in contents.iter().enumerate() {
-                if !el.contents().is_empty()
-                    && el
-                        .indexed_contents()
-                        .is_none_or(|x| x.may_hold_unused(class))
-                {
+                if el.worth_entering(|x| x.may_hold_unused(class)) {
                     path.push(i);
                     if walk(el, class, excluded, onto, path) {
                         return true;
@@ -183,10 +176,7 @@ impl KitchenState {
                 return true;
             }
             for (i, el) in contents.iter().enumerate() {
-                if el.class != counter_top
-                    && !el.contents().is_empty()
-                    && el.indexed_contents().is_none_or(|x| x.may_hold(class))
-                {
+                if el.class != counter_top && el.worth_entering(|x| x.may_hold(class)) {
                     path.push(i);
                     if walk(el, class, counter_top, onto, path) {
                         return true;

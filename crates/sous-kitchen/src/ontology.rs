@@ -67,24 +67,31 @@ impl Class {
     /// Position of `contents` in this class's slot list.
     #[inline]
     pub fn contents_position(&self) -> Option<usize> {
-        (self.contents_at != u8::MAX).then_some(self.contents_at as usize)
+        position(self.contents_at)
     }
 
     /// Position of `used` in this class's slot list.
     #[inline]
     pub fn used_position(&self) -> Option<usize> {
-        (self.used_at != u8::MAX).then_some(self.used_at as usize)
+        position(self.used_at)
     }
 
     /// Position of `slot` in this class's slot list.
     #[inline]
     pub fn slot_position(&self, slot: SlotId) -> Option<usize> {
-        match self.slot_position.get(slot.0 as usize) {
-            Some(&p) if p != u8::MAX => Some(p as usize),
-            _ => None,
-        }
+        self.slot_position
+            .get(slot.0 as usize)
+            .and_then(|&p| position(p))
     }
 }
+
+/// A stored slot position (`u8::MAX`: the class has no such slot).
+#[inline]
+fn position(p: u8) -> Option<usize> {
+    (p != u8::MAX).then_some(p as usize)
+}
+
+impl Class {}
 
 #[derive(Debug)]
 pub struct Ontology {

@@ -5,11 +5,14 @@
 //! An index describes an entity's strict descendants through `contents`
 //! lists, the only slot the searches enter. It is built lazily, the first
 //! time a search asks, and kept in the entity: entities are shared between
-//! kitchen states and change only through `&mut` (after `Arc::make_mut`),
-//! and every `&mut` way into the contents list drops the index. Changing a
-//! descendant needs `&mut` on every entity above it, so an index is never
-//! stale. An index only ever says "maybe" or "certainly not": the searches
-//! still look, in the same order, so their answers do not change.
+//! kitchen states and change only through `&mut` (after `Arc::make_mut`).
+//! Every `&mut` way into a contents list either drops the index
+//! (`Entity::list_mut`, `set`, and so `KitchenState::at_mut`) or keeps it
+//! true (`KitchenState::remove` and `push_front`, which tell each container
+//! on the way what was added). Changing a descendant needs `&mut` on every
+//! entity above it, so an index is never stale. An index only ever says
+//! "maybe" or "certainly not": the searches still look, in the same order,
+//! so their answers do not change.
 
 use std::sync::{Arc, OnceLock};
 
@@ -62,9 +65,8 @@ impl std::fmt::Debug for SubtreeCache {
 /// and a 64-bit filter) of everything below an entity.
 #[derive(Debug, Clone)]
 pub(crate) struct SubtreeIndex {
-    /// `present` then `unused`, `words` each.
+    /// `present` then `unused`, each a bit set over class ids.
     classes: Box<[u64]>,
-    words: usize,
     min_pid: u32,
     max_pid: u32,
     pid_bits: u64,
@@ -72,10 +74,8 @@ pub(crate) struct SubtreeIndex {
 
 impl SubtreeIndex {
     fn of(owner: &Entity) -> SubtreeIndex {
-        let words = Ontology::get().class_words();
         let mut index = SubtreeIndex {
-            classes: vec![0; 2 * words].into_boxed_slice(),
-            words,
+            classes: vec![0; 2 * Ontology::get().class_words()].into_boxed_slice(),
             min_pid: u32::MAX,
             max_pid: 0,
             pid_bits: 0,
@@ -95,9 +95,10 @@ impl SubtreeIndex {
     /// Adds `e` and everything below it.
     fn add(&mut self, e: &Entity) {
         let c = e.class.0 as usize;
-        self.classes[c / 64] |= 1 << (c % 64);
+        let (present, unused) = self.classes.split_at_mut(self.classes.len() / 2);
+        present[c / 64] |= 1 << (c % 64);
         if !e.is_used() {
-            self.classes[self.words + c / 64] |= 1 << (c % 64);
+            unused[c / 64] |= 1 << (c % 64);
         }
         self.add_pid(e.pid);
         match e.indexed_contents() {
@@ -128,12 +129,12 @@ impl SubtreeIndex {
 
     /// False when no descendant is an instance of `class` (or a subclass).
     pub(crate) fn may_hold(&self, class: ClassId) -> bool {
-        intersects(&self.classes[..self.words], class)
+        intersects(&self.classes[..self.classes.len() / 2], class)
     }
 
     /// False when no descendant not flagged `used` is an instance of `class`.
     pub(crate) fn may_hold_unused(&self, class: ClassId) -> bool {
-        intersects(&self.classes[self.words..], class)
+        intersects(&self.classes[self.classes.len() / 2..], class)
     }
 }
 

@@ -36,7 +36,7 @@ impl Predicate {
     pub fn repeats(predicates: &[Predicate]) -> Vec<bool> {
         let texts: Vec<Option<String>> = predicates
             .iter()
-            .map(|p| p.all_variables().then(|| p.to_string()))
+            .map(|p| p.all_variables().then(|| p.text()))
             .collect();
         Self::repeats_given(predicates, |i| texts[i].as_deref().unwrap_or_default())
     }
@@ -88,22 +88,23 @@ impl Arg {
 }
 
 impl Arg {
-    /// Appends the argument as the network's text writes it (what `Display`
-    /// gives, without the formatting machinery: the simulator writes every
-    /// predicate of a network before running it).
-    pub fn push_text(&self, out: &mut String) {
+    /// Writes the argument as the network's text has it. One writer serves
+    /// `Display` and [`Arg::text`]: into a `String` it is plain appends, with
+    /// none of the formatting machinery (the simulator writes every predicate
+    /// of a network before running it).
+    pub fn write_text<W: std::fmt::Write>(&self, out: &mut W) -> std::fmt::Result {
         match &self.kind {
-            ArgKind::Variable(v) | ArgKind::Symbol(v) => out.push_str(v),
-            ArgKind::Number(n) => n.push_text(out),
+            ArgKind::Variable(v) | ArgKind::Symbol(v) => out.write_str(v),
+            ArgKind::Number(n) => n.write_text(out),
             ArgKind::List(items) => {
-                out.push('(');
+                out.write_char('(')?;
                 for (i, a) in items.iter().enumerate() {
                     if i > 0 {
-                        out.push(' ');
+                        out.write_char(' ')?;
                     }
-                    a.push_text(out);
+                    a.write_text(out)?;
                 }
-                out.push(')');
+                out.write_char(')')
             }
         }
     }
@@ -111,34 +112,41 @@ impl Arg {
     /// The argument's text (as `to_string`, faster).
     pub fn text(&self) -> String {
         let mut out = String::new();
-        self.push_text(&mut out);
+        // Writing into a String cannot fail.
+        let _ = self.write_text(&mut out);
         out
     }
 }
 
 impl std::fmt::Display for Arg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text())
+        self.write_text(f)
     }
 }
 
 impl Predicate {
+    /// Writes `(name arg ...)`; see [`Arg::write_text`].
+    pub fn write_text<W: std::fmt::Write>(&self, out: &mut W) -> std::fmt::Result {
+        out.write_char('(')?;
+        out.write_str(&self.name)?;
+        for a in &self.args {
+            out.write_char(' ')?;
+            a.write_text(out)?;
+        }
+        out.write_char(')')
+    }
+
     /// The predicate's text, `(name arg ...)` (as `to_string`, faster).
     pub fn text(&self) -> String {
         let mut out = String::with_capacity(16 + 12 * self.args.len());
-        out.push('(');
-        out.push_str(&self.name);
-        for a in &self.args {
-            out.push(' ');
-            a.push_text(&mut out);
-        }
-        out.push(')');
+        // Writing into a String cannot fail.
+        let _ = self.write_text(&mut out);
         out
     }
 }
 
 impl std::fmt::Display for Predicate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text())
+        self.write_text(f)
     }
 }

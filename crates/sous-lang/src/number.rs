@@ -175,27 +175,26 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 impl Number {
-    /// Appends the number as `Display` writes it.
-    pub fn push_text(&self, out: &mut String) {
+    /// Writes the number as the Lisp printer does (integers through `itoa`,
+    /// not the formatting machinery); `Display` uses it.
+    pub fn write_text<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         let mut digits = itoa::Buffer::new();
         match self {
-            Number::Integer(i) => out.push_str(digits.format(*i)),
+            Number::Integer(i) => out.write_str(digits.format(*i)),
             Number::Ratio(n, d) => {
-                out.push_str(digits.format(*n));
-                out.push('/');
-                out.push_str(digits.format(*d));
+                out.write_str(digits.format(*n))?;
+                out.write_char('/')?;
+                out.write_str(digits.format(*d))
             }
-            Number::Single(x) => out.push_str(&lisp_single(*x)),
-            Number::Double(x) => out.push_str(&lisp_double(*x)),
+            Number::Single(x) => out.write_str(&lisp_single(*x)),
+            Number::Double(x) => out.write_str(&lisp_double(*x)),
         }
     }
 }
 
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.push_text(&mut out);
-        f.write_str(&out)
+        self.write_text(f)
     }
 }
 

@@ -362,10 +362,8 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
         }
         match choice_points.pop() {
             Some((applied, _, rest)) => {
-                while trail.len() > applied {
-                    if let Some(undo) = trail.pop() {
-                        node.undo(undo);
-                    }
+                for undo in trail.drain(applied..).rev() {
+                    node.undo(undo);
                 }
                 pending = Some(rest);
             }
