@@ -13,7 +13,7 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
-use sous_kitchen::{slot, EntityRef, Ontology, Value};
+use sous_kitchen::{slot, EntityList, EntityRef, Ontology, Value};
 use sous_sim::{Binding, Execution};
 
 /// The primitives that share their input list's items with their output.
@@ -47,9 +47,9 @@ struct Member {
 /// input's items one by one (so the output is reversed); items are matched
 /// by persistent id from the end, since portions of one dough share theirs.
 fn trace_items(
-    input: &[EntityRef],
+    input: &EntityList,
     input_roots: &[Option<usize>],
-    output: &[EntityRef],
+    output: &EntityList,
 ) -> Vec<Option<usize>> {
     let mut used = vec![false; input.len()];
     output
@@ -145,7 +145,7 @@ pub fn bindings_after_run(x: &Execution) -> Vec<Option<Binding>> {
                     .unwrap_or_else(|| i.clone())
             })
             .collect();
-        e.set(s, Value::List(latest));
+        e.set(s, Value::List(latest.into()));
         b.value = Arc::new(e);
     }
     bindings

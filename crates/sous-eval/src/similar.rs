@@ -152,7 +152,7 @@ mod tests {
             Ignore::IDS
         ));
         assert!(similar_values(
-            &Value::List(vec![]),
+            &Value::List(vec![].into()),
             &Value::Nil,
             Ignore::IDS
         ));
@@ -200,9 +200,9 @@ mod tests {
         use std::sync::Arc;
         let x = Arc::new(new("butter"));
         let y = Arc::new(new("white-sugar"));
-        let l1 = Value::List(vec![x.clone(), y.clone()]);
-        let l2 = Value::List(vec![y.clone(), x.clone()]);
-        let l3 = Value::List(vec![x.clone(), x.clone()]);
+        let l1 = Value::List(vec![x.clone(), y.clone()].into());
+        let l2 = Value::List(vec![y.clone(), x.clone()].into());
+        let l3 = Value::List(vec![x.clone(), x.clone()].into());
         assert!(similar_values(&l1, &l2, Ignore::IDS));
         assert!(
             similar_values(&l3, &l1, Ignore::IDS),

@@ -1,7 +1,7 @@
 //! A short, human-readable rendering of entities for terminal output:
 //! `medium-bowl-208 (used) [butter 230 g at 18 °C]`.
 
-use crate::{slot, Entity, EntityRef, Ontology, Value};
+use crate::{slot, Entity, EntityList, EntityRef, Ontology, Value};
 
 /// One line for `e` without its contents: class-id plus what is notable about it.
 pub fn headline(e: &Entity) -> String {
@@ -161,7 +161,7 @@ pub fn changes(kitchen: &Entity, initial: &Entity) -> String {
         if before.is_some_and(|b| std::sync::Arc::ptr_eq(b, place)) {
             continue;
         }
-        let old: &[EntityRef] = before.map_or(&[], |b| b.contents());
+        let old = before.map_or(EntityList::empty(), |b| b.contents());
         let new: Vec<&EntityRef> = place
             .contents()
             .iter()

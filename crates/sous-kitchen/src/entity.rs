@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use crate::ontology::SlotDefault;
 use crate::subtree::{SubtreeCache, SubtreeIndex, INDEXED_FROM};
-use crate::{slot, Amount, ClassId, IdGen, Num, Ontology, Pid, SlotId, Value};
+use crate::{slot, Amount, ClassId, EntityList, IdGen, Num, Ontology, Pid, SlotId, Value};
 
 /// An entity shared between kitchen states; change it with `Arc::make_mut`.
 pub type EntityRef = Arc<Entity>;
@@ -14,6 +14,11 @@ pub struct Entity {
     pub class: ClassId,
     pub pid: Pid,
     slots: Vec<Value>,
+    /// Where `contents` and `used` sit in `slots` (`u8::MAX`: nowhere),
+    /// copied from the class so that the kitchen walks, which ask every
+    /// thing they pass, need not look the class up.
+    contents_at: u8,
+    used_at: u8,
     /// What the contents hold, built when a search first asks.
     index: SubtreeCache,
 }
@@ -26,8 +31,8 @@ impl Entity {
     pub fn new(class: ClassId, ids: &mut IdGen) -> Entity {
         let onto = Ontology::get();
         let pid = ids.fresh();
-        let slots = onto
-            .class(class)
+        let class_def = onto.class(class);
+        let slots = class_def
             .slots
             .iter()
             .map(|(_, d)| default_value(d, ids))
@@ -36,6 +41,8 @@ impl Entity {
             class,
             pid,
             slots,
+            contents_at: class_def.contents_position().map_or(u8::MAX, |p| p as u8),
+            used_at: class_def.used_position().map_or(u8::MAX, |p| p as u8),
             index: SubtreeCache::default(),
         }
     }
@@ -132,7 +139,7 @@ impl Entity {
 
     /// The contents list, for taking out or putting in through
     /// [`crate::KitchenState`], which keeps the indexes above true itself.
-    pub(crate) fn contents_mut_keeping_index(&mut self) -> Option<&mut Vec<EntityRef>> {
+    pub(crate) fn contents_mut_keeping_index(&mut self) -> Option<&mut EntityList> {
         self.list_slot_mut(slot::CONTENTS)
     }
 
@@ -141,33 +148,33 @@ impl Entity {
         self.index.note_added(added);
     }
 
-    pub fn contents(&self) -> &[EntityRef] {
-        match Ontology::get().class(self.class).contents_position() {
-            Some(p) => self.slots[p].as_list(),
-            None => &[],
+    #[inline]
+    pub fn contents(&self) -> &EntityList {
+        match self.slots.get(self.contents_at as usize) {
+            Some(v) => v.as_list(),
+            None => EntityList::empty(),
         }
     }
 
     /// Whether the thing is flagged `used` (the searches' test).
     #[inline]
     pub fn is_used(&self) -> bool {
-        match Ontology::get().class(self.class).used_position() {
-            Some(p) => self.slots[p].as_bool(),
-            None => false,
-        }
+        self.slots
+            .get(self.used_at as usize)
+            .is_some_and(Value::as_bool)
     }
 
     /// The contents list, for changing it (`None` if the class has no contents).
-    pub fn contents_mut(&mut self) -> Option<&mut Vec<EntityRef>> {
+    pub fn contents_mut(&mut self) -> Option<&mut EntityList> {
         self.list_mut(slot::CONTENTS)
     }
 
-    pub fn items(&self) -> &[EntityRef] {
+    pub fn items(&self) -> &EntityList {
         self.get(slot::ITEMS).as_list()
     }
 
     /// A list slot for changing it; a nil value becomes an empty list.
-    pub fn list_mut(&mut self, slot: SlotId) -> Option<&mut Vec<EntityRef>> {
+    pub fn list_mut(&mut self, slot: SlotId) -> Option<&mut EntityList> {
         if slot == slot::CONTENTS {
             self.index.clear();
         }
@@ -175,10 +182,10 @@ impl Entity {
     }
 
     /// A list slot for changing it, the search index left alone.
-    fn list_slot_mut(&mut self, slot: SlotId) -> Option<&mut Vec<EntityRef>> {
+    fn list_slot_mut(&mut self, slot: SlotId) -> Option<&mut EntityList> {
         let p = Ontology::get().class(self.class).slot_position(slot)?;
         if !matches!(self.slots[p], Value::List(_)) {
-            self.slots[p] = Value::List(Vec::new());
+            self.slots[p] = Value::List(EntityList::new());
         }
         match &mut self.slots[p] {
             Value::List(l) => Some(l),
@@ -215,7 +222,7 @@ fn default_value(d: &SlotDefault, ids: &mut IdGen) -> Value {
         SlotDefault::Nil => Value::Nil,
         SlotDefault::Bool(b) => Value::Bool(*b),
         SlotDefault::Number(n) => Value::Number(*n),
-        SlotDefault::EmptyList => Value::List(Vec::new()),
+        SlotDefault::EmptyList => Value::List(EntityList::new()),
         SlotDefault::New(c) => Value::Entity(Arc::new(Entity::new(*c, ids))),
         SlotDefault::Amount(v, unit) => Value::Amount(Amount {
             value: *v,

@@ -117,7 +117,7 @@ fn build(text: &str) -> Result<(KitchenState, u32), String> {
                 contents.push(Arc::new(build_item(item, &mut ids)?));
             }
         }
-        place.set(slot::CONTENTS, Value::List(contents));
+        place.set(slot::CONTENTS, Value::List(contents.into()));
         places.push(Arc::new(place));
     }
     if let Some(unknown) = file
@@ -127,7 +127,7 @@ fn build(text: &str) -> Result<(KitchenState, u32), String> {
     {
         return Err(format!("`[{unknown}]` is not listed in `places`"));
     }
-    kitchen.set(slot::CONTENTS, Value::List(places));
+    kitchen.set(slot::CONTENTS, Value::List(places.into()));
     Ok((KitchenState::from_entity(Arc::new(kitchen)), ids.peek()))
 }
 
@@ -153,13 +153,13 @@ fn build_item(spec: &ItemSpec, ids: &mut IdGen) -> Result<Entity, String> {
                 }),
             );
         }
-        e.set(slot::CONTENTS, Value::List(vec![Arc::new(ing)]));
+        e.set(slot::CONTENTS, Value::List(vec![Arc::new(ing)].into()));
     }
     if let Some(items) = &spec.items {
         let list = (0..items.count)
             .map(|_| build_item(items, ids).map(Arc::new))
             .collect::<Result<Vec<_>, _>>()?;
-        e.set(slot::ITEMS, Value::List(list));
+        e.set(slot::ITEMS, Value::List(list.into()));
     }
     Ok(e)
 }

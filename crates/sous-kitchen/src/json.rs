@@ -158,13 +158,13 @@ impl Serialize for ValueView<'_> {
             Value::Entity(entity) => EntityView { entity, compact }.serialize(s),
             Value::List(items) if compact => {
                 let mut seq = s.serialize_seq(None)?;
-                for run in Runs(items) {
+                for run in Runs(&items.iter().collect::<Vec<_>>()) {
                     match run {
                         [entity] => seq.serialize_element(&EntityView { entity, compact })?,
                         _ => seq.serialize_element(&Repeat {
                             run,
                             item: EntityView {
-                                entity: &run[0],
+                                entity: run[0],
                                 compact,
                             },
                         })?,
@@ -222,12 +222,12 @@ impl Serialize for ShallowValueView<'_> {
             Value::Entity(entity) => EntityRefView(entity).serialize(s),
             Value::List(items) => {
                 let mut seq = s.serialize_seq(None)?;
-                for run in Runs(items) {
+                for run in Runs(&items.iter().collect::<Vec<_>>()) {
                     match run {
                         [entity] => seq.serialize_element(&EntityRefView(entity))?,
                         _ => seq.serialize_element(&Repeat {
                             run,
-                            item: EntityRefView(&run[0]),
+                            item: EntityRefView(run[0]),
                         })?,
                     }
                 }
@@ -244,12 +244,12 @@ impl Serialize for ShallowValueView<'_> {
 
 /// The maximal runs of consecutive items that are [`same_but_ids`] as the
 /// run's first item.
-struct Runs<'a>(&'a [EntityRef]);
+struct Runs<'a, 'e>(&'a [&'e EntityRef]);
 
-impl<'a> Iterator for Runs<'a> {
-    type Item = &'a [EntityRef];
+impl<'a, 'e> Iterator for Runs<'a, 'e> {
+    type Item = &'a [&'e EntityRef];
 
-    fn next(&mut self) -> Option<&'a [EntityRef]> {
+    fn next(&mut self) -> Option<&'a [&'e EntityRef]> {
         let first = self.0.first()?;
         let len = 1 + self.0[1..]
             .iter()
@@ -263,12 +263,12 @@ impl<'a> Iterator for Runs<'a> {
 
 /// A run of two or more items that differ only in their ids, written once:
 /// `{"repeat": n, "ids": […], "item": …}`, the item whole or as a reference.
-struct Repeat<'a, I> {
-    run: &'a [EntityRef],
+struct Repeat<'a, 'e, I> {
+    run: &'a [&'e EntityRef],
     item: I,
 }
 
-impl<I: Serialize> Serialize for Repeat<'_, I> {
+impl<I: Serialize> Serialize for Repeat<'_, '_, I> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(3))?;
         m.serialize_entry("repeat", &self.run.len())?;
@@ -279,9 +279,9 @@ impl<I: Serialize> Serialize for Repeat<'_, I> {
 }
 
 /// The ids of a run, in order.
-struct Ids<'a>(&'a [EntityRef]);
+struct Ids<'a, 'e>(&'a [&'e EntityRef]);
 
-impl Serialize for Ids<'_> {
+impl Serialize for Ids<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.0.iter().map(|e| PidName::of(e)))
     }

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::{slot, ClassId, Entity, EntityRef, Num, Ontology, Pid, Value};
+use crate::{slot, ClassId, Entity, EntityList, EntityRef, Num, Ontology, Pid, Value};
 
 /// Indices into successive `contents` lists, from the kitchen root.
 pub type Place = Vec<usize>;
@@ -198,7 +198,7 @@ impl KitchenState {
         &mut self,
         place: &[usize],
         added: Option<&Entity>,
-    ) -> Option<&mut Vec<EntityRef>> {
+    ) -> Option<&mut EntityList> {
         self.get(place)?;
         let mut cur = Arc::make_mut(&mut self.root);
         for &i in place {

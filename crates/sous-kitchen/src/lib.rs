@@ -15,6 +15,7 @@ pub mod inventory;
 mod json;
 mod kitchen_state;
 mod known;
+pub mod list;
 mod num;
 mod ontology;
 pub mod slot;
@@ -32,6 +33,7 @@ pub use json::{
 };
 pub use kitchen_state::{KitchenState, Place};
 pub use known::Known;
+pub use list::EntityList;
 pub use num::Num;
 pub use ontology::{ClassId, Ontology, OntologyError, SlotId, ONTOLOGY_TOML};
 pub use units::{convert_to_g, grams_of, ConversionError, UNITS_TOML};

@@ -150,7 +150,7 @@ mod tests {
             ("almond-flour", Num::ratio(12, 35)),
         ]
         .map(|(c, f)| std::sync::Arc::new(ingredient(c, f, "percent")));
-        m.set(slot::COMPONENTS, crate::Value::List(comps.to_vec()));
+        m.set(slot::COMPONENTS, crate::Value::List(comps.to_vec().into()));
         m.set_amount(Amount::new(35, onto.known().teaspoon));
         assert_eq!(exact(grams_of(&m)), Some(23 * 5 + 12 * 2));
     }

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use crate::{ClassId, Entity, Num};
+use crate::{ClassId, Entity, EntityList, Num};
 
 /// An amount: a number in a unit (the unit is a unit class such as `g`).
 /// Equality is the unit's identity and Lisp `=` on the number.
@@ -30,7 +30,7 @@ pub enum Value {
     Amount(Amount),
     Entity(Arc<Entity>),
     /// A list of entities (`contents`, `items`, `components`).
-    List(Vec<Arc<Entity>>),
+    List(EntityList),
 }
 
 impl Value {
@@ -67,10 +67,10 @@ impl Value {
         }
     }
 
-    pub fn as_list(&self) -> &[Arc<Entity>] {
+    pub fn as_list(&self) -> &EntityList {
         match self {
             Value::List(l) => l,
-            _ => &[],
+            _ => EntityList::empty(),
         }
     }
 }

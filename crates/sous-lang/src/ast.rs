@@ -46,9 +46,10 @@ impl Predicate {
         predicates: &[Predicate],
         text: impl Fn(usize) -> &'t str,
     ) -> Vec<bool> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen: rustc_hash::FxHashSet<std::borrow::Cow<'t, str>> =
+            rustc_hash::FxHashSet::with_capacity_and_hasher(predicates.len(), Default::default());
         (0..predicates.len())
-            .map(|i| predicates[i].all_variables() && !seen.insert(text(i).to_lowercase()))
+            .map(|i| predicates[i].all_variables() && !seen.insert(lower_case(text(i))))
             .collect()
     }
 
@@ -58,6 +59,16 @@ impl Predicate {
         self.args
             .iter()
             .all(|a| matches!(a.kind, ArgKind::Variable(_)))
+    }
+}
+
+/// `s` in lower case, copied only when it has an upper-case letter (parsed
+/// names and arguments are lower-cased already).
+fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.is_ascii() || s.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(s.to_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(s)
     }
 }
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use sous_kitchen::describe::fmt_num;
-use sous_kitchen::{convert_to_g, slot, Entity, EntityRef, Num, Ontology, Value};
+use sous_kitchen::{convert_to_g, slot, Entity, EntityList, EntityRef, Num, Ontology, Value};
 
 use crate::knowledge::Knowledge;
 
@@ -24,7 +24,7 @@ pub fn is_comestible(e: &Entity) -> bool {
 }
 
 /// The contents of a container or the items of a list.
-pub fn items_of(e: &Entity) -> &[EntityRef] {
+pub fn items_of(e: &Entity) -> &EntityList {
     if e.has_slot(slot::ITEMS) {
         e.items()
     } else {

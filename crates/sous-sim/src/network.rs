@@ -87,11 +87,14 @@ impl Network {
     /// created in a canonical action order (by text), so ids do not depend on
     /// line order.
     pub fn prepare(recipe: &Recipe, ids: &mut IdGen) -> Network {
-        let mut variables: Vec<Variable> = Vec::new();
-        let mut by_name: FxHashMap<&str, usize> = FxHashMap::default();
-        let mut order: Vec<usize> = (0..recipe.predicates.len()).collect();
-        let texts: Vec<String> = recipe.predicates.iter().map(Predicate::text).collect();
-        order.sort_by(|&a, &b| texts[a].cmp(&texts[b]).then(a.cmp(&b)));
+        let n = recipe.predicates.len();
+        let mut variables: Vec<Variable> = Vec::with_capacity(3 * n);
+        let mut by_name: FxHashMap<&str, usize> =
+            FxHashMap::with_capacity_and_hasher(2 * n, Default::default());
+        let mut order: Vec<usize> = (0..n).collect();
+        let mut texts: Vec<String> = recipe.predicates.iter().map(Predicate::text).collect();
+        // Ties are broken by position, so the unstable sort is deterministic.
+        order.sort_unstable_by(|&a, &b| texts[a].cmp(&texts[b]).then(a.cmp(&b)));
         let mut slots: Vec<Option<Action>> = vec![None; recipe.predicates.len()];
         let mut order_rank = vec![0; order.len()];
         for (rank, &pi) in order.iter().enumerate() {
@@ -135,7 +138,8 @@ impl Network {
                 signature: sig,
                 args,
                 span: pred.span,
-                text: texts[pi].clone(),
+                // Each predicate is visited once: its text is moved, not copied.
+                text: std::mem::take(&mut texts[pi]),
                 classes: ArgClass::of(sig),
             });
         }

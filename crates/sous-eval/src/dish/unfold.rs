@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use sous_kitchen::{
-    convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Num, Ontology, SlotId, Value,
+    convert_to_g, slot, Amount, ConversionError, Entity, EntityList, EntityRef, Num, Ontology,
+    SlotId, Value,
 };
 
 use crate::similar::{kind_hash, similar, Ignore};
@@ -30,7 +31,7 @@ impl Unfolded {
 }
 
 /// The items of a container (`contents`) or of a list (`items`).
-pub fn contents_or_items(dish: &Entity) -> &[EntityRef] {
+pub fn contents_or_items(dish: &Entity) -> &EntityList {
     if dish.has_slot(slot::ITEMS) {
         dish.items()
     } else {

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{ClassId, Entity, EntityRef, Ontology, Pid, SlotId, Value};
+use sous_kitchen::{ClassId, Entity, EntityList, EntityRef, Ontology, Pid, SlotId, Value};
 
 use sous_lang::call::{Primitive, Role};
 
@@ -36,7 +36,7 @@ pub fn as_before(x: &Exec, pid: Pid) -> Option<EntityRef> {
 /// that class are skipped; without it, an item lacking the slot is a Lisp
 /// error (no applicable accessor), as in the reference.
 pub fn set_on_all(
-    items: &mut [EntityRef],
+    items: &mut EntityList,
     slot: SlotId,
     value: &Value,
     only: Option<ClassId>,
@@ -98,7 +98,7 @@ pub fn finish_with_leftovers<P: Primitive>(
 ) -> Result<(), SimError> {
     let [output_arg, bowl_arg, tool_arg] = args;
     if let Some(c) = entity_mut(x, bowl)?.contents_mut() {
-        c.splice(0..0, leftovers);
+        c.prepend(leftovers);
     }
     mark_used(x, tool)?;
     mark_used(x, bowl)?;

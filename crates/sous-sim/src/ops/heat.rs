@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use sous_kitchen::{
-    slot, Amount, ClassId, Entity, EntityRef, IdGen, KitchenState, Num, Ontology, Value,
+    slot, Amount, ClassId, Entity, EntityList, EntityRef, IdGen, KitchenState, Num, Ontology, Value,
 };
 
 use crate::exec::Found;
@@ -43,14 +43,14 @@ pub fn amount_parts(a: Amount, ids: &mut IdGen) -> (EntityRef, EntityRef) {
 
 /// The items of `list` still on the counter-top (see
 /// [`portions::find_kitchen_entities`]); `None` for a failed-object.
-pub fn listed_items(ks: &KitchenState, list: &Entity) -> Result<Option<Vec<EntityRef>>, SimError> {
-    Ok(portions::find_kitchen_entities(ks, list)?.map(|l| l.items().to_vec()))
+pub fn listed_items(ks: &KitchenState, list: &Entity) -> Result<Option<EntityList>, SimError> {
+    Ok(portions::find_kitchen_entities(ks, list)?.map(|l| l.items().clone()))
 }
 
 /// A copy of `list` (same persistent id) holding `items`.
-pub fn list_with(list: &Entity, items: Vec<EntityRef>) -> EntityRef {
+pub fn list_with(list: &Entity, items: impl Into<EntityList>) -> EntityRef {
     let mut l = list.clone();
-    l.set(slot::ITEMS, Value::List(items));
+    l.set(slot::ITEMS, Value::List(items.into()));
     Arc::new(l)
 }
 

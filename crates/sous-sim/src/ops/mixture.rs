@@ -63,7 +63,7 @@ pub fn mix_in(
     let contents = container.contents().to_vec();
     let m = Arc::new(make(class, &contents, flag, ids)?);
     if let Some(c) = container.contents_mut() {
-        *c = vec![m.clone()];
+        *c = vec![m.clone()].into();
     }
     Ok(m)
 }

@@ -62,7 +62,7 @@ pub fn find_kitchen_entities(ks: &KitchenState, list: &Entity) -> Result<Option<
     // Quirk: the reference pushes each found item, so the new list is reversed.
     found.reverse();
     let mut copy = list.clone();
-    copy.set(slot::ITEMS, Value::List(found));
+    copy.set(slot::ITEMS, Value::List(found.into()));
     Ok(Some(copy))
 }
 

@@ -38,7 +38,7 @@ pub fn take(
         c[0] = Arc::new(stock);
     }
     if let Some(c) = target.contents_mut() {
-        c.splice(0..0, portions);
+        c.prepend(portions);
     }
     Ok(())
 }

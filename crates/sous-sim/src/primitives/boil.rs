@@ -159,7 +159,7 @@ fn boil_contents(
     }
     main.push(liquid);
     if let Some(c) = pot.contents_mut() {
-        *c = main;
+        *c = main.into();
     }
     Ok(())
 }
@@ -212,7 +212,7 @@ mod tests {
             150.0
         );
         assert_eq!(liquid.amount().unwrap().value, 503.0);
-        for potato in &pot.contents()[..2] {
+        for potato in pot.contents().iter().take(2) {
             assert!(potato.flag(slot::BOILED));
             assert_eq!(
                 potato.get(slot::BOILED_WITH).as_entity().unwrap().pid,

@@ -40,10 +40,10 @@ pub fn run(x: &mut Call<Drain>) -> Result<(), SimError> {
     let items = entity_mut(x, container)?.contents().to_vec();
     let (liquids, solids) = partition(&items)?;
     if let Some(c) = entity_mut(x, bowl)?.contents_mut() {
-        *c = liquids;
+        *c = liquids.into();
     }
     if let Some(c) = entity_mut(x, container)?.contents_mut() {
-        *c = solids;
+        *c = solids.into();
     }
     mark_used(x, tool)?;
     mark_used(x, bowl)?;
@@ -139,10 +139,13 @@ mod tests {
     fn drain_splits_a_mixture_with_a_liquid_and_drops_one_without() {
         let mut ids = IdGen::starting_at(1);
         let comps = |a: &str, b: &str, ids: &mut IdGen| {
-            Value::List(vec![
-                Arc::new(item(a, 0.25, "percent", ids)),
-                Arc::new(item(b, 0.75, "percent", ids)),
-            ])
+            Value::List(
+                vec![
+                    Arc::new(item(a, 0.25, "percent", ids)),
+                    Arc::new(item(b, 0.75, "percent", ids)),
+                ]
+                .into(),
+            )
         };
         let mut wet = item("heterogeneous-mixture", 200.0, "g", &mut ids);
         wet.set(slot::COMPONENTS, comps("corn", "water", &mut ids));

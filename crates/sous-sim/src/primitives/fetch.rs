@@ -60,7 +60,7 @@ pub fn run(x: &mut Call<Fetch>) -> Result<(), SimError> {
             x.bind_failed(role::THING_FETCHED, Some(done));
         } else {
             let mut list = x.new_entity(x.known().list_of_kitchen_entities);
-            list.set(slot::ITEMS, Value::List(found));
+            list.set(slot::ITEMS, Value::List(found.into()));
             x.bind_value(role::THING_FETCHED, Arc::new(list), Some(done));
         }
     }

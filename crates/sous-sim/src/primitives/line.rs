@@ -174,7 +174,7 @@ fn collect_cups(x: &mut Call<Line>, tins: &Entity) -> Result<Entity, SimError> {
         }
     }
     let mut cups = x.new_entity(x.known().paper_baking_cups);
-    cups.set(slot::ITEMS, Value::List(taken));
+    cups.set(slot::ITEMS, Value::List(taken.into()));
     Ok(cups)
 }
 
@@ -210,7 +210,7 @@ fn papers_for_list(x: &mut Call<Line>, list: &EntityRef, done: f64) -> Result<()
     }
     x.bind_value(role::LINED_THING, list_with(list, lined), Some(done));
     let mut l = x.new_entity(x.known().list_of_kitchen_entities);
-    l.set(slot::ITEMS, Value::List(linings));
+    l.set(slot::ITEMS, Value::List(linings.into()));
     x.bind_value(role::LINING, Arc::new(l), None);
     x.bind_kitchen(done, done);
     Ok(())

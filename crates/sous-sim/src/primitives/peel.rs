@@ -80,7 +80,7 @@ pub fn run(x: &mut Call<Peel>) -> Result<(), SimError> {
     }
     let mut output = (*input).clone();
     if let Some(c) = output.contents_mut() {
-        *c = peeled;
+        *c = peeled.into();
     }
     finish_with_leftovers(
         x,

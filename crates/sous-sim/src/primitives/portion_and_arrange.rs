@@ -106,7 +106,7 @@ pub fn run(x: &mut Call<PortionAndArrange>) -> Result<(), SimError> {
     if on_counter_top {
         let mut list = x.new_entity(x.known().list_of_kitchen_entities);
         let newest_first: Vec<EntityRef> = portions.into_iter().rev().collect();
-        list.set(slot::ITEMS, Value::List(newest_first));
+        list.set(slot::ITEMS, Value::List(newest_first.into()));
         x.bind_value(role::PORTIONS, Arc::new(list), Some(done));
     } else {
         x.bind_pid(role::PORTIONS, dest_pid, Some(done));
@@ -223,8 +223,13 @@ mod tests {
         (fetch-and-proportion ?b ?ks2 ?ks1 ?a white-sugar 120 g)\n\
         (mix ?dough ?ks3 ?ks2 ?b ?tool)\n";
 
-    fn amounts(items: &[sous_kitchen::EntityRef]) -> Vec<sous_kitchen::Num> {
-        items.iter().map(|i| i.amount().unwrap().value).collect()
+    fn amounts<'a>(
+        items: impl IntoIterator<Item = &'a sous_kitchen::EntityRef>,
+    ) -> Vec<sous_kitchen::Num> {
+        items
+            .into_iter()
+            .map(|i| i.amount().unwrap().value)
+            .collect()
     }
 
     #[test]
@@ -245,7 +250,10 @@ mod tests {
         assert!(list.items().iter().all(|p| p.pid == dough.pid));
         let ks = KitchenState::from_entity(bound(&x, "?ks4").value.clone());
         let top = ks.get(&ks.counter_top().unwrap()).unwrap();
-        assert_eq!(amounts(&top.contents()[..4]), [50.0, 100.0, 100.0, 100.0]);
+        assert_eq!(
+            amounts(top.contents().iter().take(4)),
+            [50.0, 100.0, 100.0, 100.0]
+        );
         let pattern = top.get(slot::ARRANGEMENT).as_entity().unwrap();
         assert_eq!(pattern.class_name(), "evenly-spread");
         assert!(ks

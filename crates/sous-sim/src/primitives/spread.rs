@@ -73,7 +73,7 @@ pub fn run(x: &mut Call<Spread>) -> Result<(), SimError> {
             )?;
         }
     } else if let Some(c) = x.ks.at_mut(&target_place).and_then(|c| c.contents_mut()) {
-        *c = spread;
+        *c = spread.into();
     }
     empty(x, source);
     let tool_place = x.ks.locate(tool).found("the tool")?;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sous_kitchen::{slot, Entity, Num, Value};
+use sous_kitchen::{slot, Entity, EntityList, Num, Value};
 use sous_lang::call::{transfer_contents as role, TransferContents};
 
 use crate::exec::Found;
@@ -54,7 +54,7 @@ pub fn run(x: &mut Call<TransferContents>) -> Result<(), SimError> {
         }
     }
     let source_pid = x.ks.get(&source_place).found("the source")?.pid;
-    let moved: Vec<_> =
+    let moved: EntityList =
         x.ks.at_mut(&source_place)
             .and_then(|s| s.contents_mut())
             .map(std::mem::take)
