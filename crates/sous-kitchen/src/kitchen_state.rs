@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::subtree::SubtreeIndex;
 use crate::{slot, ClassId, Entity, EntityList, EntityRef, Num, Ontology, Pid, Value};
 
 /// Indices into successive `contents` lists, from the kitchen root.
@@ -92,17 +93,15 @@ impl KitchenState {
     /// (the reference's `find-object-by-persistent-id`).
     pub fn locate(&self, pid: Pid) -> Option<Place> {
         fn walk(e: &Entity, pid: Pid, path: &mut Place) -> bool {
-            for (i, item) in e.contents().iter().enumerate() {
+            let may_hold = |x: &SubtreeIndex| x.may_hold_pid(pid);
+            any_scanned(e, may_hold, |i, item| {
                 path.push(i);
-                if item.pid == pid {
-                    return true;
-                }
-                if item.worth_entering(|x| x.may_hold_pid(pid)) && walk(item, pid, path) {
+                if item.pid == pid || item.worth_entering(may_hold) && walk(item, pid, path) {
                     return true;
                 }
                 path.pop();
-            }
-            false
+                false
+            })
         }
         let mut path = Vec::with_capacity(8);
         walk(&self.root, pid, &mut path).then_some(path)
@@ -134,23 +133,24 @@ impl KitchenState {
             onto: &Ontology,
             path: &mut Place,
         ) -> bool {
-            let contents = e.contents();
-            if let Some(i) = contents.iter().position(|el| {
-                onto.is_a(el.class, class) && !el.is_used() && !excluded.contains(&el.pid)
-            }) {
-                path.push(i);
-                return true;
-            }
-            for (i, el) in contents.iter().enumerate() {
-                if el.worth_entering(|x| x.may_hold_unused(class)) {
+            let may_hold = |x: &SubtreeIndex| x.may_hold_unused(class);
+            any_scanned(e, may_hold, |i, el| {
+                let hit =
+                    onto.is_a(el.class, class) && !el.is_used() && !excluded.contains(&el.pid);
+                if hit {
+                    path.push(i);
+                }
+                hit
+            }) || any_scanned(e, may_hold, |i, el| {
+                if el.worth_entering(may_hold) {
                     path.push(i);
                     if walk(el, class, excluded, onto, path) {
                         return true;
                     }
                     path.pop();
                 }
-            }
-            false
+                false
+            })
         }
         let mut path = Vec::with_capacity(8);
         walk(&self.root, class, excluded, onto, &mut path).then_some(path)
@@ -168,23 +168,19 @@ impl KitchenState {
             onto: &Ontology,
             path: &mut Place,
         ) -> bool {
-            let contents = e.contents();
-            if contents
-                .iter()
-                .any(|el| el.class != counter_top && onto.is_a(el.class, class))
-            {
-                return true;
-            }
-            for (i, el) in contents.iter().enumerate() {
-                if el.class != counter_top && el.worth_entering(|x| x.may_hold(class)) {
+            let may_hold = |x: &SubtreeIndex| x.may_hold(class);
+            any_scanned(e, may_hold, |_, el| {
+                el.class != counter_top && onto.is_a(el.class, class)
+            }) || any_scanned(e, may_hold, |i, el| {
+                if el.class != counter_top && el.worth_entering(may_hold) {
                     path.push(i);
                     if walk(el, class, counter_top, onto, path) {
                         return true;
                     }
                     path.pop();
                 }
-            }
-            false
+                false
+            })
         }
         let mut path = Vec::with_capacity(8);
         (walk(&self.root, class, counter_top, onto, &mut path) && !path.is_empty()).then_some(path)
@@ -249,4 +245,28 @@ impl KitchenState {
         let place = self.locate_unused(class, excluded)?;
         self.bring_to_counter_top(&place)
     }
+}
+
+/// Whether `visit` says yes to one of the things in `e`'s contents, given
+/// with its index, in order; the runs (chunks of a long list) whose summary
+/// rules out `may_hold` are skipped. A summary covers its things as well as
+/// what they hold, so a search for a thing and a search below things may
+/// both skip the runs it rules out.
+fn any_scanned(
+    e: &Entity,
+    may_hold: impl Fn(&SubtreeIndex) -> bool,
+    mut visit: impl FnMut(usize, &EntityRef) -> bool,
+) -> bool {
+    let mut start = 0;
+    for segment in e.contents().segments() {
+        if segment.worth_scanning(&may_hold) {
+            for (i, item) in segment.items.iter().enumerate() {
+                if visit(start + i, item) {
+                    return true;
+                }
+            }
+        }
+        start += segment.items.len();
+    }
+    false
 }

@@ -17,13 +17,77 @@ use std::iter::FusedIterator;
 use std::ops::{Index, IndexMut};
 use std::sync::Arc;
 
+use crate::subtree::{SubtreeCache, SubtreeIndex};
 use crate::EntityRef;
 
 /// How many entities a chunk holds when a long list is cut up; a chunk
 /// that grows past twice this is split in two.
 pub const CHUNK: usize = 16;
 
-type Chunk = Arc<Vec<EntityRef>>;
+type Chunk = Arc<ChunkData>;
+
+/// A run of a list's entities and, for long lists, what they hold.
+#[derive(Clone, Default)]
+struct ChunkData {
+    items: Vec<EntityRef>,
+    /// The chunk's entities and everything below them (see
+    /// [`crate::subtree`]), built when a search first asks: the searches
+    /// skip the chunks of the cabinet that cannot hold what they look for.
+    /// Taking an entity out leaves it true (it only ever says "maybe"),
+    /// putting one in adds to it, and changing one in place drops it.
+    summary: SubtreeCache,
+}
+
+impl ChunkData {
+    fn new(items: Vec<EntityRef>) -> Chunk {
+        Arc::new(ChunkData {
+            items,
+            summary: SubtreeCache::default(),
+        })
+    }
+
+    fn summary(&self) -> &SubtreeIndex {
+        self.summary
+            .get_or_init(|| SubtreeIndex::of_items(&self.items))
+    }
+
+    fn insert(&mut self, i: usize, e: EntityRef) {
+        self.summary.note_added(&e);
+        self.items.insert(i, e);
+    }
+
+    /// The items for changing one in place: the summary no longer holds.
+    fn changed(&mut self) -> &mut Vec<EntityRef> {
+        self.summary.clear();
+        &mut self.items
+    }
+
+    /// Splits off the second half (neither half keeps the summary).
+    fn split(&mut self) -> Chunk {
+        self.summary.clear();
+        ChunkData::new(self.items.split_off(self.items.len() / 2))
+    }
+}
+
+/// A run of a list for a search: its entities and, for a chunk of a long
+/// list, its summary, so that a search may skip it whole.
+pub(crate) struct Segment<'a> {
+    pub(crate) items: &'a [EntityRef],
+    chunk: Option<&'a ChunkData>,
+}
+
+impl Segment<'_> {
+    /// Whether the search must look at these entities: false only when the
+    /// summary rules out `may_hold` for all of them and all below them.
+    #[inline]
+    pub(crate) fn worth_scanning(&self, may_hold: impl FnOnce(&SubtreeIndex) -> bool) -> bool {
+        self.chunk.is_none_or(|c| may_hold(c.summary()))
+    }
+
+    pub(crate) fn summary(&self) -> Option<&SubtreeIndex> {
+        self.chunk.map(ChunkData::summary)
+    }
+}
 
 /// A list of entities, shared between kitchen states in chunks.
 #[derive(Clone, Default)]
@@ -69,7 +133,7 @@ impl EntityList {
     pub fn iter(&self) -> Iter<'_> {
         let (outer, front): (&[Chunk], &[EntityRef]) = match &self.repr {
             Repr::Empty => (&[], &[]),
-            Repr::One(c) => (&[], c),
+            Repr::One(c) => (&[], &c.items),
             Repr::Many(cs) => (cs, &[]),
         };
         Iter {
@@ -80,13 +144,30 @@ impl EntityList {
         }
     }
 
+    /// The runs of the list, in order, for the searches.
+    pub(crate) fn segments(&self) -> impl Iterator<Item = Segment<'_>> {
+        let (one, many): (Option<&Chunk>, &[Chunk]) = match &self.repr {
+            Repr::Empty => (None, &[]),
+            Repr::One(c) => (Some(c), &[]),
+            Repr::Many(cs) => (None, cs),
+        };
+        let one = one.map(|c| Segment {
+            items: &c.items,
+            chunk: None,
+        });
+        one.into_iter().chain(many.iter().map(|c| Segment {
+            items: &c.items,
+            chunk: Some(c),
+        }))
+    }
+
     /// The chunk index and the offset in it of element `i` (`i < len`).
     fn locate(chunks: &[Chunk], mut i: usize) -> (usize, usize) {
         for (c, chunk) in chunks.iter().enumerate() {
-            if i < chunk.len() {
+            if i < chunk.items.len() {
                 return (c, i);
             }
-            i -= chunk.len();
+            i -= chunk.items.len();
         }
         unreachable!("index checked against the length")
     }
@@ -97,10 +178,10 @@ impl EntityList {
         }
         match &self.repr {
             Repr::Empty => None,
-            Repr::One(c) => c.get(i),
+            Repr::One(c) => c.items.get(i),
             Repr::Many(cs) => {
                 let (c, o) = Self::locate(cs, i);
-                cs[c].get(o)
+                cs[c].items.get(o)
             }
         }
     }
@@ -120,10 +201,12 @@ impl EntityList {
         }
         match &mut self.repr {
             Repr::Empty => None,
-            Repr::One(c) => Arc::make_mut(c).get_mut(i),
+            Repr::One(c) => Arc::make_mut(c).changed().get_mut(i),
             Repr::Many(cs) => {
                 let (c, o) = Self::locate(cs, i);
-                Arc::make_mut(&mut Arc::make_mut(cs)[c]).get_mut(o)
+                Arc::make_mut(&mut Arc::make_mut(cs)[c])
+                    .changed()
+                    .get_mut(o)
             }
         }
     }
@@ -161,28 +244,28 @@ impl EntityList {
         );
         self.len += 1;
         match &mut self.repr {
-            Repr::Empty => self.repr = Repr::One(Arc::new(vec![e])),
+            Repr::Empty => self.repr = Repr::One(ChunkData::new(vec![e])),
             Repr::One(c) => {
                 let chunk = Arc::make_mut(c);
                 chunk.insert(i, e);
-                if chunk.len() > 2 * CHUNK {
-                    let tail = chunk.split_off(chunk.len() / 2);
+                if chunk.items.len() > 2 * CHUNK {
+                    let tail = chunk.split();
                     let head = std::mem::take(chunk);
-                    self.repr = Repr::Many(Arc::new(vec![Arc::new(head), Arc::new(tail)]));
+                    self.repr = Repr::Many(Arc::new(vec![Arc::new(head), tail]));
                 }
             }
             Repr::Many(cs) => {
                 let cs = Arc::make_mut(cs);
                 let (c, o) = if i == self.len - 1 {
-                    (cs.len() - 1, cs[cs.len() - 1].len())
+                    (cs.len() - 1, cs[cs.len() - 1].items.len())
                 } else {
                     Self::locate(cs, i)
                 };
                 let chunk = Arc::make_mut(&mut cs[c]);
                 chunk.insert(o, e);
-                if chunk.len() > 2 * CHUNK {
-                    let tail = chunk.split_off(chunk.len() / 2);
-                    cs.insert(c + 1, Arc::new(tail));
+                if chunk.items.len() > 2 * CHUNK {
+                    let tail = chunk.split();
+                    cs.insert(c + 1, tail);
                 }
             }
         }
@@ -199,7 +282,8 @@ impl EntityList {
         match &mut self.repr {
             Repr::Empty => unreachable!("index checked against the length"),
             Repr::One(c) => {
-                let e = Arc::make_mut(c).remove(i);
+                // Taking out leaves the summary true.
+                let e = Arc::make_mut(c).items.remove(i);
                 if self.len == 0 {
                     self.repr = Repr::Empty;
                 }
@@ -208,8 +292,8 @@ impl EntityList {
             Repr::Many(cs) => {
                 let (c, o) = Self::locate(cs, i);
                 let chunks = Arc::make_mut(cs);
-                let e = Arc::make_mut(&mut chunks[c]).remove(o);
-                if chunks[c].is_empty() {
+                let e = Arc::make_mut(&mut chunks[c]).items.remove(o);
+                if chunks[c].items.is_empty() {
                     chunks.remove(c);
                     if chunks.len() == 1 {
                         let only = chunks.pop().expect("one chunk");
@@ -245,8 +329,11 @@ impl EntityList {
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut EntityRef> {
         let chunks: Vec<&mut Vec<EntityRef>> = match &mut self.repr {
             Repr::Empty => Vec::new(),
-            Repr::One(c) => vec![Arc::make_mut(c)],
-            Repr::Many(cs) => Arc::make_mut(cs).iter_mut().map(Arc::make_mut).collect(),
+            Repr::One(c) => vec![Arc::make_mut(c).changed()],
+            Repr::Many(cs) => Arc::make_mut(cs)
+                .iter_mut()
+                .map(|c| Arc::make_mut(c).changed())
+                .collect(),
         };
         chunks.into_iter().flat_map(|c| c.iter_mut())
     }
@@ -257,9 +344,11 @@ impl From<Vec<EntityRef>> for EntityList {
         let len = v.len();
         let repr = match len {
             0 => Repr::Empty,
-            n if n <= 2 * CHUNK => Repr::One(Arc::new(v)),
+            n if n <= 2 * CHUNK => Repr::One(ChunkData::new(v)),
             _ => Repr::Many(Arc::new(
-                v.chunks(CHUNK).map(|c| Arc::new(c.to_vec())).collect(),
+                v.chunks(CHUNK)
+                    .map(|c| ChunkData::new(c.to_vec()))
+                    .collect(),
             )),
         };
         EntityList { repr, len }
@@ -293,7 +382,7 @@ impl IntoIterator for EntityList {
     type IntoIter = std::vec::IntoIter<EntityRef>;
     fn into_iter(self) -> Self::IntoIter {
         match self.repr {
-            Repr::One(c) => Arc::unwrap_or_clone(c).into_iter(),
+            Repr::One(c) => Arc::unwrap_or_clone(c).items.into_iter(),
             _ => self.to_vec().into_iter(),
         }
     }
@@ -359,7 +448,7 @@ impl<'a> Iterator for Iter<'a> {
                 return Some(e);
             }
             match self.outer.next() {
-                Some(c) => self.front = c.iter(),
+                Some(c) => self.front = c.items.iter(),
                 None => {
                     let e = self.back.next()?;
                     self.remaining -= 1;
@@ -383,7 +472,7 @@ impl DoubleEndedIterator for Iter<'_> {
                 return Some(e);
             }
             match self.outer.next_back() {
-                Some(c) => self.back = c.iter(),
+                Some(c) => self.back = c.items.iter(),
                 None => {
                     let e = self.front.next_back()?;
                     self.remaining -= 1;

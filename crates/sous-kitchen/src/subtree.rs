@@ -16,7 +16,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::{ClassId, Entity, Ontology, Pid};
+use crate::{ClassId, Entity, EntityRef, Ontology, Pid};
 
 /// Containers with fewer things than this are searched by looking: their
 /// index would cost more to build than it saves (the counter-top changes
@@ -31,7 +31,11 @@ pub(crate) struct SubtreeCache(OnceLock<Arc<SubtreeIndex>>);
 
 impl SubtreeCache {
     pub(crate) fn get_or_build(&self, owner: &Entity) -> &SubtreeIndex {
-        self.0.get_or_init(|| Arc::new(SubtreeIndex::of(owner)))
+        self.get_or_init(|| SubtreeIndex::of(owner))
+    }
+
+    pub(crate) fn get_or_init(&self, build: impl FnOnce() -> SubtreeIndex) -> &SubtreeIndex {
+        self.0.get_or_init(|| Arc::new(build()))
     }
 
     /// Forgets the index (the contents are about to change).
@@ -73,22 +77,39 @@ pub(crate) struct SubtreeIndex {
 }
 
 impl SubtreeIndex {
-    fn of(owner: &Entity) -> SubtreeIndex {
-        let mut index = SubtreeIndex {
+    fn empty() -> SubtreeIndex {
+        SubtreeIndex {
             classes: vec![0; 2 * Ontology::get().class_words()].into_boxed_slice(),
             min_pid: u32::MAX,
             max_pid: 0,
             pid_bits: 0,
-        };
+        }
+    }
+
+    fn of(owner: &Entity) -> SubtreeIndex {
+        let mut index = SubtreeIndex::empty();
         index.add_contents(owner);
         index
     }
 
+    /// `items` and everything below them (a chunk's summary).
+    pub(crate) fn of_items(items: &[EntityRef]) -> SubtreeIndex {
+        let mut index = SubtreeIndex::empty();
+        for e in items {
+            index.add(e);
+        }
+        index
+    }
+
     /// Adds everything below `owner`: big containers through their own
-    /// (cached) index, small ones by looking.
+    /// (cached) index, chunks of long lists through their summaries, the
+    /// rest by looking.
     fn add_contents(&mut self, owner: &Entity) {
-        for child in owner.contents() {
-            self.add(child);
+        for segment in owner.contents().segments() {
+            match segment.summary() {
+                Some(summary) => self.merge(summary),
+                None => segment.items.iter().for_each(|e| self.add(e)),
+            }
         }
     }
 
@@ -241,6 +262,9 @@ mod tests {
                 .filter(|p| ks.get(p).is_some_and(|e| e.has_slot(slot::CONTENTS)))
                 .collect();
             let place = all[rng.gen_range(0..all.len())].clone();
+            // What the change moved or added, which the checks look for too:
+            // a stale index or summary shows first on what just changed.
+            let mut touched = ks.pid_at(&place);
             match rng.gen_range(0..5) {
                 // What the primitives do most: fetch something to the counter-top.
                 0 => {
@@ -267,7 +291,9 @@ mod tests {
                 3 => {
                     let to = containers[rng.gen_range(0..containers.len())].clone();
                     let class = all_classes[rng.gen_range(0..all_classes.len())];
-                    ks.push_front(&to, Arc::new(Entity::new(class, &mut ids)));
+                    let added = Entity::new(class, &mut ids);
+                    touched = Some(added.pid);
+                    ks.push_front(&to, Arc::new(added));
                 }
                 // Change a container's contents wholesale (through `at_mut`).
                 _ => {
@@ -277,8 +303,12 @@ mod tests {
                 }
             }
             let all = places(&ks);
-            for _ in 0..20 {
-                let p = &all[rng.gen_range(0..all.len())];
+            let touched = touched.and_then(|pid| plain_locate(&ks, pid));
+            for k in 0..20 {
+                let p = match &touched {
+                    Some(p) if k < 2 => p,
+                    _ => &all[rng.gen_range(0..all.len())],
+                };
                 let pid = ks.pid_at(p).unwrap();
                 assert_eq!(ks.locate(pid), plain_locate(&ks, pid));
                 let class = if rng.gen_bool(0.5) {
