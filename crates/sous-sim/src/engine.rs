@@ -287,33 +287,40 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
         },
     };
     // A choice point: how many effects had been applied, which actions
-    // were done, and the candidates left to try there.
-    let mut choice_points: Vec<(usize, Vec<bool>, Vec<usize>)> = Vec::new();
+    // were done, and where in the canonical order the candidates left to
+    // try there start (the first of them; the node is restored before they
+    // are tried, so they are found again as they were).
+    let mut choice_points: Vec<(usize, Vec<bool>, usize)> = Vec::new();
     let mut trail: Vec<Undo> = Vec::new();
     let mut dead: HashSet<Vec<bool>> = HashSet::default();
     let mut furthest: Option<Node> = None;
     let mut runs = 0usize;
     let mut node = root;
-    let mut pending: Option<Vec<usize>> = None;
+    let mut pending: Option<usize> = None;
+    // The candidates at a node are the actions not done and applicable
+    // there, in canonical order; they are found one at a time, since the
+    // node does not change until one runs.
+    let next_candidate = |node: &Node, from: usize| -> Option<usize> {
+        (from..network.canonical_order.len()).find(|&k| {
+            let a = network.canonical_order[k];
+            !node.done[a] && applicable_case(&network, node, a).is_some()
+        })
+    };
 
     loop {
         let goal = node.done.iter().all(|&d| d) && node.bindings.iter().all(Option::is_some);
         if goal {
             return finish(network, node, true, runs);
         }
-        let mut candidates = match pending.take() {
-            Some(c) => c,
-            None if dead.contains(&node.done) => Vec::new(),
-            None => network
-                .canonical_order
-                .iter()
-                .copied()
-                .filter(|&a| !node.done[a] && applicable_case(&network, &node, a).is_some())
-                .collect(),
+        let mut candidate = match pending.take() {
+            Some(k) => Some(k),
+            None if dead.contains(&node.done) => None,
+            None => next_candidate(&node, 0),
         };
         let mut advanced = false;
-        while !candidates.is_empty() {
-            let a = candidates.remove(0);
+        while let Some(k) = candidate {
+            let a = network.canonical_order[k];
+            candidate = next_candidate(&node, k + 1);
             runs += 1;
             if runs > options.max_primitive_runs {
                 let mut best = furthest.unwrap_or(node);
@@ -327,8 +334,8 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
             }
             match attempt(&network, &node, a, backend, options.profile) {
                 Attempt::Ran(effect) => {
-                    if !candidates.is_empty() {
-                        choice_points.push((trail.len(), node.done.clone(), candidates));
+                    if let Some(rest) = candidate {
+                        choice_points.push((trail.len(), node.done.clone(), rest));
                     }
                     trail.push(node.apply_undoably(effect));
                     advanced = true;
