@@ -233,7 +233,8 @@ impl KitchenState {
         let ct = self.counter_top()?;
         let e = self.remove(place)?;
         self.push_front(&ct, e);
-        let mut p = ct;
+        let mut p = Vec::with_capacity(ct.len() + 1);
+        p.extend_from_slice(&ct);
         p.push(0);
         Some(p)
     }

@@ -27,7 +27,7 @@ pub const CHUNK: usize = 16;
 type Chunk = Arc<ChunkData>;
 
 /// A run of a list's entities and, for long lists, what they hold.
-#[derive(Clone, Default)]
+#[derive(Default)]
 struct ChunkData {
     items: Vec<EntityRef>,
     /// The chunk's entities and everything below them (see
@@ -36,6 +36,19 @@ struct ChunkData {
     /// Taking an entity out leaves it true (it only ever says "maybe"),
     /// putting one in adds to it, and changing one in place drops it.
     summary: SubtreeCache,
+}
+
+/// A copy is made to be changed, nearly always by one insertion or
+/// removal: it gets room for one more, so an insertion does not move it.
+impl Clone for ChunkData {
+    fn clone(&self) -> ChunkData {
+        let mut items = Vec::with_capacity(self.items.len() + 1);
+        items.extend(self.items.iter().cloned());
+        ChunkData {
+            items,
+            summary: self.summary.clone(),
+        }
+    }
 }
 
 impl ChunkData {

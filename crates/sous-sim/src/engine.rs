@@ -524,7 +524,7 @@ pub(crate) fn attempt(
     let ks_root = ks.root().clone();
     let mut end: Option<f64> = None;
     let mut any_failed = false;
-    let mut new: Vec<(usize, Binding)> = Vec::new();
+    let mut new: Vec<(usize, Binding)> = Vec::with_capacity(outputs.len());
     for (i, source, at) in outputs {
         let var = action.args[i];
         if node.bindings[var].is_some() || new.iter().any(|(v, _)| *v == var) {

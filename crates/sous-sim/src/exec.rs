@@ -84,7 +84,8 @@ impl<'a> Exec<'a> {
             before: ks.clone(),
             ks,
             ids,
-            outputs: Vec::new(),
+            // Room for every argument: the outputs are some of them.
+            outputs: Vec::with_capacity(signature.arity()),
             start: None,
             failure: None,
             profile: crate::Profile::Reference,
