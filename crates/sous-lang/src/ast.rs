@@ -149,7 +149,9 @@ impl Predicate {
 
     /// The predicate's text, `(name arg ...)` (as `to_string`, faster).
     pub fn text(&self) -> String {
-        let mut out = String::with_capacity(16 + 12 * self.args.len());
+        // Room for a long name and typical arguments (`?ingredient-12`),
+        // so that writing rarely regrows the string.
+        let mut out = String::with_capacity(24 + 16 * self.args.len());
         // Writing into a String cannot fail.
         let _ = self.write_text(&mut out);
         out
