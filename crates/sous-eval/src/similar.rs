@@ -38,9 +38,17 @@ pub fn similar(a: &Entity, b: &Entity, ignore: Ignore) -> bool {
     // reference's Lisp traps an invalid float operation before one exists).
     std::ptr::eq(a, b)
         || a.class == b.class
-            && a.slots()
-                .zip(b.slots())
-                .all(|((s, x), (_, y))| ignore.skips(s) || similar_values(x, y, ignore))
+            && if ignore.amount {
+                a.slots()
+                    .zip(b.values())
+                    .all(|((s, x), y)| ignore.skips(s) || similar_values(x, y, ignore))
+            } else {
+                // Same class, same slots: the values side by side.
+                a.values()
+                    .iter()
+                    .zip(b.values())
+                    .all(|(x, y)| similar_values(x, y, ignore))
+            }
 }
 
 /// Slot values: in the reference `nil`, `false` and the empty list are one
@@ -59,11 +67,12 @@ pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
             // objects list like things in the same order: try the same place
             // first (by address, then by value) before the set test.
             x.len() == y.len()
-                && x.iter().zip(y).all(|(e, same_place)| {
-                    Arc::ptr_eq(e, same_place)
-                        || similar(e, same_place, ignore)
-                        || y.iter().any(|f| similar(e, f, ignore))
-                })
+                && (x.shares_storage(y)
+                    || x.iter().zip(y).all(|(e, same_place)| {
+                        Arc::ptr_eq(e, same_place)
+                            || similar(e, same_place, ignore)
+                            || y.iter().any(|f| similar(e, f, ignore))
+                    }))
         }
         _ => false,
     }

@@ -110,6 +110,13 @@ impl Entity {
         self.set(slot, Value::Bool(on))
     }
 
+    /// The slot values alone, in the class's slot order: what a comparison
+    /// of two things of one class walks side by side.
+    #[inline]
+    pub fn values(&self) -> &[Value] {
+        &self.slots
+    }
+
     /// Every slot with its value, in the class's slot order.
     pub fn slots(&self) -> impl Iterator<Item = (SlotId, &Value)> {
         Ontology::get()

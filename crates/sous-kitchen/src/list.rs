@@ -235,6 +235,17 @@ impl EntityList {
         }
     }
 
+    /// Whether both are the very same list (one kept unchanged between two
+    /// kitchen states): equal without a look at their elements.
+    pub fn shares_storage(&self, other: &EntityList) -> bool {
+        match (&self.repr, &other.repr) {
+            (Repr::Empty, Repr::Empty) => true,
+            (Repr::One(a), Repr::One(b)) => Arc::ptr_eq(a, b),
+            (Repr::Many(a), Repr::Many(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     pub fn to_vec(&self) -> Vec<EntityRef> {
         self.iter().cloned().collect()
     }
