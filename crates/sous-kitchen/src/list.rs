@@ -144,15 +144,14 @@ impl EntityList {
     }
 
     pub fn iter(&self) -> Iter<'_> {
-        let (outer, front): (&[Chunk], &[EntityRef]) = match &self.repr {
+        let (one, many): (&[EntityRef], &[Chunk]) = match &self.repr {
             Repr::Empty => (&[], &[]),
-            Repr::One(c) => (&[], &c.items),
-            Repr::Many(cs) => (cs, &[]),
+            Repr::One(c) => (&c.items, &[]),
+            Repr::Many(cs) => (&[], cs),
         };
+        let items: fn(&Chunk) -> &[EntityRef] = |c| &c.items;
         Iter {
-            outer: outer.iter(),
-            front: front.iter(),
-            back: [].iter(),
+            inner: one.iter().chain(many.iter().flat_map(items)),
             remaining: self.len,
         }
     }
@@ -452,34 +451,28 @@ impl fmt::Debug for EntityList {
     }
 }
 
-/// The elements of an [`EntityList`] in order.
+/// The elements of an [`EntityList`] in order: a short list's one run,
+/// or a long list's chunks one after another.
 #[derive(Clone)]
 pub struct Iter<'a> {
-    outer: std::slice::Iter<'a, Chunk>,
-    front: std::slice::Iter<'a, EntityRef>,
-    back: std::slice::Iter<'a, EntityRef>,
+    inner: std::iter::Chain<std::slice::Iter<'a, EntityRef>, ChunkItems<'a>>,
     remaining: usize,
 }
+
+type ChunkItems<'a> = std::iter::FlatMap<
+    std::slice::Iter<'a, Chunk>,
+    &'a [EntityRef],
+    fn(&'a Chunk) -> &'a [EntityRef],
+>;
 
 impl<'a> Iterator for Iter<'a> {
     type Item = &'a EntityRef;
 
     #[inline]
     fn next(&mut self) -> Option<&'a EntityRef> {
-        loop {
-            if let Some(e) = self.front.next() {
-                self.remaining -= 1;
-                return Some(e);
-            }
-            match self.outer.next() {
-                Some(c) => self.front = c.items.iter(),
-                None => {
-                    let e = self.back.next()?;
-                    self.remaining -= 1;
-                    return Some(e);
-                }
-            }
-        }
+        let e = self.inner.next()?;
+        self.remaining -= 1;
+        Some(e)
     }
 
     #[inline]
@@ -490,20 +483,9 @@ impl<'a> Iterator for Iter<'a> {
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(e) = self.back.next_back() {
-                self.remaining -= 1;
-                return Some(e);
-            }
-            match self.outer.next_back() {
-                Some(c) => self.back = c.items.iter(),
-                None => {
-                    let e = self.front.next_back()?;
-                    self.remaining -= 1;
-                    return Some(e);
-                }
-            }
-        }
+        let e = self.inner.next_back()?;
+        self.remaining -= 1;
+        Some(e)
     }
 }
 
