@@ -176,6 +176,15 @@ impl Entity {
         self.list_mut(slot::CONTENTS)
     }
 
+    /// What a thing holds: a list's `items`, anything else's `contents`.
+    pub fn contents_or_items(&self) -> &EntityList {
+        if self.has_slot(slot::ITEMS) {
+            self.items()
+        } else {
+            self.contents()
+        }
+    }
+
     pub fn items(&self) -> &EntityList {
         self.get(slot::ITEMS).as_list()
     }

@@ -393,7 +393,7 @@ impl Cooked {
             let place = describe::where_phrase(&obj.description);
             match (what, place) {
                 // A list of portions or several things: no short name.
-                (Some(w), Some(p)) if describe::items_of(&obj.value).len() <= 1 => {
+                (Some(w), Some(p)) if obj.value.contents_or_items().len() <= 1 => {
                     Some(format!("{w}, {p}"))
                 }
                 _ => None,

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use sous_kitchen::describe::fmt_num;
-use sous_kitchen::{convert_to_g, slot, Entity, EntityList, EntityRef, Num, Ontology, Value};
+use sous_kitchen::{convert_to_g, slot, Entity, EntityRef, Num, Ontology, Value};
 
 use crate::knowledge::Knowledge;
 
@@ -18,18 +18,9 @@ pub fn is_comestible(e: &Entity) -> bool {
     if e.is_a_name("ingredient") {
         return !is_nothing(e);
     }
-    items_of(e)
+    e.contents_or_items()
         .iter()
         .any(|c| c.is_a_name("ingredient") && !is_nothing(c))
-}
-
-/// The contents of a container or the items of a list.
-pub fn items_of(e: &Entity) -> &EntityList {
-    if e.has_slot(slot::ITEMS) {
-        e.items()
-    } else {
-        e.contents()
-    }
 }
 
 /// The base ingredients of a comestible with their grams, in order of first
@@ -44,7 +35,7 @@ pub fn base_ingredients(e: &Entity) -> Vec<(String, f64)> {
     if e.is_a_name("ingredient") {
         walk(e, None, &mut add);
     } else {
-        for c in items_of(e) {
+        for c in e.contents_or_items() {
             walk(c, None, &mut add);
         }
     }
@@ -173,7 +164,7 @@ pub fn main_item(e: &Entity) -> Option<&Entity> {
     if e.is_a_name("ingredient") {
         return Some(e);
     }
-    items_of(e)
+    e.contents_or_items()
         .iter()
         .find(|c| c.is_a_name("ingredient"))
         .map(|c| &**c)
@@ -423,7 +414,8 @@ pub fn object(e: &Entity) -> String {
     if e.is_a_name("ingredient") {
         return item(e);
     }
-    let items: Vec<&EntityRef> = items_of(e)
+    let items: Vec<&EntityRef> = e
+        .contents_or_items()
         .iter()
         .filter(|c| c.is_a_name("ingredient") && !is_nothing(c))
         .collect();
@@ -544,7 +536,7 @@ pub fn naming_words(e: &Entity) -> Vec<String> {
     if e.is_a_name("ingredient") {
         kinds(e);
     }
-    for c in items_of(e) {
+    for c in e.contents_or_items() {
         kinds(c);
     }
     out.sort();

@@ -37,7 +37,7 @@ pub fn short_name(e: &sous_kitchen::Entity) -> String {
         return describe::what_it_is(e);
     }
     let mut names: Vec<String> = Vec::new();
-    for item in describe::items_of(e) {
+    for item in e.contents_or_items() {
         if item.is_a_name("ingredient") {
             let n = short_name(item);
             if !names.contains(&n) {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use sous_kitchen::{slot, ClassId, Entity, Ontology, SlotId};
 
-use super::unfold::{contents_or_items, Unfolded};
+use super::unfold::Unfolded;
 use crate::location::similar_locations;
 use crate::points::{weighted, Points};
 use crate::similar::{compared_slot_count, differing_slots};
@@ -111,7 +111,7 @@ pub fn compare_container(
     let differing = differing_slots(p, g, &skip);
     let compared = compared_slot_count(g, &skip);
     points.add(compared - differing.len() as f64, compared);
-    let (pn, gn) = (contents_or_items(p).len(), contents_or_items(g).len());
+    let (pn, gn) = (p.contents_or_items().len(), g.contents_or_items().len());
     points.check(pn == gn);
     ContainerScore {
         points,

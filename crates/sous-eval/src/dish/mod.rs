@@ -13,7 +13,7 @@ pub use compare::{
     compare_container, compare_contents, compare_ingredient, compare_mixture, ContainerScore,
     IngredientMatch, IngredientScore,
 };
-pub use unfold::{all_ingredients, contents_or_items, unfold_dish, Unfolded};
+pub use unfold::{all_ingredients, unfold_dish, Unfolded};
 
 use crate::nodes::Node;
 use crate::points::Points;

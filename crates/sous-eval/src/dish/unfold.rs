@@ -6,8 +6,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use sous_kitchen::{
-    convert_to_g, slot, Amount, ConversionError, Entity, EntityList, EntityRef, Num, Ontology,
-    SlotId, Value,
+    convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Num, Ontology, SlotId, Value,
 };
 
 use crate::similar::{kind_hash, similar, Ignore};
@@ -27,15 +26,6 @@ impl Unfolded {
             ingredient,
             hierarchy,
         }
-    }
-}
-
-/// The items of a container (`contents`) or of a list (`items`).
-pub fn contents_or_items(dish: &Entity) -> &EntityList {
-    if dish.has_slot(slot::ITEMS) {
-        dish.items()
-    } else {
-        dish.contents()
     }
 }
 
@@ -66,7 +56,7 @@ fn additions(x: &Entity) -> Vec<EntityRef> {
 /// additions of the last item come first, then those of the one before, …,
 /// then the items themselves (`all-ingredients`).
 pub fn all_ingredients(dish: &Entity) -> Vec<EntityRef> {
-    let items = contents_or_items(dish);
+    let items = dish.contents_or_items();
     let mut out = Vec::new();
     for x in items.iter().rev() {
         out.extend(additions(x));

@@ -59,7 +59,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
 /// them apart in a world state is the answer here.
 fn habitat_name(c: &Cooked, o: usize) -> String {
     let v = &c.objects[o].value;
-    let items = crate::describe::items_of(v);
+    let items = v.contents_or_items();
     let unmixed = !v.is_a_name("ingredient")
         && items.len() > 1
         && items.iter().any(|i| i.class != items[0].class);

@@ -29,7 +29,7 @@ pub fn short_description(c: &Cooked, o: usize) -> String {
     let obj = &c.objects[o];
     let v = &obj.value;
     let plain = |e: &sous_kitchen::Entity| !e.is_a_name("mixture") && e.is_a_name("ingredient");
-    let items = describe::items_of(v);
+    let items = v.contents_or_items();
     let single = v.is_a_name("ingredient") || items.len() == 1;
     if single && describe::main_item(v).is_some_and(plain) {
         return obj.description.clone();
