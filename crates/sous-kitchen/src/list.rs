@@ -249,15 +249,6 @@ impl EntityList {
         self.iter().cloned().collect()
     }
 
-    pub fn contains(&self, e: &EntityRef) -> bool {
-        self.iter().any(|x| x == e)
-    }
-
-    /// Whether some element satisfies `f`: the index of the first.
-    pub fn position(&self, f: impl FnMut(&EntityRef) -> bool) -> Option<usize> {
-        self.iter().position(f)
-    }
-
     /// Puts `e` at `i`, shifting the rest (`i <= len`, as `Vec::insert`).
     pub fn insert(&mut self, i: usize, e: EntityRef) {
         assert!(
@@ -326,10 +317,6 @@ impl EntityList {
                 e
             }
         }
-    }
-
-    pub fn pop(&mut self) -> Option<EntityRef> {
-        (!self.is_empty()).then(|| self.remove(self.len - 1))
     }
 
     pub fn clear(&mut self) {
