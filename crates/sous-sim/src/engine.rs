@@ -297,13 +297,17 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
     let mut runs = 0usize;
     let mut node = root;
     let mut pending: Option<usize> = None;
+    let mut cases = Cases::new(&network);
     // The candidates at a node are the actions not done and applicable
     // there, in canonical order; they are found one at a time, since the
     // node does not change until one runs.
-    let next_candidate = |node: &Node, from: usize| -> Option<usize> {
-        (from..network.canonical_order.len()).find(|&k| {
+    let next_candidate = |cases: &mut Cases, node: &Node, from: usize| -> Option<(usize, usize)> {
+        (from..network.canonical_order.len()).find_map(|k| {
             let a = network.canonical_order[k];
-            !node.done[a] && applicable_case(&network, node, a).is_some()
+            if node.done[a] {
+                return None;
+            }
+            cases.of(&network, node, a).map(|case| (k, case))
         })
     };
 
@@ -313,14 +317,14 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
             return finish(network, node, true, runs);
         }
         let mut candidate = match pending.take() {
-            Some(k) => Some(k),
+            Some(k) => next_candidate(&mut cases, &node, k),
             None if dead.contains(&node.done) => None,
-            None => next_candidate(&node, 0),
+            None => next_candidate(&mut cases, &node, 0),
         };
         let mut advanced = false;
-        while let Some(k) = candidate {
+        while let Some((k, case)) = candidate {
             let a = network.canonical_order[k];
-            candidate = next_candidate(&node, k + 1);
+            candidate = next_candidate(&mut cases, &node, k + 1);
             runs += 1;
             if runs > options.max_primitive_runs {
                 let mut best = furthest.unwrap_or(node);
@@ -332,12 +336,14 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
                 });
                 return finish(network, best, false, runs);
             }
-            match attempt(&network, &node, a, backend, options.profile) {
+            match attempt(&network, &node, a, case, backend, options.profile) {
                 Attempt::Ran(effect) => {
-                    if let Some(rest) = candidate {
+                    if let Some((rest, _)) = candidate {
                         choice_points.push((trail.len(), node.done.clone(), rest));
                     }
-                    trail.push(node.apply_undoably(effect));
+                    let undo = node.apply_undoably(effect);
+                    cases.forget(&undo.bound);
+                    trail.push(undo);
                     advanced = true;
                     break;
                 }
@@ -370,6 +376,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
         match choice_points.pop() {
             Some((applied, _, rest)) => {
                 for undo in trail.drain(applied..).rev() {
+                    cases.forget(&undo.bound);
                     node.undo(undo);
                 }
                 pending = Some(rest);
@@ -397,6 +404,58 @@ pub(crate) fn finish(
         steps: node.steps,
         failures: node.failures,
         worlds: node.worlds,
+    }
+}
+
+/// The case each action would run with ([`applicable_case`]), remembered
+/// until one of its variables is bound or unbound: the search asks about
+/// every waiting action after each step, and most of them have not changed.
+struct Cases {
+    /// Per action: `None` until asked, then the answer.
+    known: Vec<Option<Option<usize>>>,
+    /// The actions that have each variable as an argument: those of variable
+    /// `v` are `users[starts[v]..starts[v + 1]]`.
+    starts: Vec<usize>,
+    users: Vec<usize>,
+}
+
+impl Cases {
+    fn new(network: &Network) -> Cases {
+        let mut starts = vec![0; network.variables.len() + 1];
+        for action in &network.actions {
+            for &v in &action.args {
+                starts[v + 1] += 1;
+            }
+        }
+        for v in 0..network.variables.len() {
+            starts[v + 1] += starts[v];
+        }
+        let mut filled = starts.clone();
+        let mut users = vec![0; starts[network.variables.len()]];
+        for (a, action) in network.actions.iter().enumerate() {
+            for &v in &action.args {
+                users[filled[v]] = a;
+                filled[v] += 1;
+            }
+        }
+        Cases {
+            known: vec![None; network.actions.len()],
+            starts,
+            users,
+        }
+    }
+
+    fn of(&mut self, network: &Network, node: &Node, a: usize) -> Option<usize> {
+        *self.known[a].get_or_insert_with(|| applicable_case(network, node, a))
+    }
+
+    /// Forgets the answers of the actions that have one of `variables`.
+    fn forget(&mut self, variables: &[usize]) {
+        for &v in variables {
+            for &a in &self.users[self.starts[v]..self.starts[v + 1]] {
+                self.known[a] = None;
+            }
+        }
     }
 }
 
@@ -445,17 +504,16 @@ fn type_mismatch(network: &Network, node: &Node, a: usize) -> Option<(usize, Str
     })
 }
 
+/// Runs action `a` with `case`, which [`applicable_case`] gave for `node`.
 pub(crate) fn attempt(
     network: &Network,
     node: &Node,
     a: usize,
+    case: usize,
     backend: Option<&dyn Backend>,
     profile: crate::Profile,
 ) -> Attempt {
     let action = &network.actions[a];
-    let Some(case) = applicable_case(network, node, a) else {
-        return Attempt::NotApplicable;
-    };
     let inputs: Vec<Option<Binding>> = action
         .args
         .iter()

@@ -211,20 +211,21 @@ impl<'b> Session<'b> {
     /// index, or `None` when none can. A crash is recorded as the action's
     /// failure and leaves it unrun.
     fn run_next(&mut self, added: &mut Added) -> Option<usize> {
-        let waiting: Vec<usize> = self
+        let waiting: Vec<(usize, usize)> = self
             .network
             .canonical_order
             .iter()
             .copied()
             .filter(|&a| !self.node.done[a] && !added_crashed(added, a))
-            .filter(|&a| applicable_case(&self.network, &self.node, a).is_some())
+            .filter_map(|a| Some((a, applicable_case(&self.network, &self.node, a)?)))
             .collect();
-        for a in waiting {
+        for (a, case) in waiting {
             self.runs += 1;
             match attempt(
                 &self.network,
                 &self.node,
                 a,
+                case,
                 self.backend,
                 self.options.profile,
             ) {
