@@ -53,7 +53,7 @@ pub fn parse(name: &str, text: &str) -> (SourceFile, Vec<(usize, Diagnostic)>) {
                     ));
                 } else {
                     recipes.push(Recipe {
-                        id: id.to_lowercase(),
+                        id: lower(id),
                         span: id_start.to(p.span_here()),
                         predicates: vec![],
                     });
@@ -146,7 +146,42 @@ impl Span {
 }
 
 fn is_symbol_char(c: char) -> bool {
-    c.is_alphanumeric() || "-_*+/.<>=!%&:$~^@?'".contains(c)
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                '-' | '_'
+                    | '*'
+                    | '+'
+                    | '/'
+                    | '.'
+                    | '<'
+                    | '>'
+                    | '='
+                    | '!'
+                    | '%'
+                    | '&'
+                    | ':'
+                    | '$'
+                    | '~'
+                    | '^'
+                    | '@'
+                    | '?'
+                    | '\''
+            )
+    } else {
+        c.is_alphanumeric()
+    }
+}
+
+/// `s` in lower case (`str::to_lowercase`, with ASCII text, nearly all of
+/// it, lower-cased byte by byte).
+fn lower(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        s.to_lowercase()
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -183,14 +218,22 @@ impl<'a> Parser<'a> {
     }
 
     fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
-        let start = self.pos;
-        while let Some(c) = self.peek() {
+        let rest = &self.src[self.pos..];
+        let mut end = rest.len();
+        for (i, c) in rest.char_indices() {
             if !f(c) {
+                end = i;
                 break;
             }
-            self.bump();
+            if c == '\n' {
+                self.line += 1;
+                self.col = 1;
+            } else {
+                self.col += 1;
+            }
         }
-        &self.src[start..self.pos]
+        self.pos += end;
+        &rest[..end]
     }
 
     fn skip_trivia(&mut self) {
@@ -219,9 +262,7 @@ impl<'a> Parser<'a> {
         self.skip_trivia();
         let name_span = self.span_here();
         let name = match self.peek() {
-            Some(c) if is_symbol_char(c) && c != '?' => {
-                self.take_while(is_symbol_char).to_lowercase()
-            }
+            Some(c) if is_symbol_char(c) && c != '?' => lower(self.take_while(is_symbol_char)),
             _ => String::new(),
         };
         let name_span = name_span.with_len(name.len());
@@ -287,7 +328,7 @@ impl<'a> Parser<'a> {
                                 "`?` must be followed by a variable name, as in `?dough`",
                             ));
                         }
-                        ArgKind::Variable(tok.to_lowercase())
+                        ArgKind::Variable(lower(tok))
                     } else if let Some(n) = Number::parse(tok) {
                         ArgKind::Number(n)
                     } else if tok.starts_with(|c: char| {
@@ -300,7 +341,7 @@ impl<'a> Parser<'a> {
                             format!("`{tok}` is not a valid number"),
                         ));
                     } else {
-                        ArgKind::Symbol(tok.to_lowercase())
+                        ArgKind::Symbol(lower(tok))
                     };
                     args.push(Arg { kind, span });
                 }
