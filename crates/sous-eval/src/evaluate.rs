@@ -5,7 +5,7 @@ use sous_lang::{Diagnostic, Recipe};
 use sous_sim::{Execution, FailureKind};
 
 use crate::aliasing::bindings_after_run;
-use crate::dish::{best_dish_score, CandidateOutcome, DishScore, IngredientMatch, Unfolded};
+use crate::dish::{best_dish_score_with, CandidateOutcome, DishScore, IngredientMatch, Unfolded};
 use crate::goals::goal_condition_success;
 use crate::gold::{GoldNetwork, GoldRun, GoldStandard};
 use crate::metric::{Metric, MetricSet};
@@ -175,22 +175,24 @@ fn score(
                     Vec::new(),
                 ))
             }
-            Some(gold_dish) => match best_dish_score(&pred_nodes, gold_dish) {
-                Ok(dish) => {
-                    report.dish_approximation_score = Some(dish.score);
-                    explanation.dish = Some(explain_dish(&dish, gold_dish));
+            Some(gold_dish) => {
+                match best_dish_score_with(&pred_nodes, gold_dish, &gold_run.dish_unfolded) {
+                    Ok(dish) => {
+                        report.dish_approximation_score = Some(dish.score);
+                        explanation.dish = Some(explain_dish(&dish, gold_dish));
+                    }
+                    Err(e) => {
+                        report.problem = Some(Problem {
+                            kind: ProblemKind::ReferenceCrash,
+                            message: e.to_string(),
+                            line: None,
+                            column: None,
+                            span: None,
+                            details: Vec::new(),
+                        })
+                    }
                 }
-                Err(e) => {
-                    report.problem = Some(Problem {
-                        kind: ProblemKind::ReferenceCrash,
-                        message: e.to_string(),
-                        line: None,
-                        column: None,
-                        span: None,
-                        details: Vec::new(),
-                    })
-                }
-            },
+            }
         }
     }
     if metrics.contains(Metric::ExecutionTime) {

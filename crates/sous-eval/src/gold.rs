@@ -63,6 +63,8 @@ pub struct GoldRun {
     pub execution: Execution,
     /// [`bindings_after_run`] of `execution`.
     pub bindings: Vec<Option<Binding>>,
+    /// The gold dish unfolded, once for every prediction it is compared with.
+    pub(crate) dish_unfolded: crate::dish::GoldUnfolded,
 }
 
 impl GoldNetwork {
@@ -89,6 +91,7 @@ impl GoldNetwork {
             Some(GoldRun {
                 execution,
                 bindings,
+                dish_unfolded: Default::default(),
             })
         })
         .as_ref()

@@ -4,7 +4,7 @@
 mod compare;
 mod unfold;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use sous_kitchen::ConversionError;
@@ -80,18 +80,19 @@ pub fn compare_dishes(
     candidate: &Node<'_>,
     gold: &Node<'_>,
 ) -> Result<CandidateOutcome, DishError> {
-    compare_dishes_with(candidate, gold, &mut None)
+    compare_dishes_with(candidate, gold, &GoldUnfolded::new())
 }
 
 /// The gold dish unfolded when a comparison first needs it, then reused:
 /// unfolding depends on the gold dish alone, and all candidates of a
-/// prediction are compared with the same one.
-type GoldUnfolded = Option<Result<Vec<Arc<Unfolded>>, ConversionError>>;
+/// prediction, and all predictions of a recipe (see
+/// [`crate::GoldRun`]), are compared with the same one.
+pub type GoldUnfolded = OnceLock<Result<Vec<Arc<Unfolded>>, ConversionError>>;
 
 fn compare_dishes_with(
     candidate: &Node<'_>,
     gold: &Node<'_>,
-    gold_unfolded: &mut GoldUnfolded,
+    gold_unfolded: &GoldUnfolded,
 ) -> Result<CandidateOutcome, DishError> {
     let (Some(p), Some(g)) = (candidate.output_entity(), gold.output_entity()) else {
         return Ok(CandidateOutcome::Unscored("no output"));
@@ -108,7 +109,7 @@ fn compare_dishes_with(
     // The prediction first: when both fail, its error is the one reported.
     let predicted = unfold_dish(p)?;
     let gold_ingredients = gold_unfolded
-        .get_or_insert_with(|| Ok(unfold_dish(g)?.into_iter().map(Arc::new).collect()))
+        .get_or_init(|| Ok(unfold_dish(g)?.into_iter().map(Arc::new).collect()))
         .as_ref()
         .map_err(|e| DishError::from(e.clone()))?;
     let (contents, ingredients, surplus) = compare_contents(predicted, gold_ingredients);
@@ -132,9 +133,18 @@ pub fn best_dish_score<'a>(
     predicted: &[Node<'a>],
     gold: &Node<'_>,
 ) -> Result<DishScore<'a>, DishError> {
+    best_dish_score_with(predicted, gold, &GoldUnfolded::new())
+}
+
+/// [`best_dish_score`] with `gold`'s unfolding kept in `gold_unfolded`
+/// (which must belong to `gold` alone) for the next prediction.
+pub fn best_dish_score_with<'a>(
+    predicted: &[Node<'a>],
+    gold: &Node<'_>,
+    gold_unfolded: &GoldUnfolded,
+) -> Result<DishScore<'a>, DishError> {
     let mut encountered: Vec<usize> = Vec::new();
     let mut candidates = Vec::new();
-    let mut gold_unfolded = None;
     for node in predicted.iter().rev() {
         let out = node.action.args[0];
         if encountered.contains(&out) {
@@ -142,7 +152,7 @@ pub fn best_dish_score<'a>(
         }
         candidates.push(Candidate {
             node: *node,
-            outcome: compare_dishes_with(node, gold, &mut gold_unfolded)?,
+            outcome: compare_dishes_with(node, gold, gold_unfolded)?,
         });
         encountered.extend(&node.action.args);
     }
