@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::location::{location_names, similar_locations};
 use crate::nodes::Node;
-use crate::similar::{kind_hash, similar, Ignore};
+use crate::similar::{kind_hash, Ignore, Verdicts};
 
 /// One gold goal and whether the prediction reached it.
 #[derive(Debug, Clone, Serialize)]
@@ -67,13 +67,15 @@ pub fn goal_condition_success(predicted: &[Node<'_>], gold: &[Node<'_>]) -> Goal
         .collect();
     let mut goals = Vec::new();
     let mut reached = 0;
+    let mut verdicts = Verdicts::default();
     for g in gold.iter().filter(|n| !n.is_get_kitchen()) {
         let location = g.output_location();
         let hit = g.output_entity().and_then(|goal| {
             let goal_kind = kind_hash(goal, Ignore::IDS);
             states.iter().position(|(_, loc, state)| {
-                state.is_some_and(|(s, kind)| kind == goal_kind && similar(goal, s, Ignore::IDS))
-                    && similar_locations(location.as_deref(), loc.as_deref())
+                state.is_some_and(|(s, kind)| {
+                    kind == goal_kind && verdicts.similar(goal, s, Ignore::IDS)
+                }) && similar_locations(location.as_deref(), loc.as_deref())
             })
         });
         let reached_by = hit.map(|i| {

@@ -34,6 +34,74 @@ impl Ignore {
 /// compiler sometimes does not, and the dish score gets 5 % slower.)
 #[inline]
 pub fn similar(a: &Entity, b: &Entity, ignore: Ignore) -> bool {
+    similar_with(a, b, ignore, &mut Forget)
+}
+
+/// Slot values: in the reference `nil`, `false` and the empty list are one
+/// value; a list matches a list of the same length whose every element has
+/// a similar element in the other (a set test, not a multiset test).
+pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
+    similar_values_with(a, b, ignore, &mut Forget)
+}
+
+/// Verdicts of [`similar`] on pairs of objects, by address. Objects are
+/// never changed while shared, so a verdict holds for as long as both stay
+/// alive: the caller keeps them alive while it uses the verdicts.
+///
+/// A caller that compares many objects which share parts uses them: the
+/// kitchen states of one run share everything an action did not change, so
+/// the goal-condition test meets the same two mixtures inside every later
+/// bowl it compares. Verdicts on the things inside lists (contents,
+/// components) are kept too. (Where the parts shared are few, as in the
+/// dish merge's ingredients, remembering costs more than it saves.)
+#[derive(Default)]
+pub struct Verdicts {
+    ignore: Option<Ignore>,
+    known: rustc_hash::FxHashMap<(usize, usize), bool>,
+}
+
+impl Verdicts {
+    /// [`similar`], with the verdicts on the things in their lists
+    /// remembered (the pair itself is not: callers compare each pair once).
+    pub fn similar(&mut self, a: &Entity, b: &Entity, ignore: Ignore) -> bool {
+        similar_with(a, b, ignore, self)
+    }
+}
+
+/// How a comparison compares the things in two lists.
+trait ListItems {
+    fn similar_items(&mut self, a: &Arc<Entity>, b: &Arc<Entity>, ignore: Ignore) -> bool;
+}
+
+/// Every pair compared afresh.
+struct Forget;
+
+impl ListItems for Forget {
+    #[inline]
+    fn similar_items(&mut self, a: &Arc<Entity>, b: &Arc<Entity>, ignore: Ignore) -> bool {
+        similar_with(a, b, ignore, self)
+    }
+}
+
+impl ListItems for Verdicts {
+    fn similar_items(&mut self, a: &Arc<Entity>, b: &Arc<Entity>, ignore: Ignore) -> bool {
+        // The verdicts hold for one `ignore` only.
+        if *self.ignore.get_or_insert(ignore) != ignore {
+            self.known.clear();
+            self.ignore = Some(ignore);
+        }
+        let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize);
+        if let Some(&known) = self.known.get(&key) {
+            return known;
+        }
+        let verdict = similar_with(a, b, ignore, self);
+        self.known.insert(key, verdict);
+        verdict
+    }
+}
+
+#[inline]
+fn similar_with(a: &Entity, b: &Entity, ignore: Ignore, items: &mut impl ListItems) -> bool {
     // One object is similar to itself (its numbers are never NaN: the
     // reference's Lisp traps an invalid float operation before one exists).
     std::ptr::eq(a, b)
@@ -41,27 +109,24 @@ pub fn similar(a: &Entity, b: &Entity, ignore: Ignore) -> bool {
             && if ignore.amount {
                 a.slots()
                     .zip(b.values())
-                    .all(|((s, x), y)| ignore.skips(s) || similar_values(x, y, ignore))
+                    .all(|((s, x), y)| ignore.skips(s) || similar_values_with(x, y, ignore, items))
             } else {
                 // Same class, same slots: the values side by side.
                 a.values()
                     .iter()
                     .zip(b.values())
-                    .all(|(x, y)| similar_values(x, y, ignore))
+                    .all(|(x, y)| similar_values_with(x, y, ignore, items))
             }
 }
 
-/// Slot values: in the reference `nil`, `false` and the empty list are one
-/// value; a list matches a list of the same length whose every element has
-/// a similar element in the other (a set test, not a multiset test).
-pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
+fn similar_values_with(a: &Value, b: &Value, ignore: Ignore, items: &mut impl ListItems) -> bool {
     match (a, b) {
         _ if is_nil(a) && is_nil(b) => true,
         (Value::Bool(true), Value::Bool(true)) => true,
         // `Num`'s `==` is Lisp's `=`.
         (Value::Number(x), Value::Number(y)) => x == y,
         (Value::Amount(x), Value::Amount(y)) => x.unit == y.unit && x.value == y.value,
-        (Value::Entity(x), Value::Entity(y)) => similar(x, y, ignore),
+        (Value::Entity(x), Value::Entity(y)) => similar_with(x, y, ignore, items),
         (Value::List(x), Value::List(y)) => {
             // Copies of an object share their lists' elements, and like
             // objects list like things in the same order: try the same place
@@ -70,8 +135,8 @@ pub fn similar_values(a: &Value, b: &Value, ignore: Ignore) -> bool {
                 && (x.shares_storage(y)
                     || x.iter().zip(y).all(|(e, same_place)| {
                         Arc::ptr_eq(e, same_place)
-                            || similar(e, same_place, ignore)
-                            || y.iter().any(|f| similar(e, f, ignore))
+                            || items.similar_items(e, same_place, ignore)
+                            || y.iter().any(|f| items.similar_items(e, f, ignore))
                     }))
         }
         _ => false,
@@ -202,6 +267,37 @@ mod tests {
         assert!(!similar(&a, &b, Ignore::IDS));
         b.set_amount(sous_kitchen::Amount::new(Num::ratio(2, 6), g));
         assert!(similar(&a, &b, Ignore::IDS));
+    }
+
+    #[test]
+    fn remembered_verdicts_are_the_verdicts() {
+        use std::sync::Arc;
+        let g = Ontology::get().known().g;
+        let with_butter = |grams: f64| {
+            let mut butter = new("butter");
+            butter.set_amount(sous_kitchen::Amount::new(grams, g));
+            let mut bowl = new("medium-bowl");
+            bowl.contents_mut().unwrap().insert(0, Arc::new(butter));
+            bowl
+        };
+        let bowls = [with_butter(230.0), with_butter(230.0), with_butter(229.9)];
+        let mut verdicts = Verdicts::default();
+        // Twice over, and with the amounts counted, then not: a verdict
+        // remembered under one `ignore` must not answer for the other.
+        for ignore in [
+            Ignore::IDS,
+            Ignore::IDS,
+            Ignore::IDS_AND_AMOUNT,
+            Ignore::IDS,
+        ] {
+            for a in &bowls {
+                for b in &bowls {
+                    assert_eq!(verdicts.similar(a, b, ignore), similar(a, b, ignore));
+                }
+            }
+        }
+        assert!(!verdicts.similar(&bowls[0], &bowls[2], Ignore::IDS));
+        assert!(verdicts.similar(&bowls[0], &bowls[2], Ignore::IDS_AND_AMOUNT));
     }
 
     #[test]
