@@ -65,7 +65,12 @@ impl Predicate {
 /// `s` in lower case, copied only when it has an upper-case letter (parsed
 /// names and arguments are lower-cased already).
 fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.is_ascii() || s.bytes().any(|b| b.is_ascii_uppercase()) {
+    // One pass without an early exit, which the compiler vectorises: texts
+    // are short, and nearly all are lower case already.
+    let may_change = s.bytes().fold(false, |seen, b| {
+        seen | b.is_ascii_uppercase() | !b.is_ascii()
+    });
+    if may_change {
         std::borrow::Cow::Owned(s.to_lowercase())
     } else {
         std::borrow::Cow::Borrowed(s)
