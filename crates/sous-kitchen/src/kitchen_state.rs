@@ -74,11 +74,20 @@ impl KitchenState {
     /// The first appliance or storage place of exactly this class among the
     /// kitchen's direct contents (`counter-top`, `fridge`, `oven` ...).
     pub fn appliance(&self, class: ClassId) -> Option<Place> {
-        self.root
-            .contents()
-            .iter()
-            .position(|e| e.class == class)
-            .map(|i| vec![i])
+        self.appliance_index(class).map(|i| vec![i])
+    }
+
+    /// [`KitchenState::appliance`] as its index among the kitchen's contents.
+    fn appliance_index(&self, class: ClassId) -> Option<usize> {
+        self.root.contents().iter().position(|e| e.class == class)
+    }
+
+    /// Whether `place` is the counter-top itself.
+    pub fn is_counter_top(&self, place: &[usize]) -> bool {
+        match place {
+            [i] => self.appliance_index(Ontology::get().known().counter_top) == Some(*i),
+            _ => false,
+        }
     }
 
     pub fn appliance_named(&self, name: &str) -> Option<Place> {
@@ -230,13 +239,10 @@ impl KitchenState {
 
     /// Moves the entity at `place` to the front of the counter-top; returns its new place.
     pub fn bring_to_counter_top(&mut self, place: &[usize]) -> Option<Place> {
-        let ct = self.counter_top()?;
+        let ct = self.appliance_index(Ontology::get().known().counter_top)?;
         let e = self.remove(place)?;
-        self.push_front(&ct, e);
-        let mut p = Vec::with_capacity(ct.len() + 1);
-        p.extend_from_slice(&ct);
-        p.push(0);
-        Some(p)
+        self.push_front(&[ct], e);
+        Some(vec![ct, 0])
     }
 
     /// The closest unused instance of `class`, moved to the front of the

@@ -62,7 +62,7 @@ pub fn run(x: &mut Call<FetchAndProportion>) -> Result<(), SimError> {
         }
     }
     let origin: Vec<usize> = stock_place[..stock_place.len() - 1].to_vec();
-    let from_counter_top = x.ks.counter_top().is_some_and(|ct| ct == origin);
+    let from_counter_top = x.ks.is_counter_top(&origin);
     let stock_pid =
         x.ks.pid_at(&stock_place)
             .ok_or_else(|| SimError::Crash("stock vanished".into()))?;
