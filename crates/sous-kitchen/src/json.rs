@@ -158,16 +158,15 @@ impl Serialize for ValueView<'_> {
             Value::Entity(entity) => EntityView { entity, compact }.serialize(s),
             Value::List(items) if compact => {
                 let mut seq = s.serialize_seq(None)?;
-                for run in Runs(&items.iter().collect::<Vec<_>>()) {
-                    match run {
-                        [entity] => seq.serialize_element(&EntityView { entity, compact })?,
-                        _ => seq.serialize_element(&Repeat {
+                for run in Runs(items.iter()) {
+                    let entity = run.first;
+                    if run.len == 1 {
+                        seq.serialize_element(&EntityView { entity, compact })?;
+                    } else {
+                        seq.serialize_element(&Repeat {
                             run,
-                            item: EntityView {
-                                entity: run[0],
-                                compact,
-                            },
-                        })?,
+                            item: EntityView { entity, compact },
+                        })?;
                     }
                 }
                 seq.end()
@@ -222,13 +221,12 @@ impl Serialize for ShallowValueView<'_> {
             Value::Entity(entity) => EntityRefView(entity).serialize(s),
             Value::List(items) => {
                 let mut seq = s.serialize_seq(None)?;
-                for run in Runs(&items.iter().collect::<Vec<_>>()) {
-                    match run {
-                        [entity] => seq.serialize_element(&EntityRefView(entity))?,
-                        _ => seq.serialize_element(&Repeat {
-                            run,
-                            item: EntityRefView(run[0]),
-                        })?,
+                for run in Runs(items.iter()) {
+                    let item = EntityRefView(run.first);
+                    if run.len == 1 {
+                        seq.serialize_element(&item)?;
+                    } else {
+                        seq.serialize_element(&Repeat { run, item })?;
                     }
                 }
                 seq.end()
@@ -243,47 +241,60 @@ impl Serialize for ShallowValueView<'_> {
 }
 
 /// The maximal runs of consecutive items that are [`same_but_ids`] as the
-/// run's first item.
-struct Runs<'a, 'e>(&'a [&'e EntityRef]);
+/// run's first item, read off the list's own iterator (no copy of the list).
+struct Runs<'e>(crate::list::Iter<'e>);
 
-impl<'a, 'e> Iterator for Runs<'a, 'e> {
-    type Item = &'a [&'e EntityRef];
+/// One of [`Runs`]: `len` items from `from` on, the first being `first`.
+struct Run<'e> {
+    first: &'e EntityRef,
+    from: crate::list::Iter<'e>,
+    len: usize,
+}
 
-    fn next(&mut self) -> Option<&'a [&'e EntityRef]> {
-        let first = self.0.first()?;
-        let len = 1 + self.0[1..]
-            .iter()
+impl<'e> Iterator for Runs<'e> {
+    type Item = Run<'e>;
+
+    fn next(&mut self) -> Option<Run<'e>> {
+        let from = self.0.clone();
+        let first = self.0.next()?;
+        let followers = self
+            .0
+            .clone()
             .take_while(|x| same_but_ids(x, first))
             .count();
-        let (run, rest) = self.0.split_at(len);
-        self.0 = rest;
-        Some(run)
+        if followers > 0 {
+            self.0.nth(followers - 1);
+        }
+        Some(Run {
+            first,
+            from,
+            len: 1 + followers,
+        })
     }
 }
 
 /// A run of two or more items that differ only in their ids, written once:
 /// `{"repeat": n, "ids": […], "item": …}`, the item whole or as a reference.
-struct Repeat<'a, 'e, I> {
-    run: &'a [&'e EntityRef],
+struct Repeat<'e, I> {
+    run: Run<'e>,
     item: I,
 }
 
-impl<I: Serialize> Serialize for Repeat<'_, '_, I> {
+impl<I: Serialize> Serialize for Repeat<'_, I> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(3))?;
-        m.serialize_entry("repeat", &self.run.len())?;
-        m.serialize_entry("ids", &Ids(self.run))?;
+        m.serialize_entry("repeat", &self.run.len)?;
+        m.serialize_entry("ids", &Ids(&self.run))?;
         m.serialize_entry("item", &self.item)?;
         m.end()
     }
 }
 
-/// The ids of a run, in order.
-struct Ids<'a, 'e>(&'a [&'e EntityRef]);
+struct Ids<'a, 'e>(&'a Run<'e>);
 
 impl Serialize for Ids<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(|e| PidName::of(e)))
+        s.collect_seq(self.0.from.clone().take(self.0.len).map(|e| PidName::of(e)))
     }
 }
 
