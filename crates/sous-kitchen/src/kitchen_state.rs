@@ -71,6 +71,24 @@ impl KitchenState {
         Some(cur)
     }
 
+    /// Puts `entity` at `place` in place of what is there, copying the
+    /// chain above it only: `*at_mut(place) = entity` would first copy the
+    /// very entity it replaces. `None` if there is nothing at `place`.
+    pub fn replace(&mut self, place: &[usize], entity: Entity) -> Option<()> {
+        let Some((&last, parent)) = place.split_last() else {
+            self.root = Arc::new(entity);
+            return Some(());
+        };
+        self.get(place)?;
+        let mut cur = Arc::make_mut(&mut self.root);
+        for &i in parent {
+            let next = cur.contents_mut()?.get_mut(i)?;
+            cur = Arc::make_mut(next);
+        }
+        *cur.contents_mut()?.get_mut(last)? = Arc::new(entity);
+        Some(())
+    }
+
     /// The first appliance or storage place of exactly this class among the
     /// kitchen's direct contents (`counter-top`, `fridge`, `oven` ...).
     pub fn appliance(&self, class: ClassId) -> Option<Place> {

@@ -57,7 +57,7 @@ pub fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
             let mut pot = (**x.ks.get(&thing).found("the thing")?).clone();
             boil_contents(&mut pot, &temperature, x.ids)?;
             let pid = pot.pid;
-            *x.ks.at_mut(&thing).found("the thing")? = pot;
+            x.ks.replace(&thing, pot).found("the thing")?;
             x.bind_pid(role::THING_BOILED, pid, Some(boiled_at));
             if matches!(case, 0 | 3) {
                 x.bind_pid(

@@ -82,8 +82,8 @@ pub fn run(x: &mut Call<FetchAndProportion>) -> Result<(), SimError> {
     let corrected = x.profile.is_corrected();
     weigh::take(&mut source, &mut target, amount, x.ids, corrected)?;
     target.set_flag(slot::USED, true);
-    *x.ks.at_mut(&stock_place).found("the stock")? = source;
-    *x.ks.at_mut(&target_place).found("the target")? = target;
+    x.ks.replace(&stock_place, source).found("the stock")?;
+    x.ks.replace(&target_place, target).found("the target")?;
     // 4. Put the rest of the stock back where it came from (at the front).
     let stock_place = x.ks.locate(stock_pid).found("the stock")?;
     let has_rest =
