@@ -75,7 +75,8 @@ pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
     };
     for item in all_ingredients(dish) {
         if item.is_a(mixture) {
-            unfolding.mixture(in_grams(&item)?, NO_MIXTURES);
+            let item = in_grams(&item)?;
+            unfolding.mixture(&item, item.amount(), NO_MIXTURES);
         } else if item.is_a(ingredient) {
             let source = in_grams(&item)?;
             unfolding.pieces.push(Piece::new(source, NO_MIXTURES, None));
@@ -153,17 +154,20 @@ struct Unfolding {
 }
 
 impl Unfolding {
-    /// Appends the base ingredients of `mixture` (whose amount is real, not
-    /// a fraction); `above` is the chain of mixtures around it. Each
-    /// component's amount is its fraction × the mixture's amount, exact
-    /// when both are (the fractions are exact when the grams they were made
-    /// from were).
-    fn mixture(&mut self, mixture: EntityRef, above: usize) {
+    /// Appends the base ingredients of `mixture`, whose real amount (not a
+    /// fraction) is `amount`; `above` is the chain of mixtures around it.
+    /// Each component's amount is its fraction × the mixture's amount,
+    /// exact when both are (the fractions are exact when the grams they
+    /// were made from were).
+    ///
+    /// The chain holds the mixtures as they are, with their own amounts, not
+    /// copies with the real ones: nothing reads a chain's amounts (the merge
+    /// and the comparisons ignore them, reports name the mixtures' kinds),
+    /// and the portions of a dish then share their mixtures' objects.
+    fn mixture(&mut self, mixture: &EntityRef, amount: Option<Amount>, above: usize) {
         let onto = Ontology::get();
         let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
-        let amount = mixture
-            .amount()
-            .unwrap_or(Amount::new(Num::ZERO, onto.known().g));
+        let amount = amount.unwrap_or(Amount::new(Num::ZERO, onto.known().g));
         let mut chain = self.hierarchies[above].clone();
         chain.push(mixture.clone());
         let here = self.hierarchies.len();
@@ -177,9 +181,9 @@ impl Unfolding {
             let extra = additions_in_slots(c);
             let mut host = None;
             if c.is_a(mixture_class) {
-                let mut m = (**c).clone();
-                m.set_amount(scaled);
-                self.mixture(Arc::new(m), here);
+                // A class without an amount slot has none to scale.
+                let scaled = c.has_slot(slot::AMOUNT).then_some(scaled);
+                self.mixture(c, scaled, here);
             } else if c.is_a(ingredient) {
                 host = Some(self.pieces.len());
                 self.pieces.push(Piece {
@@ -198,7 +202,7 @@ impl Unfolding {
             // with too.
             for (a, in_slot) in extra {
                 if a.is_a(mixture_class) {
-                    self.mixture(a, NO_MIXTURES);
+                    self.mixture(&a, a.amount(), NO_MIXTURES);
                 } else if a.is_a(ingredient) {
                     let shared_with = host.map(|h| (h, in_slot));
                     self.pieces.push(Piece::new(a, NO_MIXTURES, shared_with));
