@@ -16,15 +16,20 @@ pub fn find_location(object: &Entity, place: &Entity) -> Option<Vec<ClassId>> {
     walk(object, place, onto.known().container, &mut path).then_some(path)
 }
 
+/// The direct contents first, then each container in order. The parts of
+/// the kitchen whose search index rules the object out are not looked at
+/// (the pantry's long lists, mostly); the order, and so the answer, is
+/// that of looking everywhere.
 fn walk(object: &Entity, place: &Entity, container: ClassId, path: &mut Vec<ClassId>) -> bool {
+    let pid = object.pid;
     path.push(place.class);
-    if place.contents().iter().any(|e| e.pid == object.pid) {
+    if place.scan_contents_for(pid, |_, e| e.pid == pid) {
         return true;
     }
-    for e in place.contents() {
-        if e.is_a(container) && walk(object, e, container, path) {
-            return true;
-        }
+    if place.scan_contents_for(pid, |_, e| {
+        e.is_a(container) && e.may_hold_pid(pid) && walk(object, e, container, path)
+    }) {
+        return true;
     }
     path.pop();
     false

@@ -272,6 +272,27 @@ impl KitchenState {
     }
 }
 
+impl Entity {
+    /// Whether `visit` says yes to one of the things in the contents, in
+    /// order, leaving out the runs of a long list that neither are nor hold
+    /// the thing with persistent id `pid`: for a search by id that must
+    /// keep its own order (the evaluator's `find-location`).
+    pub fn scan_contents_for(
+        &self,
+        pid: Pid,
+        visit: impl FnMut(usize, &EntityRef) -> bool,
+    ) -> bool {
+        any_scanned(self, |x| x.may_hold_pid(pid), visit)
+    }
+
+    /// False when nothing below this entity has persistent id `pid` (true
+    /// means maybe: a big container's search index answers, a small one
+    /// is not indexed).
+    pub fn may_hold_pid(&self, pid: Pid) -> bool {
+        self.worth_entering(|x| x.may_hold_pid(pid))
+    }
+}
+
 /// Whether `visit` says yes to one of the things in `e`'s contents, given
 /// with its index, in order; the runs (chunks of a long list) whose summary
 /// rules out `may_hold` are skipped. A summary covers its things as well as
