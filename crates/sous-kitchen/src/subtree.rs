@@ -265,7 +265,7 @@ mod tests {
             // What the change moved or added, which the checks look for too:
             // a stale index or summary shows first on what just changed.
             let mut touched = ks.pid_at(&place);
-            match rng.gen_range(0..5) {
+            match rng.gen_range(0..6) {
                 // What the primitives do most: fetch something to the counter-top.
                 0 => {
                     let class = ks.get(&place).unwrap().class;
@@ -295,6 +295,13 @@ mod tests {
                     touched = Some(added.pid);
                     ks.push_front(&to, Arc::new(added));
                 }
+                // Put something else in a thing's place (through `replace`).
+                4 => {
+                    let class = all_classes[rng.gen_range(0..all_classes.len())];
+                    let new = Entity::new(class, &mut ids);
+                    touched = Some(new.pid);
+                    ks.replace(&place, new).unwrap();
+                }
                 // Change a container's contents wholesale (through `at_mut`).
                 _ => {
                     if let Some(list) = ks.at_mut(&place).unwrap().contents_mut() {
@@ -311,6 +318,19 @@ mod tests {
                 };
                 let pid = ks.pid_at(p).unwrap();
                 assert_eq!(ks.locate(pid), plain_locate(&ks, pid));
+                // The evaluator's own search by id: what it skips must not
+                // hold the thing.
+                let holder = &containers[rng.gen_range(0..containers.len())];
+                if let Some(c) = ks.get(holder) {
+                    assert_eq!(
+                        c.scan_contents_for(pid, |_, e| e.pid == pid),
+                        c.contents().iter().any(|e| e.pid == pid)
+                    );
+                    if !c.may_hold_pid(pid) {
+                        let below = KitchenState::from_entity(c.clone());
+                        assert_eq!(plain_locate(&below, pid), None);
+                    }
+                }
                 let class = if rng.gen_bool(0.5) {
                     ks.get(p).unwrap().class
                 } else {
