@@ -66,7 +66,44 @@ pub fn find_kitchen_entities(ks: &KitchenState, list: &Entity) -> Result<Option<
     Ok(Some(copy))
 }
 
+/// Which kind of portions a primitive tests for first: a failed-object is
+/// both a list and a container, and the reference's primitives differ on
+/// which they ask about first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum TestFirst {
+    List,
+    Container,
+}
+
 impl Portions {
+    /// The portions `arg` stands for: a list's items, or the contents of a
+    /// container on the counter-top (`None` inside when they cannot be
+    /// found). Anything else does not run: "a `bowl` cannot be {verb}".
+    ///
+    /// Quirk: of a list, the list's own items are changed (and come out in
+    /// reverse order); the portions lying on the counter-top are left as
+    /// they were.
+    pub fn of<P: Primitive>(
+        x: &Call<P>,
+        arg: Role<P>,
+        first: TestFirst,
+        verb: &str,
+    ) -> Result<Option<Portions>, SimError> {
+        let object = x.arg(arg)?;
+        let is_list = object.is_a(x.known().list_of_kitchen_entities);
+        let is_container = object.is_a(x.known().transferable_container);
+        match (first, is_list, is_container) {
+            (TestFirst::List, true, _) | (TestFirst::Container, true, false) => {
+                Portions::list(x, arg)
+            }
+            (_, _, true) => Portions::container(x, arg),
+            _ => Err(SimError::NoResult(format!(
+                "a `{}` cannot be {verb}",
+                object.class_name()
+            ))),
+        }
+    }
+
     /// The list form of `arg` (None when it is a failed-object).
     pub fn list<P: Primitive>(x: &Call<P>, arg: Role<P>) -> Result<Option<Portions>, SimError> {
         Ok(find_kitchen_entities(&x.ks, x.arg(arg)?)?.map(Portions::List))

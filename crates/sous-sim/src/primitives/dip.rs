@@ -6,23 +6,11 @@
 use sous_kitchen::slot;
 use sous_lang::call::{dip as role, Dip};
 
-use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions};
+use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions, TestFirst};
 use crate::{Call, SimError};
 
 pub fn run(x: &mut Call<Dip>) -> Result<(), SimError> {
-    let object = x.arg(role::OBJECT)?;
-    let found = if object.is_a(x.known().list_of_kitchen_entities) {
-        // Quirk: the list's own items are dipped (in reverse order); the
-        // portions lying on the counter-top are left as they were.
-        Portions::list(x, role::OBJECT)?
-    } else if object.is_a(x.known().transferable_container) {
-        Portions::container(x, role::OBJECT)?
-    } else {
-        return Err(SimError::NoResult(format!(
-            "a `{}` cannot be dipped",
-            object.class_name()
-        )));
-    };
+    let found = Portions::of(x, role::OBJECT, TestFirst::List, "dipped")?;
     let done = x.start_after(role::OBJECT)? + 50.0;
     x.bind_kitchen(done, done);
     if x.arg(role::OBJECT)?.is_failed() || x.arg(role::DIP_CONTAINER)?.is_failed() {

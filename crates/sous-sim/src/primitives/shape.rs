@@ -4,23 +4,11 @@
 use sous_kitchen::{slot, Value};
 use sous_lang::call::{shape as role, Shape};
 
-use crate::ops::portions::{set_slot, Portions};
+use crate::ops::portions::{set_slot, Portions, TestFirst};
 use crate::{Call, SimError};
 
 pub fn run(x: &mut Call<Shape>) -> Result<(), SimError> {
-    let portions = x.arg(role::PORTIONS)?;
-    let found = if portions.is_a(x.known().list_of_kitchen_entities) {
-        // Quirk: the list's own items are shaped (and come out in reverse
-        // order); the portions lying on the counter-top keep their old shape.
-        Portions::list(x, role::PORTIONS)?
-    } else if portions.is_a(x.known().transferable_container) {
-        Portions::container(x, role::PORTIONS)?
-    } else {
-        return Err(SimError::NoResult(format!(
-            "a `{}` cannot be shaped",
-            portions.class_name()
-        )));
-    };
+    let found = Portions::of(x, role::PORTIONS, TestFirst::List, "shaped")?;
     let done = x.start_after(role::PORTIONS)? + 85.0;
     x.bind_kitchen(done, done);
     let Some(mut found) = found else {

@@ -6,23 +6,11 @@
 use sous_kitchen::slot;
 use sous_lang::call::{sprinkle as role, Sprinkle};
 
-use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions};
+use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions, TestFirst};
 use crate::{Call, SimError};
 
 pub fn run(x: &mut Call<Sprinkle>) -> Result<(), SimError> {
-    let object = x.arg(role::OBJECT)?;
-    let found = if object.is_a(x.known().transferable_container) {
-        Portions::container(x, role::OBJECT)?
-    } else if object.is_a(x.known().list_of_kitchen_entities) {
-        // Quirk: the list's own items get the topping (in reverse order); the
-        // portions lying on the counter-top are left as they were.
-        Portions::list(x, role::OBJECT)?
-    } else {
-        return Err(SimError::NoResult(format!(
-            "a `{}` cannot be sprinkled",
-            object.class_name()
-        )));
-    };
+    let found = Portions::of(x, role::OBJECT, TestFirst::Container, "sprinkled")?;
     let done = x.start_after(role::OBJECT)? + 50.0;
     x.bind_kitchen(done, done);
     let topping = first_content_on_counter_top(x, role::TOPPING_CONTAINER)?;
