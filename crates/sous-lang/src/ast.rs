@@ -127,7 +127,9 @@ impl Arg {
 
     /// The argument's text (as `to_string`, faster).
     pub fn text(&self) -> String {
-        let mut out = String::new();
+        // Room for most names (`all-purpose-flour`), so that it is written
+        // without regrowing.
+        let mut out = String::with_capacity(24);
         // Writing into a String cannot fail.
         let _ = self.write_text(&mut out);
         out

@@ -88,9 +88,11 @@ impl Network {
     /// line order.
     pub fn prepare(recipe: &Recipe, ids: &mut IdGen) -> Network {
         let n = recipe.predicates.len();
-        let mut variables: Vec<Variable> = Vec::with_capacity(3 * n);
+        // Every argument is at most one variable: sized so that neither grows.
+        let args: usize = recipe.predicates.iter().map(|p| p.args.len()).sum();
+        let mut variables: Vec<Variable> = Vec::with_capacity(args);
         let mut by_name: FxHashMap<&str, usize> =
-            FxHashMap::with_capacity_and_hasher(2 * n, Default::default());
+            FxHashMap::with_capacity_and_hasher(args, Default::default());
         let mut order: Vec<usize> = (0..n).collect();
         let mut texts: Vec<String> = recipe.predicates.iter().map(Predicate::text).collect();
         // Ties are broken by position, so the unstable sort is deterministic.
