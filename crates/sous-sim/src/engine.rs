@@ -514,13 +514,13 @@ pub(crate) fn attempt(
     profile: crate::Profile,
 ) -> Attempt {
     let action = &network.actions[a];
-    let inputs: Vec<Option<Binding>> = action
+    let inputs: Vec<Option<&Binding>> = action
         .args
         .iter()
-        .map(|&v| node.bindings[v].clone())
+        .map(|&v| node.bindings[v].as_ref())
         .collect();
     let ks = match action.signature.kitchen_state_in() {
-        Some(i) => match inputs[i].as_ref() {
+        Some(i) => match inputs[i] {
             Some(b) if !b.value.is_failed() => {
                 sous_kitchen::KitchenState::from_entity(b.value.clone())
             }

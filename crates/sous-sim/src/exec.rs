@@ -54,7 +54,8 @@ pub(crate) enum Source {
 
 pub struct Exec<'a> {
     pub(crate) signature: &'static Signature,
-    pub(crate) inputs: Vec<Option<Binding>>,
+    /// The bindings of the arguments, borrowed from the search's node.
+    pub(crate) inputs: Vec<Option<&'a Binding>>,
     /// The case that matched (0-based, in the reference's order).
     pub case: usize,
     /// The kitchen state as it was before the action (read-only).
@@ -72,7 +73,7 @@ pub struct Exec<'a> {
 impl<'a> Exec<'a> {
     pub(crate) fn new(
         signature: &'static Signature,
-        inputs: Vec<Option<Binding>>,
+        inputs: Vec<Option<&'a Binding>>,
         case: usize,
         ks: KitchenState,
         ids: &'a mut IdGen,
@@ -109,7 +110,7 @@ impl<'a> Exec<'a> {
 
     /// The value bound to input argument `i`.
     fn arg_at(&self, i: usize) -> Result<&EntityRef, SimError> {
-        self.inputs[i].as_ref().map(|b| &b.value).ok_or_else(|| {
+        self.inputs[i].map(|b| &b.value).ok_or_else(|| {
             SimError::Crash(format!(
                 "`{}` of `{}` is unbound",
                 self.name(i),
@@ -121,11 +122,11 @@ impl<'a> Exec<'a> {
     /// When the input bound to argument `i` became available; the reference
     /// crashes when a primitive does arithmetic with an input that has no time.
     fn available_at(&self, i: usize) -> Result<f64, SimError> {
-        match &self.inputs[i] {
-            Some(Binding {
+        match self.inputs[i] {
+            Some(&Binding {
                 available_at: Some(t),
                 ..
-            }) => Ok(*t),
+            }) => Ok(t),
             _ => Err(SimError::Crash(format!(
                 "`{}` of `{}` has no availability time",
                 self.name(i),

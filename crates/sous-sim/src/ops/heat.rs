@@ -193,7 +193,13 @@ pub(crate) mod testing {
             .sum();
         let case = sig.case_for(mask).expect("a case for these arguments");
         let mut ids = IdGen::starting_at(1_000_000);
-        let mut x = Exec::new(sig, inputs, case, ks, &mut ids);
+        let mut x = Exec::new(
+            sig,
+            inputs.iter().map(Option::as_ref).collect(),
+            case,
+            ks,
+            &mut ids,
+        );
         crate::primitives::run(&mut x)?;
         let mut out = HashMap::new();
         for (i, source, at) in x.outputs.clone() {

@@ -82,13 +82,19 @@ mod tests {
                 available_at: t,
             })
         };
-        let inputs = vec![
+        let inputs = [
             None,
             None,
             input(ks.root().clone(), Some(100.0)),
             input(jar.clone(), Some(90.0)),
         ];
-        let mut x = Exec::new(sig, inputs, 0, ks, &mut ids);
+        let mut x = Exec::new(
+            sig,
+            inputs.iter().map(Option::as_ref).collect(),
+            0,
+            ks,
+            &mut ids,
+        );
         super::run(&mut x.call()).unwrap();
         assert_eq!(x.ks.time(), 130.0);
         assert!(x.failure.is_none());
