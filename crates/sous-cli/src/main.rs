@@ -37,21 +37,14 @@ pub enum Format {
     Json,
 }
 
-/// `--profile`: the reference's kitchen or the corrected one, by the
-/// simulator's own names (`sous_sim::Profile`).
-pub fn profile_parser() -> impl clap::builder::TypedValueParser<Value = sous_sim::Profile> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(sous_sim::Profile::ALL.map(sous_sim::Profile::name))
-        .map(|name| name.parse::<sous_sim::Profile>().unwrap_or_default())
-}
-
 pub use sous_sim::Mode;
 
-/// `--mode`: the simulator's own names (`sous_sim::Mode`), listed in help.
-pub fn mode_parser() -> impl clap::builder::TypedValueParser<Value = Mode> {
+/// `--mode`, `--profile`: the simulator's own names (`sous_sim::Named`),
+/// listed in help.
+pub fn named_parser<T: sous_sim::Named>() -> impl clap::builder::TypedValueParser<Value = T> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Mode::ALL.map(Mode::name))
-        .map(|name| name.parse::<Mode>().unwrap_or_default())
+    clap::builder::PossibleValuesParser::new(T::all().iter().map(|v| v.name()))
+        .map(|name| T::named(&name).unwrap_or_default())
 }
 
 #[derive(Subcommand)]
@@ -70,7 +63,7 @@ enum Command {
         format: Format,
         /// Which simulator carries out the actions: the symbolic kitchen
         /// alone, or also the physics kitchen (poses, particles, mass balance).
-        #[arg(long, value_parser = mode_parser(), default_value = "qualitative")]
+        #[arg(long, value_parser = named_parser::<Mode>(), default_value = "qualitative")]
         mode: Mode,
         /// Write a picture of the physics kitchen after every step into DIR
         /// (`<recipe>-step-NN.png`: the counter top and an overview).
@@ -88,7 +81,7 @@ enum Command {
         /// counted once; bake and boil read hours as hours; stocks stay
         /// right and a short one fails the fetch; top-with tops batter; a
         /// crash becomes a failed action). Both modes.
-        #[arg(long, value_parser = crate::profile_parser(), default_value = "reference")]
+        #[arg(long, value_parser = crate::named_parser::<sous_sim::Profile>(), default_value = "reference")]
         profile: sous_sim::Profile,
     },
     /// Check FILE without executing it.

@@ -32,7 +32,7 @@ pub struct TraceArgs {
     benchmark: Option<PathBuf>,
     /// `corrected` (default: every step waits for its inputs, so "before"
     /// and "after" mean what they mean in the recipe) or `reference`.
-    #[arg(long, value_parser = crate::profile_parser(), default_value = "corrected")]
+    #[arg(long, value_parser = crate::named_parser::<sous_sim::Profile>(), default_value = "corrected")]
     profile: sous_sim::Profile,
 }
 
@@ -86,7 +86,7 @@ pub struct ProbeArgs {
     benchmark: Option<PathBuf>,
     /// `corrected` (default: every step waits for its inputs, so "before"
     /// and "after" mean what they mean in the recipe) or `reference`.
-    #[arg(long, value_parser = crate::profile_parser(), default_value = "corrected")]
+    #[arg(long, value_parser = crate::named_parser::<sous_sim::Profile>(), default_value = "corrected")]
     profile: sous_sim::Profile,
 }
 

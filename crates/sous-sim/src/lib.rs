@@ -31,7 +31,7 @@ pub use engine::{
 };
 pub use exec::{Call, Exec, SimError};
 pub use graph::{action_graph, ActionGraph, GraphEdge, GraphNode};
-pub use mode::{Mode, UnknownName};
+pub use mode::{Mode, Named, UnknownName};
 pub use network::{Action, ArgClass, Network, Variable};
 pub use profile::Profile;
 pub use reference::{primitive_reference, reference_text, ArgumentDoc, PrimitiveDoc};

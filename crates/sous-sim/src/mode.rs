@@ -38,18 +38,49 @@ pub struct UnknownName {
     pub supported: String,
 }
 
+/// A closed set of values that front ends name and parse (modes,
+/// profiles): one parser and one error for all of them.
+pub trait Named: Copy + Default + Send + Sync + 'static {
+    /// What the values are, for errors (`mode`).
+    const WHAT: &'static str;
+
+    /// Every value, in the order front ends list them.
+    fn all() -> &'static [Self];
+
+    /// The value's name, as requests and flags spell it.
+    fn name(self) -> &'static str;
+
+    /// The value named `s`.
+    fn named(s: &str) -> Result<Self, UnknownName> {
+        let all = Self::all();
+        all.iter()
+            .copied()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownName {
+                what: Self::WHAT,
+                given: s.to_string(),
+                supported: all.iter().map(|v| v.name()).collect::<Vec<_>>().join(", "),
+            })
+    }
+}
+
+impl Named for Mode {
+    const WHAT: &'static str = "mode";
+
+    fn all() -> &'static [Mode] {
+        &Mode::ALL
+    }
+
+    fn name(self) -> &'static str {
+        Mode::name(self)
+    }
+}
+
 impl std::str::FromStr for Mode {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Mode, UnknownName> {
-        Mode::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| UnknownName {
-                what: "mode",
-                given: s.to_string(),
-                supported: Mode::ALL.map(Mode::name).join(", "),
-            })
+        Mode::named(s)
     }
 }
 

@@ -52,17 +52,22 @@ impl Profile {
     pub const ALL: [Profile; 2] = [Profile::Reference, Profile::Corrected];
 }
 
+impl crate::Named for Profile {
+    const WHAT: &'static str = "profile";
+
+    fn all() -> &'static [Profile] {
+        &Profile::ALL
+    }
+
+    fn name(self) -> &'static str {
+        Profile::name(self)
+    }
+}
+
 impl std::str::FromStr for Profile {
     type Err = crate::mode::UnknownName;
 
     fn from_str(s: &str) -> Result<Profile, Self::Err> {
-        Profile::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| crate::mode::UnknownName {
-                what: "profile",
-                given: s.to_string(),
-                supported: Profile::ALL.map(Profile::name).join(", "),
-            })
+        crate::Named::named(s)
     }
 }

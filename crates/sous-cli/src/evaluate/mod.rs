@@ -104,7 +104,7 @@ pub struct EvaluateArgs {
     smatch_runs: usize,
     /// `reference` (default) or `corrected`: the kitchen the prediction and
     /// the gold network both run in (see `sous run --help`).
-    #[arg(long, value_parser = crate::profile_parser(), default_value = "reference")]
+    #[arg(long, value_parser = crate::named_parser::<sous_sim::Profile>(), default_value = "reference")]
     profile: sous_sim::Profile,
     /// Threads (default: all cores).
     #[arg(long, short = 'j')]
@@ -118,7 +118,7 @@ pub struct EvaluateArgs {
     errata: bool,
     /// Which simulator carries out the predicted networks (the gold standard
     /// is always run in the qualitative kitchen, as the benchmark's is).
-    #[arg(long, value_parser = crate::mode_parser(), default_value = "qualitative")]
+    #[arg(long, value_parser = crate::named_parser::<sous_sim::Mode>(), default_value = "qualitative")]
     mode: crate::Mode,
 }
 
