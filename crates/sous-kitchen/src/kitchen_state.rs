@@ -75,17 +75,13 @@ impl KitchenState {
     /// chain above it only: `*at_mut(place) = entity` would first copy the
     /// very entity it replaces. `None` if there is nothing at `place`.
     pub fn replace(&mut self, place: &[usize], entity: Entity) -> Option<()> {
-        let Some((&last, parent)) = place.split_last() else {
-            self.root = Arc::new(entity);
-            return Some(());
-        };
         self.get(place)?;
-        let mut cur = Arc::make_mut(&mut self.root);
-        for &i in parent {
-            let next = cur.contents_mut()?.get_mut(i)?;
-            cur = Arc::make_mut(next);
+        match place.split_last() {
+            None => self.root = Arc::new(entity),
+            Some((&last, parent)) => {
+                *self.at_mut(parent)?.contents_mut()?.get_mut(last)? = Arc::new(entity)
+            }
         }
-        *cur.contents_mut()?.get_mut(last)? = Arc::new(entity);
         Some(())
     }
 
@@ -102,10 +98,7 @@ impl KitchenState {
 
     /// Whether `place` is the counter-top itself.
     pub fn is_counter_top(&self, place: &[usize]) -> bool {
-        match place {
-            [i] => self.appliance_index(Ontology::get().known().counter_top) == Some(*i),
-            _ => false,
-        }
+        matches!(place, [i] if self.counter_top_index() == Some(*i))
     }
 
     pub fn appliance_named(&self, name: &str) -> Option<Place> {
@@ -113,7 +106,12 @@ impl KitchenState {
     }
 
     pub fn counter_top(&self) -> Option<Place> {
-        self.appliance(Ontology::get().known().counter_top)
+        self.counter_top_index().map(|i| vec![i])
+    }
+
+    /// The counter-top's index among the kitchen's contents.
+    fn counter_top_index(&self) -> Option<usize> {
+        self.appliance_index(Ontology::get().known().counter_top)
     }
 
     /// Depth-first search by persistent id, entering containers with contents
@@ -257,7 +255,7 @@ impl KitchenState {
 
     /// Moves the entity at `place` to the front of the counter-top; returns its new place.
     pub fn bring_to_counter_top(&mut self, place: &[usize]) -> Option<Place> {
-        let ct = self.appliance_index(Ontology::get().known().counter_top)?;
+        let ct = self.counter_top_index()?;
         let e = self.remove(place)?;
         self.push_front(&[ct], e);
         Some(vec![ct, 0])
