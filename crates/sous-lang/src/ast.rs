@@ -62,9 +62,10 @@ impl Predicate {
     }
 }
 
-/// `s` in lower case, copied only when it has an upper-case letter (parsed
-/// names and arguments are lower-cased already).
-fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
+/// `s` in lower case, copied only when it has an upper-case letter or is
+/// not ASCII: the parser lower-cases what it reads with it, and nearly all
+/// of that, like the texts written from it, is lower case already.
+pub(crate) fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
     // One pass without an early exit, which the compiler vectorises: texts
     // are short, and nearly all are lower case already.
     let may_change = s.bytes().fold(false, |seen, b| {

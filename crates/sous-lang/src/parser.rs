@@ -5,7 +5,7 @@
 //! comments may appear anywhere. A `#` that starts a line always starts a new
 //! recipe, so an unbalanced parenthesis costs only its own recipe.
 
-use crate::ast::{Arg, ArgKind, Predicate, Recipe, SourceFile};
+use crate::ast::{lower_case, Arg, ArgKind, Predicate, Recipe, SourceFile};
 use crate::{Diagnostic, Number, Span};
 
 /// Parses `text` (named `name`, used for recipes without a header).
@@ -53,7 +53,7 @@ pub fn parse(name: &str, text: &str) -> (SourceFile, Vec<(usize, Diagnostic)>) {
                     ));
                 } else {
                     recipes.push(Recipe {
-                        id: lower(id),
+                        id: lower_case(id).into_owned(),
                         span: id_start.to(p.span_here()),
                         predicates: vec![],
                     });
@@ -174,16 +174,6 @@ fn is_symbol_char(c: char) -> bool {
     }
 }
 
-/// `s` in lower case (`str::to_lowercase`, with ASCII text, nearly all of
-/// it, lower-cased byte by byte).
-fn lower(s: &str) -> String {
-    if s.is_ascii() {
-        s.to_ascii_lowercase()
-    } else {
-        s.to_lowercase()
-    }
-}
-
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<char> {
         self.src[self.pos..].chars().next()
@@ -191,6 +181,12 @@ impl<'a> Parser<'a> {
 
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
+        self.step_over(c);
+        Some(c)
+    }
+
+    /// Moves past `c`, the character at the current position.
+    fn step_over(&mut self, c: char) {
         self.pos += c.len_utf8();
         if c == '\n' {
             self.line += 1;
@@ -198,7 +194,6 @@ impl<'a> Parser<'a> {
         } else {
             self.col += 1;
         }
-        Some(c)
     }
 
     fn span_here(&self) -> Span {
@@ -218,22 +213,15 @@ impl<'a> Parser<'a> {
     }
 
     fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
-        let rest = &self.src[self.pos..];
-        let mut end = rest.len();
-        for (i, c) in rest.char_indices() {
+        // One pass over the rest, not a fresh slice per character.
+        let (src, start) = (self.src, self.pos);
+        for c in src[start..].chars() {
             if !f(c) {
-                end = i;
                 break;
             }
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
-            }
+            self.step_over(c);
         }
-        self.pos += end;
-        &rest[..end]
+        &src[start..self.pos]
     }
 
     fn skip_trivia(&mut self) {
@@ -262,7 +250,9 @@ impl<'a> Parser<'a> {
         self.skip_trivia();
         let name_span = self.span_here();
         let name = match self.peek() {
-            Some(c) if is_symbol_char(c) && c != '?' => lower(self.take_while(is_symbol_char)),
+            Some(c) if is_symbol_char(c) && c != '?' => {
+                lower_case(self.take_while(is_symbol_char)).into_owned()
+            }
             _ => String::new(),
         };
         let name_span = name_span.with_len(name.len());
@@ -328,7 +318,7 @@ impl<'a> Parser<'a> {
                                 "`?` must be followed by a variable name, as in `?dough`",
                             ));
                         }
-                        ArgKind::Variable(lower(tok))
+                        ArgKind::Variable(lower_case(tok).into_owned())
                     } else if let Some(n) = Number::parse(tok) {
                         ArgKind::Number(n)
                     } else if tok.starts_with(|c: char| {
@@ -341,7 +331,7 @@ impl<'a> Parser<'a> {
                             format!("`{tok}` is not a valid number"),
                         ));
                     } else {
-                        ArgKind::Symbol(lower(tok))
+                        ArgKind::Symbol(lower_case(tok).into_owned())
                     };
                     args.push(Arg { kind, span });
                 }
