@@ -302,17 +302,14 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
     // there, in canonical order; they are found one at a time, since the
     // node does not change until one runs.
     let next_candidate = |cases: &mut Cases, node: &Node, from: usize| -> Option<(usize, usize)> {
-        (from..network.canonical_order.len()).find_map(|k| {
-            let a = network.canonical_order[k];
-            if node.done[a] {
-                return None;
-            }
-            cases.of(&network, node, a).map(|case| (k, case))
-        })
+        cases.next(&network, node, from)
     };
 
     loop {
-        let goal = node.done.iter().all(|&d| d) && node.bindings.iter().all(Option::is_some);
+        // One step per action done: the count rules out most nodes at once.
+        let goal = node.steps.len() == n
+            && node.done.iter().all(|&d| d)
+            && node.bindings.iter().all(Option::is_some);
         if goal {
             return finish(network, node, true, runs);
         }
@@ -342,7 +339,8 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
                         choice_points.push((trail.len(), node.done.clone(), rest));
                     }
                     let undo = node.apply_undoably(effect);
-                    cases.forget(&undo.bound);
+                    cases.ran(a);
+                    cases.forget(&undo.bound, &node.done);
                     trail.push(undo);
                     advanced = true;
                     break;
@@ -376,8 +374,11 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
         match choice_points.pop() {
             Some((applied, _, rest)) => {
                 for undo in trail.drain(applied..).rev() {
-                    cases.forget(&undo.bound);
+                    // Only the undone action changes from done to not.
+                    let action = undo.action;
+                    cases.forget(&undo.bound, &node.done);
                     node.undo(undo);
+                    cases.reopen(action);
                 }
                 pending = Some(rest);
             }
@@ -410,6 +411,9 @@ pub(crate) fn finish(
 /// The case each action would run with ([`applicable_case`]), remembered
 /// until one of its variables is bound or unbound: the search asks about
 /// every waiting action after each step, and most of them have not changed.
+/// It also keeps which actions may still run (not done, not known to be
+/// inapplicable), so that finding the next candidate skips the rest without
+/// looking at them: late in a long recipe nearly every action is done.
 struct Cases {
     /// Per action: `None` until asked, then the answer.
     known: Vec<Option<Option<usize>>>,
@@ -417,6 +421,11 @@ struct Cases {
     /// `v` are `users[starts[v]..starts[v + 1]]`.
     starts: Vec<usize>,
     users: Vec<usize>,
+    /// Each action's position in the canonical order.
+    rank: Vec<usize>,
+    /// Bit `k`: the action at position `k` of the canonical order is not
+    /// done and not known to be inapplicable.
+    open: Vec<u64>,
 }
 
 impl Cases {
@@ -438,22 +447,72 @@ impl Cases {
                 filled[v] += 1;
             }
         }
-        Cases {
-            known: vec![None; network.actions.len()],
+        let n = network.actions.len();
+        let mut rank = vec![0; n];
+        for (k, &a) in network.canonical_order.iter().enumerate() {
+            rank[a] = k;
+        }
+        let mut cases = Cases {
+            known: vec![None; n],
             starts,
             users,
-        }
+            rank,
+            open: vec![0; n.div_ceil(64)],
+        };
+        (0..n).for_each(|a| cases.reopen(a));
+        cases
     }
 
     fn of(&mut self, network: &Network, node: &Node, a: usize) -> Option<usize> {
         *self.known[a].get_or_insert_with(|| applicable_case(network, node, a))
     }
 
-    /// Forgets the answers of the actions that have one of `variables`.
-    fn forget(&mut self, variables: &[usize]) {
+    /// The first action from position `from` of the canonical order on that
+    /// is not done and applicable in `node`: its position and case.
+    fn next(&mut self, network: &Network, node: &Node, from: usize) -> Option<(usize, usize)> {
+        let mut word = from / 64;
+        let mut bits = *self.open.get(word)? & (u64::MAX << (from % 64));
+        loop {
+            while bits == 0 {
+                word += 1;
+                bits = *self.open.get(word)?;
+            }
+            let k = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let a = network.canonical_order[k];
+            match self.of(network, node, a) {
+                Some(case) => return Some((k, case)),
+                None => self.close(a),
+            }
+        }
+    }
+
+    /// Action `a` ran: it is no longer a candidate.
+    fn ran(&mut self, a: usize) {
+        self.close(a);
+    }
+
+    /// Action `a` was taken back: it is a candidate again.
+    fn reopen(&mut self, a: usize) {
+        let k = self.rank[a];
+        self.open[k / 64] |= 1 << (k % 64);
+    }
+
+    fn close(&mut self, a: usize) {
+        let k = self.rank[a];
+        self.open[k / 64] &= !(1 << (k % 64));
+    }
+
+    /// Forgets the answers of the actions that have one of `variables`;
+    /// those not `done` may run again.
+    fn forget(&mut self, variables: &[usize], done: &[bool]) {
         for &v in variables {
             for &a in &self.users[self.starts[v]..self.starts[v + 1]] {
                 self.known[a] = None;
+                if !done[a] {
+                    let k = self.rank[a];
+                    self.open[k / 64] |= 1 << (k % 64);
+                }
             }
         }
     }
