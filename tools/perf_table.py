@@ -16,7 +16,7 @@ measurements.
   perf_table.py render
       writes the table from figures/before.toml and figures/after.toml.
 
-Both measurements are meant to be taken in one sitting on a quiet machine
+Each measurement is meant to be taken in one sitting on a quiet machine
 (`uptime`'s load is recorded with them). SOUS_BENCHMARK_DIR as for the tests.
 """
 
@@ -192,8 +192,10 @@ def render():
          "—", "—"),
     ]
     out = [f"Before: `{b['commit']}` ({b['date']}, load {b['load']:.2f}); after: `{a['commit']}` "
-           f"({a['date']}, load {a['load']:.2f}); same machine, one sitting "
-           "(`python3 tools/perf_table.py record before|after`, then `render`).", "",
+           f"({a['date']}, load {a['load']:.2f}); same machine, each column one sitting "
+           "(`python3 tools/perf_table.py record before|after`, then `render`). The machine "
+           "is shared and a sitting moves by up to about 20 %: the side-by-side comparisons "
+           "below (`tools/bench_ab.py`) are what the noise cannot move.", "",
            "| measure | before | after | goal | speed-up |", "|---|---|---|---|---|"]
     out += [f"| {' | '.join(r)} |" for r in rows]
     README.write_text(replace(README.read_text(), "perf-tables", "goals", "\n".join(out) + "\n"))
