@@ -318,6 +318,12 @@ mod tests {
                 };
                 let pid = ks.pid_at(p).unwrap();
                 assert_eq!(ks.locate(pid), plain_locate(&ks, pid));
+                // `find` walks on its own: the very entity at that place.
+                let plain = plain_locate(&ks, pid).and_then(|p| ks.get(&p));
+                assert!(ks
+                    .find(pid)
+                    .zip(plain)
+                    .is_some_and(|(a, b)| Arc::ptr_eq(a, b)));
                 // The evaluator's own search by id: what it skips must not
                 // hold the thing.
                 let holder = &containers[rng.gen_range(0..containers.len())];
