@@ -299,11 +299,8 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
     let mut pending: Option<usize> = None;
     let mut cases = Cases::new(&network);
     // The candidates at a node are the actions not done and applicable
-    // there, in canonical order; they are found one at a time, since the
-    // node does not change until one runs.
-    let next_candidate = |cases: &mut Cases, node: &Node, from: usize| -> Option<(usize, usize)> {
-        cases.next(&network, node, from)
-    };
+    // there, in canonical order; they are found one at a time
+    // (`Cases::next`), since the node does not change until one runs.
 
     loop {
         // One step per action done: the count rules out most nodes at once.
@@ -314,14 +311,14 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
             return finish(network, node, true, runs);
         }
         let mut candidate = match pending.take() {
-            Some(k) => next_candidate(&mut cases, &node, k),
+            Some(k) => cases.next(&network, &node, k),
             None if dead.contains(&node.done) => None,
-            None => next_candidate(&mut cases, &node, 0),
+            None => cases.next(&network, &node, 0),
         };
         let mut advanced = false;
         while let Some((k, case)) = candidate {
             let a = network.canonical_order[k];
-            candidate = next_candidate(&mut cases, &node, k + 1);
+            candidate = cases.next(&network, &node, k + 1);
             runs += 1;
             if runs > options.max_primitive_runs {
                 let mut best = furthest.unwrap_or(node);
@@ -339,7 +336,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
                         choice_points.push((trail.len(), node.done.clone(), rest));
                     }
                     let undo = node.apply_undoably(effect);
-                    cases.ran(a);
+                    cases.close(a);
                     cases.forget(&undo.bound, &node.done);
                     trail.push(undo);
                     advanced = true;
@@ -487,17 +484,13 @@ impl Cases {
         }
     }
 
-    /// Action `a` ran: it is no longer a candidate.
-    fn ran(&mut self, a: usize) {
-        self.close(a);
-    }
-
     /// Action `a` was taken back: it is a candidate again.
     fn reopen(&mut self, a: usize) {
         let k = self.rank[a];
         self.open[k / 64] |= 1 << (k % 64);
     }
 
+    /// Action `a` ran, or is known to be inapplicable: not a candidate.
     fn close(&mut self, a: usize) {
         let k = self.rank[a];
         self.open[k / 64] &= !(1 << (k % 64));
@@ -507,11 +500,11 @@ impl Cases {
     /// those not `done` may run again.
     fn forget(&mut self, variables: &[usize], done: &[bool]) {
         for &v in variables {
-            for &a in &self.users[self.starts[v]..self.starts[v + 1]] {
+            for u in self.starts[v]..self.starts[v + 1] {
+                let a = self.users[u];
                 self.known[a] = None;
                 if !done[a] {
-                    let k = self.rank[a];
-                    self.open[k / 64] |= 1 << (k % 64);
+                    self.reopen(a);
                 }
             }
         }
