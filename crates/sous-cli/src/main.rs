@@ -18,7 +18,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// that was a fifth of the CPU time of a `POST /api/execute` (measured with
 /// `cargo bench -p sous-server`, which uses it too).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: sous_alloc::Allocator = sous_alloc::Allocator;
 
 #[derive(Parser)]
 #[command(

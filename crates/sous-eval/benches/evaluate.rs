@@ -12,7 +12,7 @@ use sous_eval::{evaluate_recipe, GoldStandard, MetricSet, Options};
 /// The allocator of the `sous` binary, the server and the Python module, so
 /// the figure is what their users get.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: sous_alloc::Allocator = sous_alloc::Allocator;
 
 fn gold_dir() -> PathBuf {
     sous_testdata::gold_current_dir()

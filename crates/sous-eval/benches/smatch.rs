@@ -12,7 +12,7 @@ use sous_lang::Predicate;
 /// The allocator of the `sous` binary, the server and the Python module, so
 /// the figure is what their users get.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: sous_alloc::Allocator = sous_alloc::Allocator;
 
 fn benchmark_dir() -> PathBuf {
     sous_testdata::benchmark_dir()

@@ -16,7 +16,7 @@ use sous_eval::{evaluate_recipe, GoldStandard, MetricSet, Options};
 /// The allocator of the `sous` binary, so the counts are those of the
 /// program users run.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: sous_alloc::Allocator = sous_alloc::Allocator;
 
 fn main() -> ExitCode {
     let which = std::env::args().nth(1).unwrap_or_default();

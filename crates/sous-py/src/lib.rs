@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 /// mimalloc, as in the `sous` binary: the simulator copies kitchen entities
 /// on write, and glibc's malloc was a fifth of an execution's time.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: sous_alloc::Allocator = sous_alloc::Allocator;
 
 use errors::Failure;
 

@@ -9,7 +9,7 @@ use sous_server::{cached_answer, execute_cached, execute_json, Caches, ExecuteRe
 
 /// The allocator of the `sous` binary, so the figure is the server's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: sous_alloc::Allocator = sous_alloc::Allocator;
 
 fn bench(c: &mut Criterion) {
     let network = std::fs::read_to_string(

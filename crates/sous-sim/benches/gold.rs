@@ -5,7 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 /// The allocator of the `sous` binary, the server and the Python module, so
 /// the figure is what their users get.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: sous_alloc::Allocator = sous_alloc::Allocator;
 
 fn gold_recipes() -> Vec<sous_lang::Recipe> {
     sous_testdata::files_with_extension(&sous_testdata::gold_current_dir(), "solution")
