@@ -117,6 +117,11 @@ impl KitchenState {
     /// Depth-first search by persistent id, entering containers with contents
     /// (the reference's `find-object-by-persistent-id`).
     pub fn locate(&self, pid: Pid) -> Option<Place> {
+        self.locate_in(&[], pid)
+    }
+
+    /// Search by persistent id below `place` only.
+    pub fn locate_in(&self, place: &[usize], pid: Pid) -> Option<Place> {
         fn walk(e: &Entity, pid: Pid, path: &mut Place) -> bool {
             let may_hold = |x: &SubtreeIndex| x.may_hold_pid(pid);
             any_scanned(e, may_hold, |i, item| {
@@ -128,18 +133,10 @@ impl KitchenState {
                 false
             })
         }
-        let mut path = Vec::with_capacity(8);
-        walk(&self.root, pid, &mut path).then_some(path)
-    }
-
-    /// Search by persistent id below `place` only.
-    pub fn locate_in(&self, place: &[usize], pid: Pid) -> Option<Place> {
-        let sub = KitchenState {
-            root: self.get(place)?.clone(),
-        };
-        let mut found = place.to_vec();
-        found.extend(sub.locate(pid)?);
-        Some(found)
+        let below = self.get(place)?;
+        let mut path = Vec::with_capacity(place.len() + 8);
+        path.extend_from_slice(place);
+        walk(below, pid, &mut path).then_some(path)
     }
 
     /// The entity with this persistent id, if it is in the kitchen: the one
