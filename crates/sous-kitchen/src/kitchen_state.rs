@@ -141,7 +141,9 @@ impl KitchenState {
 
     /// The entity with this persistent id, if it is in the kitchen: the one
     /// [`KitchenState::locate`] finds, by the same walk, without making its
-    /// place and going down to it again.
+    /// place and going down to it again. (One generic walk serving both,
+    /// with the place kept or not, cost 1.5 % more instructions and 3 %
+    /// more time for the gold executions: the two stay apart on purpose.)
     pub fn find(&self, pid: Pid) -> Option<&EntityRef> {
         fn walk(e: &Entity, pid: Pid) -> Option<&EntityRef> {
             let may_hold = |x: &SubtreeIndex| x.may_hold_pid(pid);
