@@ -53,6 +53,16 @@ BENCHES = {
 }
 
 
+def require_tools():
+    """Fails at once, not half an hour in, when a program the sitting runs is missing."""
+    import shutil
+    missing = [t for t in ("wrk", "curl", "taskset", "valgrind") if shutil.which(t) is None]
+    if not Path("/usr/bin/time").exists():
+        missing.append("/usr/bin/time")
+    if missing:
+        sys.exit(f"missing {', '.join(missing)}: apt-get install wrk curl util-linux valgrind time")
+
+
 def run(cmd, **kw):
     return subprocess.run(cmd, check=True, text=True, **kw)
 
@@ -308,6 +318,8 @@ def main():
     si.add_argument("--rounds", type=int, default=12, help="side-by-side rounds of the gold bench")
     sub.add_parser("render")
     args = p.parse_args()
+    if args.what in ("record", "sitting"):
+        require_tools()
     if args.what == "record":
         record(args.label, args.target, args.predictions)
     elif args.what == "sitting":
