@@ -157,11 +157,27 @@ impl Predicate {
 
     /// The predicate's text, `(name arg ...)` (as `to_string`, faster).
     pub fn text(&self) -> String {
+        self.text_marking_args(|_| ())
+    }
+
+    /// [`Predicate::text`], telling `mark` where each argument's text is in
+    /// it, in order: a caller that needs the arguments' texts too (the
+    /// simulator names constants by them) cuts them out instead of writing
+    /// them again.
+    pub fn text_marking_args(&self, mut mark: impl FnMut(std::ops::Range<usize>)) -> String {
         // Room for a long name and typical arguments (`?ingredient-12`),
         // so that writing rarely regrows the string.
         let mut out = String::with_capacity(24 + 16 * self.args.len());
-        // Writing into a String cannot fail.
-        let _ = self.write_text(&mut out);
+        out.push('(');
+        out.push_str(&self.name);
+        for a in &self.args {
+            out.push(' ');
+            let start = out.len();
+            // Writing into a String cannot fail.
+            let _ = a.write_text(&mut out);
+            mark(start..out.len());
+        }
+        out.push(')');
         out
     }
 }
@@ -169,5 +185,29 @@ impl Predicate {
 impl std::fmt::Display for Predicate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.write_text(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn marked_arguments_are_the_arguments_texts() {
+        let (file, _) = crate::parse(
+            "t",
+            "(fetch-and-proportion ?b ?ks ?k ?bowl butter 1/2 g)\n\
+             (bake ?x ?ks ?ks-1 ?oven 25.0 minute 175 degrees-celsius)\n\
+             (portion-and-arrange ?p ?ks ?x ?k 25 g (baking-paper baking-tray))\n\
+             (get-kitchen ?k)",
+        );
+        let predicates = &file.recipes[0].predicates;
+        assert_eq!(predicates.len(), 4);
+        for p in predicates {
+            let mut marks = Vec::new();
+            let text = p.text_marking_args(|r| marks.push(r));
+            assert_eq!(text, p.to_string());
+            let cut: Vec<&str> = marks.into_iter().map(|r| &text[r]).collect();
+            let written: Vec<String> = p.args.iter().map(|a| a.text()).collect();
+            assert_eq!(cut, written);
+        }
     }
 }

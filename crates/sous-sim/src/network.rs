@@ -94,17 +94,25 @@ impl Network {
         let mut by_name: FxHashMap<&str, usize> =
             FxHashMap::with_capacity_and_hasher(args, Default::default());
         let mut order: Vec<usize> = (0..n).collect();
-        let mut texts: Vec<String> = recipe.predicates.iter().map(Predicate::text).collect();
+        // Where each argument's text sits in its predicate's text: a
+        // constant is named by it (predicate `pi`'s arguments are
+        // `arg_texts[first_arg[pi]..]`).
+        let mut arg_texts: Vec<std::ops::Range<usize>> = Vec::with_capacity(args);
+        let mut first_arg: Vec<usize> = Vec::with_capacity(n);
+        let mut texts: Vec<String> = recipe
+            .predicates
+            .iter()
+            .map(|p| {
+                first_arg.push(arg_texts.len());
+                p.text_marking_args(|r| arg_texts.push(r))
+            })
+            .collect();
         // Ties are broken by position, so the unstable sort is deterministic.
         order.sort_unstable_by(|&a, &b| texts[a].cmp(&texts[b]).then(a.cmp(&b)));
         let mut slots: Vec<Option<Action>> = vec![None; recipe.predicates.len()];
-        let mut order_rank = vec![0; order.len()];
-        for (rank, &pi) in order.iter().enumerate() {
-            order_rank[pi] = rank;
-        }
         // The reference drops every `equal` copy of a predicate it ran.
         let repeats = Predicate::repeats_given(&recipe.predicates, |i| &texts[i]);
-        for pi in order {
+        for &pi in &order {
             let pred = &recipe.predicates[pi];
             if repeats[pi] {
                 continue;
@@ -117,7 +125,8 @@ impl Network {
             let args = pred
                 .args
                 .iter()
-                .map(|arg| match &arg.kind {
+                .enumerate()
+                .map(|(j, arg)| match &arg.kind {
                     ArgKind::Variable(name) => *by_name.entry(name).or_insert_with(|| {
                         variables.push(Variable {
                             name: name.clone(),
@@ -128,7 +137,8 @@ impl Network {
                     _ => {
                         let value = constant_entity(arg, ids);
                         variables.push(Variable {
-                            name: arg.text(),
+                            // The argument's text, as `arg.text()` writes it.
+                            name: texts[pi][arg_texts[first_arg[pi] + j].clone()].to_owned(),
                             constant: Some(value),
                         });
                         variables.len() - 1
@@ -145,9 +155,22 @@ impl Network {
                 classes: ArgClass::of(sig),
             });
         }
+        // Actions are numbered in file order; the canonical order is the
+        // text order just sorted, read through that numbering.
+        let mut action_of = vec![usize::MAX; n];
+        let mut next = 0;
+        for (pi, slot) in slots.iter().enumerate() {
+            if slot.is_some() {
+                action_of[pi] = next;
+                next += 1;
+            }
+        }
         let actions: Vec<Action> = slots.into_iter().flatten().collect();
-        let mut canonical_order: Vec<usize> = (0..actions.len()).collect();
-        canonical_order.sort_by_key(|&a| order_rank[actions[a].index]);
+        let canonical_order: Vec<usize> = order
+            .iter()
+            .map(|&pi| action_of[pi])
+            .filter(|&a| a != usize::MAX)
+            .collect();
         Network {
             recipe_id: recipe.id.clone(),
             variables,
