@@ -146,11 +146,21 @@ impl std::fmt::Display for Arg {
 impl Predicate {
     /// Writes `(name arg ...)`; see [`Arg::write_text`].
     pub fn write_text<W: std::fmt::Write>(&self, out: &mut W) -> std::fmt::Result {
+        self.write_with(out, |out, a| a.write_text(out))
+    }
+
+    /// The one writer of the `(name arg ...)` frame, each argument written
+    /// by `arg`.
+    fn write_with<W: std::fmt::Write>(
+        &self,
+        out: &mut W,
+        mut arg: impl FnMut(&mut W, &Arg) -> std::fmt::Result,
+    ) -> std::fmt::Result {
         out.write_char('(')?;
         out.write_str(&self.name)?;
         for a in &self.args {
             out.write_char(' ')?;
-            a.write_text(out)?;
+            arg(out, a)?;
         }
         out.write_char(')')
     }
@@ -168,16 +178,13 @@ impl Predicate {
         // Room for a long name and typical arguments (`?ingredient-12`),
         // so that writing rarely regrows the string.
         let mut out = String::with_capacity(24 + 16 * self.args.len());
-        out.push('(');
-        out.push_str(&self.name);
-        for a in &self.args {
-            out.push(' ');
+        // Writing into a String cannot fail.
+        let _ = self.write_with(&mut out, |out, a| {
             let start = out.len();
-            // Writing into a String cannot fail.
-            let _ = a.write_text(&mut out);
+            a.write_text(out)?;
             mark(start..out.len());
-        }
-        out.push(')');
+            Ok(())
+        });
         out
     }
 }

@@ -157,20 +157,12 @@ impl Network {
         }
         // Actions are numbered in file order; the canonical order is the
         // text order just sorted, read through that numbering.
-        let mut action_of = vec![usize::MAX; n];
-        let mut next = 0;
-        for (pi, slot) in slots.iter().enumerate() {
-            if slot.is_some() {
-                action_of[pi] = next;
-                next += 1;
-            }
+        let mut action_of: Vec<Option<usize>> = vec![None; n];
+        for (a, pi) in slots.iter().flatten().map(|x| x.index).enumerate() {
+            action_of[pi] = Some(a);
         }
         let actions: Vec<Action> = slots.into_iter().flatten().collect();
-        let canonical_order: Vec<usize> = order
-            .iter()
-            .map(|&pi| action_of[pi])
-            .filter(|&a| a != usize::MAX)
-            .collect();
+        let canonical_order: Vec<usize> = order.iter().filter_map(|&pi| action_of[pi]).collect();
         Network {
             recipe_id: recipe.id.clone(),
             variables,
