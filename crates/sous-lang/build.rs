@@ -1,5 +1,6 @@
 //! Reads `data/signatures.toml` and writes, into `OUT_DIR`:
-//! - `signatures.rs`: the `SIGNATURES` table `signature.rs` serves, and
+//! - `signatures.rs`: the `SIGNATURES` table `signature.rs` serves, its
+//!   `MAX_ARITY`, and
 //!   `PrimitiveKind`, one variant per entry of the table, to dispatch on;
 //! - `calls.rs`: one type per primitive (`Bake`), implementing
 //!   `call::Primitive`, and one module of argument constants per primitive
@@ -117,6 +118,15 @@ fn main() {
         writeln!(calls, "}}\n").unwrap();
     }
     table.push_str("];\n\n");
+    let max_arity = file
+        .primitive
+        .iter()
+        .map(|p| p.args.len())
+        .max()
+        .unwrap_or(0);
+    table.push_str(&format!(
+        "/// The most arguments any primitive takes.\npub const MAX_ARITY: usize = {max_arity};\n\n"
+    ));
     let n = file.primitive.len();
     write!(
         table,

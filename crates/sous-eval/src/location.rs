@@ -12,7 +12,7 @@ pub fn find_location(object: &Entity, place: &Entity) -> Option<Vec<ClassId>> {
     {
         return Some(vec![place.class, onto.known().counter_top]);
     }
-    let mut path = Vec::new();
+    let mut path = Vec::with_capacity(8);
     walk(object, place, onto.known().container, &mut path).then_some(path)
 }
 

@@ -201,7 +201,7 @@ mod tests {
         assert!(next > 300);
         // First unused medium bowl: in the cabinet, after plates and small bowls.
         let p = k.locate_unused(onto.known().medium_bowl, &[]).unwrap();
-        assert_eq!(p, vec![8, 5 + 5 + 5 + 9]);
+        assert_eq!(p.as_slice(), [8, 5 + 5 + 5 + 9]);
         // Butter lives in a used medium bowl in the fridge.
         let b = k.locate_ingredient(onto.known().butter).unwrap();
         assert_eq!(b[0], 5);

@@ -6,11 +6,15 @@
 
 use std::sync::Arc;
 
+use smallvec::{smallvec, SmallVec};
+
 use crate::subtree::SubtreeIndex;
 use crate::{slot, ClassId, Entity, EntityList, EntityRef, Num, Ontology, Pid, Value};
 
-/// Indices into successive `contents` lists, from the kitchen root.
-pub type Place = Vec<usize>;
+/// Indices into successive `contents` lists, from the kitchen root. Kept
+/// inline: places are rarely more than a few levels deep, and every search
+/// makes one.
+pub type Place = SmallVec<[usize; 6]>;
 
 /// An immutable-by-default snapshot of the whole kitchen.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,7 +92,7 @@ impl KitchenState {
     /// The first appliance or storage place of exactly this class among the
     /// kitchen's direct contents (`counter-top`, `fridge`, `oven` ...).
     pub fn appliance(&self, class: ClassId) -> Option<Place> {
-        self.appliance_index(class).map(|i| vec![i])
+        self.appliance_index(class).map(|i| smallvec![i])
     }
 
     /// [`KitchenState::appliance`] as its index among the kitchen's contents.
@@ -106,7 +110,7 @@ impl KitchenState {
     }
 
     pub fn counter_top(&self) -> Option<Place> {
-        self.counter_top_index().map(|i| vec![i])
+        self.counter_top_index().map(|i| smallvec![i])
     }
 
     /// The counter-top's index among the kitchen's contents.
@@ -134,8 +138,7 @@ impl KitchenState {
             })
         }
         let below = self.get(place)?;
-        let mut path = Vec::with_capacity(place.len() + 8);
-        path.extend_from_slice(place);
+        let mut path = Place::from_slice(place);
         walk(below, pid, &mut path).then_some(path)
     }
 
@@ -193,7 +196,7 @@ impl KitchenState {
                 false
             })
         }
-        let mut path = Vec::with_capacity(8);
+        let mut path = Place::new();
         walk(&self.root, class, excluded, onto, &mut path).then_some(path)
     }
 
@@ -223,7 +226,7 @@ impl KitchenState {
                 false
             })
         }
-        let mut path = Vec::with_capacity(8);
+        let mut path = Place::new();
         (walk(&self.root, class, counter_top, onto, &mut path) && !path.is_empty()).then_some(path)
     }
 
@@ -274,7 +277,7 @@ impl KitchenState {
         let ct = self.counter_top_index()?;
         let e = self.remove(place)?;
         self.push_front(&[ct], e);
-        Some(vec![ct, 0])
+        Some(smallvec![ct, 0])
     }
 
     /// The closest unused instance of `class`, moved to the front of the

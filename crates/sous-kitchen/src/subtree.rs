@@ -190,7 +190,7 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        walk(ks.root(), &mut Vec::new(), &mut out);
+        walk(ks.root(), &mut Place::new(), &mut out);
         out
     }
 
@@ -218,7 +218,7 @@ mod tests {
             }
             false
         }
-        let mut path = Vec::new();
+        let mut path = Place::new();
         walk(ks.root(), class, excluded, &mut path).then_some(path)
     }
 
@@ -243,7 +243,7 @@ mod tests {
             }
             false
         }
-        let mut path = Vec::new();
+        let mut path = Place::new();
         (walk(ks.root(), class, counter_top, &mut path) && !path.is_empty()).then_some(path)
     }
 

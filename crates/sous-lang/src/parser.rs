@@ -147,36 +147,38 @@ impl Span {
 
 fn is_symbol_char(c: char) -> bool {
     if c.is_ascii() {
-        c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                '-' | '_'
-                    | '*'
-                    | '+'
-                    | '/'
-                    | '.'
-                    | '<'
-                    | '>'
-                    | '='
-                    | '!'
-                    | '%'
-                    | '&'
-                    | ':'
-                    | '$'
-                    | '~'
-                    | '^'
-                    | '@'
-                    | '?'
-                    | '\''
-            )
+        ASCII_SYMBOL[c as usize]
     } else {
         c.is_alphanumeric()
     }
 }
 
+/// Which ASCII characters may be part of a symbol: letters, digits and
+/// the punctuation Lisp symbols use. A table, because the parser asks for
+/// nearly every character it reads.
+const ASCII_SYMBOL: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        table[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    let punctuation = b"-_*+/.<>=!%&:$~^@?'";
+    let mut i = 0;
+    while i < punctuation.len() {
+        table[punctuation[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<char> {
-        self.src[self.pos..].chars().next()
+        match self.src.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(b as char),
+            Some(_) => self.src[self.pos..].chars().next(),
+            None => None,
+        }
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -213,9 +215,16 @@ impl<'a> Parser<'a> {
     }
 
     fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
-        // One pass over the rest, not a fresh slice per character.
         let (src, start) = (self.src, self.pos);
-        for c in src[start..].chars() {
+        // ASCII other than a newline moves one column per byte: counted
+        // in one go. The rest, one character at a time.
+        let ascii_run = src.as_bytes()[start..]
+            .iter()
+            .position(|&b| !b.is_ascii() || b == b'\n' || !f(b as char))
+            .unwrap_or(src.len() - start);
+        self.pos += ascii_run;
+        self.col += ascii_run as u32;
+        for c in src[self.pos..].chars() {
             if !f(c) {
                 break;
             }
@@ -226,6 +235,7 @@ impl<'a> Parser<'a> {
 
     fn skip_trivia(&mut self) {
         loop {
+            self.take_while(|c| c.is_ascii_whitespace() && c != '\n');
             match self.peek() {
                 Some(c) if c.is_whitespace() => {
                     self.bump();
@@ -277,7 +287,8 @@ impl<'a> Parser<'a> {
 
     /// Reads arguments up to the `)` matching the `(` at `open`.
     fn args_until_close(&mut self, open: Span) -> Result<Vec<Arg>, Diagnostic> {
-        let mut args = Vec::new();
+        // Room for the arguments of any primitive: no regrowth.
+        let mut args = Vec::with_capacity(crate::signature::MAX_ARITY);
         loop {
             self.skip_trivia();
             let start = self.span_here();

@@ -5,6 +5,9 @@
 //! table is data (`data/signatures.toml`, read by build.rs), and so are the
 //! typed calls of [`crate::call`].
 
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 /// What an argument is for, derived from the cases.
@@ -133,12 +136,32 @@ pub fn signatures() -> &'static [Signature] {
 /// The signature of `name` taking `arity` arguments, or, when the arity does not
 /// match any form, the current form of `name`.
 pub fn signature(name: &str, arity: usize) -> Option<&'static Signature> {
-    let mut forms = SIGNATURES.iter().filter(|s| s.name == name);
-    let first = forms.next()?;
+    let forms = forms_by_name().get(name)?;
+    let first = forms[0];
     if first.arity() == arity {
         return Some(first);
     }
-    Some(forms.find(|s| s.arity() == arity).unwrap_or(first))
+    Some(
+        forms
+            .iter()
+            .copied()
+            .find(|s| s.arity() == arity)
+            .unwrap_or(first),
+    )
+}
+
+/// Each primitive's forms, in table order, by name: every predicate read,
+/// validated and prepared asks for its signature, so this is a hash
+/// look-up rather than a walk down the table comparing names.
+fn forms_by_name() -> &'static FxHashMap<&'static str, Vec<&'static Signature>> {
+    static FORMS: OnceLock<FxHashMap<&'static str, Vec<&'static Signature>>> = OnceLock::new();
+    FORMS.get_or_init(|| {
+        let mut forms: FxHashMap<&'static str, Vec<&'static Signature>> = FxHashMap::default();
+        for s in SIGNATURES {
+            forms.entry(s.name).or_default().push(s);
+        }
+        forms
+    })
 }
 
 // `SIGNATURES`, made by build.rs from `data/signatures.toml`.

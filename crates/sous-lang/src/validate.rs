@@ -346,12 +346,8 @@ fn check_dataflow(
         }
     }
     let bound_names: Vec<&str> = producer.keys().chain(maybe_bound.keys()).copied().collect();
-    for pred in &recipe.predicates {
-        let Some(sig) =
-            signature(&pred.name, pred.args.len()).filter(|s| s.arity() == pred.args.len())
-        else {
-            continue;
-        };
+    for (pred, sig) in recipe.predicates.iter().zip(sigs) {
+        let Some(sig) = sig else { continue };
         for (i, arg) in pred.args.iter().enumerate() {
             let Some(var) = arg.as_variable() else {
                 continue;

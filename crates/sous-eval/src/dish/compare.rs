@@ -48,8 +48,9 @@ pub fn compare_ingredient(p: &Unfolded, g: &Unfolded) -> IngredientScore {
         max: compared,
     };
     let mut hierarchy = Points::default();
-    let mut mixtures = Vec::new();
-    let mut mixture_differing = Vec::new();
+    let pairs = p.hierarchy.len().min(g.hierarchy.len());
+    let mut mixtures = Vec::with_capacity(pairs);
+    let mut mixture_differing = Vec::with_capacity(pairs);
     for (pm, gm) in p.hierarchy.iter().zip(&g.hierarchy) {
         let (m, differing) = compare_mixture(pm, gm);
         hierarchy.add(m.ratio(), 1.0);
@@ -133,7 +134,7 @@ pub fn compare_contents(
 ) -> (Points, Vec<IngredientMatch>, Vec<Unfolded>) {
     let mut left = predicted;
     let mut points = Points::default();
-    let mut matches = Vec::new();
+    let mut matches = Vec::with_capacity(gold.len());
     for g in gold {
         let candidates: Vec<usize> = (0..left.len())
             .filter(|&i| left[i].ingredient.class == g.ingredient.class)

@@ -143,7 +143,9 @@ pub fn best_dish_score_with<'a>(
     gold: &Node<'_>,
     gold_unfolded: &GoldUnfolded,
 ) -> Result<DishScore<'a>, DishError> {
-    let mut encountered: Vec<usize> = Vec::new();
+    // Sized up front: it ends up holding most arguments of the prediction.
+    let mut encountered: Vec<usize> =
+        Vec::with_capacity(predicted.iter().map(|n| n.action.args.len()).sum());
     let mut candidates = Vec::new();
     for node in predicted.iter().rev() {
         let out = node.action.args[0];

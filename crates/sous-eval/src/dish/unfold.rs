@@ -168,7 +168,9 @@ impl Unfolding {
         let onto = Ontology::get();
         let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
         let amount = amount.unwrap_or(Amount::new(Num::ZERO, onto.known().g));
-        let mut chain = self.hierarchies[above].clone();
+        // Sized for the one more, which `clone` and `push` would regrow for.
+        let mut chain = Vec::with_capacity(self.hierarchies[above].len() + 1);
+        chain.extend_from_slice(&self.hierarchies[above]);
         chain.push(mixture.clone());
         let here = self.hierarchies.len();
         self.hierarchies.push(chain);

@@ -2,7 +2,7 @@
 //! into a container (default: the closest unused medium bowl). 30 from the
 //! kitchen time; the target container's own availability is not waited for.
 
-use sous_kitchen::{slot, Amount, Num, Ontology};
+use sous_kitchen::{slot, Amount, Num, Ontology, Place};
 use sous_lang::call::{fetch_and_proportion as role, FetchAndProportion};
 
 use crate::exec::Found;
@@ -61,7 +61,7 @@ pub fn run(x: &mut Call<FetchAndProportion>) -> Result<(), SimError> {
             return Ok(());
         }
     }
-    let origin: Vec<usize> = stock_place[..stock_place.len() - 1].to_vec();
+    let origin = Place::from_slice(&stock_place[..stock_place.len() - 1]);
     let from_counter_top = x.ks.is_counter_top(&origin);
     let stock_pid =
         x.ks.pid_at(&stock_place)
