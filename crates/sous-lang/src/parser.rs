@@ -235,16 +235,11 @@ impl<'a> Parser<'a> {
 
     fn skip_trivia(&mut self) {
         loop {
-            self.take_while(|c| c.is_ascii_whitespace() && c != '\n');
-            match self.peek() {
-                Some(c) if c.is_whitespace() => {
-                    self.bump();
-                }
-                Some(';') => {
-                    self.take_while(|c| c != '\n');
-                }
-                _ => break,
+            self.take_while(char::is_whitespace);
+            if self.peek() != Some(';') {
+                break;
             }
+            self.take_while(|c| c != '\n');
         }
     }
 

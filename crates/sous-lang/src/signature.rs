@@ -137,16 +137,12 @@ pub fn signatures() -> &'static [Signature] {
 /// match any form, the current form of `name`.
 pub fn signature(name: &str, arity: usize) -> Option<&'static Signature> {
     let forms = forms_by_name().get(name)?;
-    let first = forms[0];
-    if first.arity() == arity {
-        return Some(first);
-    }
     Some(
         forms
             .iter()
             .copied()
             .find(|s| s.arity() == arity)
-            .unwrap_or(first),
+            .unwrap_or(forms[0]),
     )
 }
 
