@@ -74,19 +74,43 @@ fn main() {
                 mask.to_string()
             })
             .collect();
+        // Each argument's role, as `Signature::role` tells it.
+        let (ks_in, ks_out) = (position("kitchen-state-in"), position("kitchen-state-out"));
+        let roles: Vec<String> = (0..p.args.len())
+            .map(|i| {
+                if ks_in == Some(i) {
+                    return "KitchenStateIn";
+                }
+                if ks_out == Some(i) {
+                    return "KitchenStateOut";
+                }
+                let bound_in = p
+                    .cases
+                    .iter()
+                    .filter(|c| c.iter().any(|a| position(a) == Some(i)))
+                    .count();
+                match bound_in {
+                    0 => "Output",
+                    n if n == p.cases.len() => "Input",
+                    _ => "Optional",
+                }
+            })
+            .map(|r| format!("ArgRole::{r}"))
+            .collect();
         let suffix = if p.legacy { "-legacy" } else { "" };
         let ty = camel(&format!("{}{suffix}", p.name));
         writeln!(
             table,
             "    Signature {{ name: {:?}, args: &[{}], cases: &[{}], legacy: {}, kind: PrimitiveKind::{ty}, \
-             masks: &[{}], ks_in: {:?}, ks_out: {:?} }},",
+             masks: &[{}], ks_in: {:?}, ks_out: {:?}, roles: &[{}] }},",
             p.name,
             args.join(", "),
             cases.join(", "),
             p.legacy,
             masks.join(", "),
-            position("kitchen-state-in"),
-            position("kitchen-state-out"),
+            ks_in,
+            ks_out,
+            roles.join(", "),
         )
         .unwrap();
         let form = if p.legacy { " (its legacy form)" } else { "" };

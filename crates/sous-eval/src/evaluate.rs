@@ -6,7 +6,7 @@ use sous_sim::{Execution, FailureKind};
 
 use crate::aliasing::bindings_after_run;
 use crate::dish::{best_dish_score_with, CandidateOutcome, DishScore, IngredientMatch, Unfolded};
-use crate::goals::goal_condition_success;
+use crate::goals::goal_condition_success_with;
 use crate::gold::{GoldNetwork, GoldRun, GoldStandard};
 use crate::metric::{Metric, MetricSet};
 use crate::nodes::{node_sequence, Node};
@@ -157,7 +157,7 @@ fn score(
         dish: None,
     };
     if metrics.contains(Metric::GoalConditionSuccess) {
-        let goals = goal_condition_success(&pred_nodes, &gold_nodes);
+        let goals = goal_condition_success_with(&pred_nodes, &gold_nodes, &gold_run.goals);
         report.goal_condition_success = Some(goals.ratio());
         explanation.goals = Some(goals);
     }

@@ -2,7 +2,10 @@
 //! states (each action's primary output, with its location) that the
 //! prediction reaches at some point.
 
+use std::cell::OnceCell;
+
 use serde::Serialize;
+use sous_kitchen::ClassId;
 
 use crate::location::{location_names, similar_locations};
 use crate::nodes::Node;
@@ -49,35 +52,73 @@ impl GoalConditions {
     }
 }
 
+/// Where each gold goal is and what kind of object it is: the same for
+/// every prediction of a recipe, so made once (see [`crate::gold::GoldRun`]).
+pub type GoldGoals = std::sync::OnceLock<Vec<GoalFacts>>;
+
+/// A gold node's output location and kind hash.
+#[derive(Debug)]
+pub struct GoalFacts {
+    location: Option<Vec<ClassId>>,
+    kind: Option<u64>,
+}
+
+impl GoalFacts {
+    fn of(gold: &[Node<'_>]) -> Vec<GoalFacts> {
+        gold.iter()
+            .map(|g| GoalFacts {
+                location: g.output_location(),
+                kind: g.output_entity().map(|e| kind_hash(e, Ignore::IDS)),
+            })
+            .collect()
+    }
+}
+
 /// Matches every gold goal, in gold execution order, with the first
 /// not-yet-used predicted output (in predicted execution order) that is the
 /// same state at a similar location. Failed objects and `get-kitchen` count
 /// on neither side.
 pub fn goal_condition_success(predicted: &[Node<'_>], gold: &[Node<'_>]) -> GoalConditions {
-    // Each predicted state with its location, and its object with that
-    // object's kind hash: states of another kind cannot be similar, so most
-    // pairs are skipped unread.
+    goal_condition_success_with(predicted, gold, &GoldGoals::new())
+}
+
+/// [`goal_condition_success`] with the facts of `gold`'s goals kept in
+/// `gold_goals` (which must belong to `gold` alone) for the next prediction.
+pub fn goal_condition_success_with(
+    predicted: &[Node<'_>],
+    gold: &[Node<'_>],
+    gold_goals: &GoldGoals,
+) -> GoalConditions {
+    // Each predicted state with its object and that object's kind hash:
+    // states of another kind cannot be similar, so most pairs are skipped
+    // unread. Its location is found when its object first matches.
     let mut states: Vec<_> = predicted
         .iter()
         .filter(|n| !n.is_get_kitchen() && !n.output_is_failed() && n.output.is_some())
         .map(|n| {
             let state = n.output_entity().map(|e| (e, kind_hash(e, Ignore::IDS)));
-            (n, n.output_location(), state)
+            (n, OnceCell::new(), state)
         })
         .collect();
+    let facts = gold_goals.get_or_init(|| GoalFacts::of(gold));
     let mut goals = Vec::new();
     let mut reached = 0;
     let mut verdicts = Verdicts::default();
-    for g in gold.iter().filter(|n| !n.is_get_kitchen()) {
-        let location = g.output_location();
-        let hit = g.output_entity().and_then(|goal| {
-            let goal_kind = kind_hash(goal, Ignore::IDS);
-            states.iter().position(|(_, loc, state)| {
-                state.is_some_and(|(s, kind)| {
-                    kind == goal_kind && verdicts.similar(goal, s, Ignore::IDS)
-                }) && similar_locations(location.as_deref(), loc.as_deref())
-            })
-        });
+    for (g, fact) in gold.iter().zip(facts).filter(|(n, _)| !n.is_get_kitchen()) {
+        let location = fact.location.as_deref();
+        let hit = g
+            .output_entity()
+            .zip(fact.kind)
+            .and_then(|(goal, goal_kind)| {
+                states.iter().position(|(n, loc, state)| {
+                    state.is_some_and(|(s, kind)| {
+                        kind == goal_kind && verdicts.similar(goal, s, Ignore::IDS)
+                    }) && similar_locations(
+                        location,
+                        loc.get_or_init(|| n.output_location()).as_deref(),
+                    )
+                })
+            });
         let reached_by = hit.map(|i| {
             let (n, _, _) = states.remove(i);
             reached += 1;
@@ -95,7 +136,7 @@ pub fn goal_condition_success(predicted: &[Node<'_>], gold: &[Node<'_>]) -> Goal
                 .output_entity()
                 .map_or("nil", |e| e.class_name())
                 .to_string(),
-            location: location_names(location.as_deref()),
+            location: location_names(location),
             reached_by,
         });
     }

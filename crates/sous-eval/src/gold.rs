@@ -65,6 +65,8 @@ pub struct GoldRun {
     pub bindings: Vec<Option<Binding>>,
     /// The gold dish unfolded, once for every prediction it is compared with.
     pub(crate) dish_unfolded: crate::dish::GoldUnfolded,
+    /// Where its goals are, once for every prediction they are sought in.
+    pub(crate) goals: crate::goals::GoldGoals,
 }
 
 impl GoldNetwork {
@@ -92,6 +94,7 @@ impl GoldNetwork {
                 execution,
                 bindings,
                 dish_unfolded: Default::default(),
+                goals: Default::default(),
             })
         })
         .as_ref()

@@ -91,22 +91,23 @@ pub fn load_text(name: String, bytes: Vec<u8>) -> Loaded {
         return fatal(name, text, d);
     }
     let onto = sous_kitchen::Ontology::get();
-    let mut seen: Vec<&str> = Vec::new();
-    let mut recipes = Vec::new();
-    for (i, recipe) in file.recipes.iter().enumerate() {
+    let mut seen: rustc_hash::FxHashSet<String> = Default::default();
+    let mut recipes = Vec::with_capacity(file.recipes.len());
+    // Each recipe moves into the result: a copy of every predicate cost
+    // as much as validating them.
+    for (i, recipe) in file.recipes.into_iter().enumerate() {
         let mut diags: Vec<Diagnostic> = parse_diags
             .iter()
             .filter(|(r, _)| *r == i)
             .map(|(_, d)| d.clone())
             .collect();
-        if seen.contains(&recipe.id.as_str()) {
+        if !seen.insert(recipe.id.clone()) {
             diags.push(Diagnostic::error(
                 "duplicate-recipe",
                 recipe.span,
                 format!("recipe `{}` appears twice in this file", recipe.id),
             ));
         }
-        seen.push(&recipe.id);
         if recipe.predicates.is_empty() && diags.is_empty() {
             diags.push(Diagnostic::error(
                 "empty-recipe",
@@ -115,9 +116,9 @@ pub fn load_text(name: String, bytes: Vec<u8>) -> Loaded {
             ));
         }
         if !diags.iter().any(Diagnostic::is_error) {
-            diags.extend(sous_lang::validate(recipe, onto));
+            diags.extend(sous_lang::validate(&recipe, onto));
         }
-        recipes.push((recipe.clone(), diags));
+        recipes.push((recipe, diags));
     }
     Loaded {
         name,
@@ -192,19 +193,44 @@ pub struct Section {
 /// recipe, or is the one network of a file without headers), so that an
 /// input of any length is held one recipe at a time.
 pub struct Sections<R> {
-    lines: std::io::Lines<R>,
+    reader: R,
+    /// The line being read, kept for the next (a line at a time, as
+    /// `BufRead::lines` reads them, without a new string for each).
+    buf: String,
     line: u32,
     pending: Option<(u32, String)>,
+    /// The length of the last recipe's text: room for the next.
+    last_len: usize,
     done: bool,
 }
 
 impl<R: std::io::BufRead> Sections<R> {
     pub fn new(reader: R) -> Self {
         Sections {
-            lines: reader.lines(),
+            reader,
+            buf: String::new(),
             line: 0,
             pending: None,
+            last_len: 0,
             done: false,
+        }
+    }
+
+    /// The next line without its `\n` or `\r\n`, as `BufRead::lines` gives it.
+    fn next_line(&mut self) -> Option<std::io::Result<&str>> {
+        self.buf.clear();
+        match self.reader.read_line(&mut self.buf) {
+            Ok(0) => None,
+            Ok(_) => {
+                if self.buf.ends_with('\n') {
+                    self.buf.pop();
+                    if self.buf.ends_with('\r') {
+                        self.buf.pop();
+                    }
+                }
+                Some(Ok(&self.buf))
+            }
+            Err(e) => Some(Err(e)),
         }
     }
 }
@@ -223,7 +249,9 @@ impl<R: std::io::BufRead> Iterator for Sections<R> {
         let (mut first_line, mut text) = self.pending.take().unwrap_or((1, String::new()));
         let mut has_header = is_header(text.lines().next().unwrap_or(""));
         loop {
-            match self.lines.next() {
+            let line = self.line + 1;
+            let last_len = self.last_len;
+            match self.next_line() {
                 None => {
                     self.done = true;
                     return (!text.trim().is_empty() || has_header)
@@ -234,22 +262,27 @@ impl<R: std::io::BufRead> Iterator for Sections<R> {
                     return Some(Err(e));
                 }
                 Some(Ok(l)) => {
-                    self.line += 1;
-                    if is_header(&l) {
+                    if is_header(l) {
                         if has_header {
                             // The next recipe starts here.
-                            self.pending = Some((self.line, format!("{l}\n")));
+                            let mut next = String::with_capacity(last_len.max(l.len() + 1));
+                            next.push_str(l);
+                            next.push('\n');
+                            self.pending = Some((line, next));
+                            self.line = line;
+                            self.last_len = text.len();
                             return Some(Ok(Section { first_line, text }));
                         }
                         // The first header: what came before is its preamble.
                         has_header = true;
                         if text.trim().is_empty() {
-                            first_line = self.line;
+                            first_line = line;
                             text.clear();
                         }
                     }
-                    text.push_str(&l);
+                    text.push_str(l);
                     text.push('\n');
+                    self.line = line;
                 }
             }
         }

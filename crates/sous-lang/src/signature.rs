@@ -60,6 +60,10 @@ pub struct Signature {
     ks_in: Option<usize>,
     #[serde(skip)]
     ks_out: Option<usize>,
+    /// Each argument's role, worked out by build.rs as [`Signature::role`]
+    /// describes: the validator and the engine ask it of every argument.
+    #[serde(skip)]
+    roles: &'static [ArgRole],
 }
 
 impl Signature {
@@ -81,20 +85,11 @@ impl Signature {
         self.case_masks().position(|m| m == bound)
     }
 
+    /// The kitchen states by their names; otherwise an argument no case
+    /// binds is an output, one every case binds an input, and one some
+    /// cases bind optional. (A position past the last argument: an output.)
     pub fn role(&self, index: usize) -> ArgRole {
-        if self.ks_in == Some(index) {
-            return ArgRole::KitchenStateIn;
-        }
-        if self.ks_out == Some(index) {
-            return ArgRole::KitchenStateOut;
-        }
-        let bit = 1u32 << index;
-        let bound_in = self.case_masks().filter(|m| m & bit != 0).count();
-        match bound_in {
-            0 => ArgRole::Output,
-            n if n == self.cases.len() => ArgRole::Input,
-            _ => ArgRole::Optional,
-        }
+        self.roles.get(index).copied().unwrap_or(ArgRole::Output)
     }
 
     /// Each case as the arguments it needs besides the kitchen state,
@@ -174,6 +169,27 @@ mod tests {
         assert_eq!(signature("cut", 6).unwrap().arity(), 6);
         assert_eq!(signature("cut", 7).unwrap().arity(), 7);
         assert_eq!(signature("mix", 4).unwrap().arity(), 5);
+    }
+
+    #[test]
+    fn every_stored_role_is_the_one_the_cases_give() {
+        for s in SIGNATURES {
+            for i in 0..s.arity() {
+                let bound_in = s.case_masks().filter(|m| m & (1 << i) != 0).count();
+                let expected = if s.ks_in == Some(i) {
+                    ArgRole::KitchenStateIn
+                } else if s.ks_out == Some(i) {
+                    ArgRole::KitchenStateOut
+                } else if bound_in == 0 {
+                    ArgRole::Output
+                } else if bound_in == s.cases.len() {
+                    ArgRole::Input
+                } else {
+                    ArgRole::Optional
+                };
+                assert_eq!(s.role(i), expected, "{} argument {i}", s.name);
+            }
+        }
     }
 
     #[test]

@@ -277,7 +277,8 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
     let root = Node {
         bindings,
         done: vec![false; n],
-        steps: Vec::new(),
+        // A solution has one step per action.
+        steps: Vec::with_capacity(n),
         failures: Vec::new(),
         ids,
         worlds: if backend.is_some() {
@@ -291,7 +292,7 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
     // try there start (the first of them; the node is restored before they
     // are tried, so they are found again as they were).
     let mut choice_points: Vec<(usize, Vec<bool>, usize)> = Vec::new();
-    let mut trail: Vec<Undo> = Vec::new();
+    let mut trail: Vec<Undo> = Vec::with_capacity(n);
     let mut dead: HashSet<Vec<bool>> = HashSet::default();
     let mut furthest: Option<Node> = None;
     let mut runs = 0usize;

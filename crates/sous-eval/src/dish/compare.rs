@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use sous_kitchen::{slot, ClassId, Entity, Ontology, SlotId};
 
@@ -41,6 +42,21 @@ pub struct IngredientScore {
 /// A predicted ingredient against a gold one of the same class
 /// (`compare-hierarchy-ingredient`).
 pub fn compare_ingredient(p: &Unfolded, g: &Unfolded) -> IngredientScore {
+    compare_ingredient_with(p, g, &mut MixtureVerdicts::default())
+}
+
+/// The comparisons of pairs of mixtures, by address: the ingredients of one
+/// mixture share its object, so comparing a dish's ingredients with the
+/// gold's meets the same two mixtures once per pair of their ingredients.
+/// (Both stay alive, in the hierarchies, while the comparisons are kept.)
+type MixtureVerdicts = FxHashMap<(usize, usize), (Points, Vec<SlotId>)>;
+
+/// [`compare_ingredient`] with the mixture comparisons kept in `verdicts`.
+fn compare_ingredient_with(
+    p: &Unfolded,
+    g: &Unfolded,
+    verdicts: &mut MixtureVerdicts,
+) -> IngredientScore {
     let differing = differing_slots(&p.ingredient, &g.ingredient, &[]);
     let compared = compared_slot_count(&g.ingredient, &[]);
     let property = Points {
@@ -52,7 +68,10 @@ pub fn compare_ingredient(p: &Unfolded, g: &Unfolded) -> IngredientScore {
     let mut mixtures = Vec::with_capacity(pairs);
     let mut mixture_differing = Vec::with_capacity(pairs);
     for (pm, gm) in p.hierarchy.iter().zip(&g.hierarchy) {
-        let (m, differing) = compare_mixture(pm, gm);
+        let (m, differing) = verdicts
+            .entry((Arc::as_ptr(pm) as usize, Arc::as_ptr(gm) as usize))
+            .or_insert_with(|| compare_mixture(pm, gm))
+            .clone();
         hierarchy.add(m.ratio(), 1.0);
         mixtures.push(m);
         mixture_differing.push(differing);
@@ -135,6 +154,7 @@ pub fn compare_contents(
     let mut left = predicted;
     let mut points = Points::default();
     let mut matches = Vec::with_capacity(gold.len());
+    let mut verdicts = MixtureVerdicts::default();
     for g in gold {
         let candidates: Vec<usize> = (0..left.len())
             .filter(|&i| left[i].ingredient.class == g.ingredient.class)
@@ -149,7 +169,7 @@ pub fn compare_contents(
         }
         let scores: Vec<IngredientScore> = candidates
             .iter()
-            .map(|&i| compare_ingredient(&left[i], g))
+            .map(|&i| compare_ingredient_with(&left[i], g, &mut verdicts))
             .collect();
         let best = (0..scores.len()).fold(0, |b, k| {
             if scores[k].score > scores[b].score {

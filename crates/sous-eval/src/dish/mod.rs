@@ -4,10 +4,11 @@
 mod compare;
 mod unfold;
 
+use std::cell::OnceCell;
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
-use sous_kitchen::ConversionError;
+use sous_kitchen::{ClassId, ConversionError};
 
 pub use compare::{
     compare_container, compare_contents, compare_ingredient, compare_mixture, ContainerScore,
@@ -80,7 +81,7 @@ pub fn compare_dishes(
     candidate: &Node<'_>,
     gold: &Node<'_>,
 ) -> Result<CandidateOutcome, DishError> {
-    compare_dishes_with(candidate, gold, &GoldUnfolded::new())
+    compare_dishes_with(candidate, gold, &GoldUnfolded::new(), &OnceCell::new())
 }
 
 /// The gold dish unfolded when a comparison first needs it, then reused:
@@ -89,10 +90,12 @@ pub fn compare_dishes(
 /// [`crate::GoldRun`]), are compared with the same one.
 pub type GoldUnfolded = OnceLock<Result<Vec<Arc<Unfolded>>, ConversionError>>;
 
+/// `gold_location` keeps where the gold dish is, for the next candidate.
 fn compare_dishes_with(
     candidate: &Node<'_>,
     gold: &Node<'_>,
     gold_unfolded: &GoldUnfolded,
+    gold_location: &OnceCell<Option<Vec<ClassId>>>,
 ) -> Result<CandidateOutcome, DishError> {
     let (Some(p), Some(g)) = (candidate.output_entity(), gold.output_entity()) else {
         return Ok(CandidateOutcome::Unscored("no output"));
@@ -104,7 +107,9 @@ fn compare_dishes_with(
         p,
         candidate.output_location().as_deref(),
         g,
-        gold.output_location().as_deref(),
+        gold_location
+            .get_or_init(|| gold.output_location())
+            .as_deref(),
     );
     // The prediction first: when both fail, its error is the one reported.
     let predicted = unfold_dish(p)?;
@@ -147,6 +152,7 @@ pub fn best_dish_score_with<'a>(
     let mut encountered: Vec<usize> =
         Vec::with_capacity(predicted.iter().map(|n| n.action.args.len()).sum());
     let mut candidates = Vec::new();
+    let gold_location = OnceCell::new();
     for node in predicted.iter().rev() {
         let out = node.action.args[0];
         if encountered.contains(&out) {
@@ -154,7 +160,7 @@ pub fn best_dish_score_with<'a>(
         }
         candidates.push(Candidate {
             node: *node,
-            outcome: compare_dishes_with(node, gold, gold_unfolded)?,
+            outcome: compare_dishes_with(node, gold, gold_unfolded, &gold_location)?,
         });
         encountered.extend(&node.action.args);
     }

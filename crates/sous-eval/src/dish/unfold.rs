@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use sous_kitchen::{
     convert_to_g, slot, Amount, ConversionError, Entity, EntityRef, Num, Ontology, SlotId, Value,
 };
@@ -30,10 +31,11 @@ impl Unfolded {
 }
 
 /// What was dipped in or sprinkled on an ingredient, dip first, with the
-/// slot each sits in.
-fn additions_in_slots(x: &Entity) -> Vec<(EntityRef, SlotId)> {
+/// slot each sits in (at most one of each: no allocation for the many
+/// components that have neither).
+fn additions_in_slots(x: &Entity) -> Additions {
     let onto = Ontology::get();
-    let mut out = Vec::new();
+    let mut out = Additions::new();
     if x.is_a(onto.known().dippable) {
         if let Value::Entity(d) = x.get(slot::DIPPED_IN) {
             out.push((d.clone(), slot::DIPPED_IN));
@@ -47,9 +49,11 @@ fn additions_in_slots(x: &Entity) -> Vec<(EntityRef, SlotId)> {
     out
 }
 
+type Additions = SmallVec<[(EntityRef, SlotId); 2]>;
+
 /// What was dipped in or sprinkled on an ingredient, dip first.
-fn additions(x: &Entity) -> Vec<EntityRef> {
-    additions_in_slots(x).into_iter().map(|(a, _)| a).collect()
+fn additions(x: &Entity) -> impl Iterator<Item = EntityRef> {
+    additions_in_slots(x).into_iter().map(|(a, _)| a)
 }
 
 /// The dish's items with sprinkles and dips counted as ingredients: the
@@ -57,7 +61,8 @@ fn additions(x: &Entity) -> Vec<EntityRef> {
 /// then the items themselves (`all-ingredients`).
 pub fn all_ingredients(dish: &Entity) -> Vec<EntityRef> {
     let items = dish.contents_or_items();
-    let mut out = Vec::new();
+    // Room for the items and a few additions.
+    let mut out = Vec::with_capacity(items.len() + 4);
     for x in items.iter().rev() {
         out.extend(additions(x));
     }
@@ -67,22 +72,17 @@ pub fn all_ingredients(dish: &Entity) -> Vec<EntityRef> {
 
 /// The base ingredients of a container or list, similar ones merged.
 pub fn unfold_dish(dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
-    let onto = Ontology::get();
-    let (mixture, ingredient) = (onto.known().mixture, onto.known().ingredient);
-    let mut unfolding = Unfolding {
-        pieces: Vec::new(),
-        hierarchies: vec![Vec::new()],
-    };
-    for item in all_ingredients(dish) {
-        if item.is_a(mixture) {
-            let item = in_grams(&item)?;
-            unfolding.mixture(&item, item.amount(), NO_MIXTURES);
-        } else if item.is_a(ingredient) {
-            let source = in_grams(&item)?;
-            unfolding.pieces.push(Piece::new(source, NO_MIXTURES, None));
-        }
+    // The vectors of the last unfolding on this thread, emptied but with
+    // their room: a dish of many portions unfolds to hundreds of pieces
+    // before the merge, and growing them anew cost more than filling them.
+    thread_local! {
+        static SPARE: std::cell::Cell<Option<Box<Unfolding>>> = const { std::cell::Cell::new(None) };
     }
-    Ok(unfolding.merge())
+    let mut unfolding = SPARE.take().unwrap_or_default();
+    let unfolded = unfolding.unfold(dish);
+    unfolding.clear();
+    SPARE.set(Some(unfolding));
+    unfolded
 }
 
 /// [`convert_to_g`] of a shared object; one already in grams is shared
@@ -104,7 +104,7 @@ struct Piece {
     source: EntityRef,
     /// The copy's amount (`None` when the copy has none).
     amount: Option<Amount>,
-    /// Index of its mixtures, outermost first, in [`Unfolding::hierarchies`].
+    /// Index of its chain of mixtures in [`Unfolding::chains`].
     hierarchy: usize,
     /// For a sprinkle or dip of a mixture's component: that component's
     /// place in the list and the slot holding this very object.
@@ -126,7 +126,7 @@ impl Piece {
     }
 
     /// The copy, as the merge leaves it.
-    fn into_unfolded(self, hierarchies: &[Vec<EntityRef>]) -> Unfolded {
+    fn into_unfolded(self, hierarchy: &[EntityRef]) -> Unfolded {
         let mut ingredient = Arc::unwrap_or_clone(self.source);
         if let Some(a) = self.amount {
             ingredient.set_amount(a);
@@ -138,22 +138,70 @@ impl Piece {
                 ingredient.set(in_slot, Value::Entity(Arc::new(e)));
             }
         }
-        Unfolded::new(ingredient, hierarchies[self.hierarchy].clone())
+        Unfolded::new(ingredient, hierarchy.to_vec())
     }
 }
 
-/// The index of the empty chain of mixtures in [`Unfolding::hierarchies`].
+/// The index of the empty chain of mixtures in [`Unfolding::chains`].
 const NO_MIXTURES: usize = 0;
 
 /// A dish being unfolded: its base ingredients in the reference's order,
 /// and the chains of mixtures around them (one per mixture, shared by its
-/// ingredients instead of copied to each).
+/// ingredients instead of copied to each), with what the merge works in.
+/// Every vector is kept between dishes (see [`unfold_dish`]).
+#[derive(Default)]
 struct Unfolding {
     pieces: Vec<Piece>,
-    hierarchies: Vec<Vec<EntityRef>>,
+    /// Each chain of mixtures, outermost first, as a run of `links`; the
+    /// first is the empty chain.
+    chains: Vec<std::ops::Range<usize>>,
+    links: Vec<EntityRef>,
+    merge: MergeSpace,
+}
+
+/// The merge's working vectors and maps (see [`Unfolding::merge`]).
+#[derive(Default)]
+struct MergeSpace {
+    keys: Vec<u64>,
+    objects: FxHashMap<usize, u64>,
+    chain_keys: Vec<u64>,
+    memo: Memo,
+    rest: Vec<usize>,
+    others: Vec<usize>,
+    same: Vec<usize>,
+    absorbed: Vec<bool>,
+    merged: Vec<usize>,
+    /// Each piece's place in the result (`usize::MAX`: absorbed).
+    rank: Vec<usize>,
 }
 
 impl Unfolding {
+    fn unfold(&mut self, dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
+        let onto = Ontology::get();
+        let (mixture, ingredient) = (onto.known().mixture, onto.known().ingredient);
+        self.chains.push(0..0);
+        for item in all_ingredients(dish) {
+            if item.is_a(mixture) {
+                let item = in_grams(&item)?;
+                self.mixture(&item, item.amount(), NO_MIXTURES);
+            } else if item.is_a(ingredient) {
+                let source = in_grams(&item)?;
+                self.pieces.push(Piece::new(source, NO_MIXTURES, None));
+            }
+        }
+        Ok(self.merge())
+    }
+
+    /// Empties every vector that holds objects, keeping its room (the
+    /// merge's own are emptied when it starts).
+    fn clear(&mut self) {
+        self.pieces.clear();
+        self.chains.clear();
+        self.links.clear();
+        self.merge.objects.clear();
+        self.merge.memo.clear();
+    }
+
     /// Appends the base ingredients of `mixture`, whose real amount (not a
     /// fraction) is `amount`; `above` is the chain of mixtures around it.
     /// Each component's amount is its fraction × the mixture's amount,
@@ -168,12 +216,11 @@ impl Unfolding {
         let onto = Ontology::get();
         let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
         let amount = amount.unwrap_or(Amount::new(Num::ZERO, onto.known().g));
-        // Sized for the one more, which `clone` and `push` would regrow for.
-        let mut chain = Vec::with_capacity(self.hierarchies[above].len() + 1);
-        chain.extend_from_slice(&self.hierarchies[above]);
-        chain.push(mixture.clone());
-        let here = self.hierarchies.len();
-        self.hierarchies.push(chain);
+        let start = self.links.len();
+        self.links.extend_from_within(self.chains[above].clone());
+        self.links.push(mixture.clone());
+        let here = self.chains.len();
+        self.chains.push(start..self.links.len());
         for c in mixture.get(slot::COMPONENTS).as_list() {
             let fraction = c.amount().map_or(Num::ZERO, |a| a.value);
             let scaled = Amount {
@@ -224,61 +271,77 @@ impl Unfolding {
     /// Quirk: the sum is written into the first one's own object; when that
     /// is a component's sprinkle or dip, the component (compared slot by
     /// slot later) now shows the summed amount in that slot.
-    fn merge(self) -> Vec<Unfolded> {
+    fn merge(&mut self) -> Vec<Unfolded> {
         let Unfolding {
-            mut pieces,
-            hierarchies,
+            pieces,
+            chains,
+            links,
+            merge: m,
         } = self;
+        let chain = |i: usize| &links[chains[i].clone()];
         let n = pieces.len();
-        let keys = kind_keys(&pieces, &hierarchies);
-        let mut memo = Memo::default();
+        kind_keys(pieces, chains.len(), chain, m);
+        let keys = &m.keys;
         // The pieces not yet merged, by place; `rest[start..]` are left.
-        let mut rest: Vec<usize> = (0..n).collect();
+        m.rest.clear();
+        m.rest.extend(0..n);
         let mut start = 0;
-        let mut others = Vec::with_capacity(n);
-        let mut same = Vec::new();
-        let mut absorbed = vec![false; n];
-        let mut merged = Vec::new();
-        while start < rest.len() {
-            let id = rest[start];
+        m.absorbed.clear();
+        m.absorbed.resize(n, false);
+        m.merged.clear();
+        while start < m.rest.len() {
+            let id = m.rest[start];
             start += 1;
-            same.clear();
-            same.extend(rest[start..].iter().copied().filter(|&i| {
-                keys[i] == keys[id] && same_kind(&pieces[id], &pieces[i], &hierarchies, &mut memo)
+            m.same.clear();
+            let memo = &mut m.memo;
+            m.same.extend(m.rest[start..].iter().copied().filter(|&i| {
+                keys[i] == keys[id] && same_kind(&pieces[id], &pieces[i], chain, memo)
             }));
-            if !same.is_empty() {
-                let extra: Num = same
+            if !m.same.is_empty() {
+                let extra: Num = m
+                    .same
                     .iter()
                     .map(|&i| pieces[i].amount.map_or(Num::ZERO, |a| a.value))
                     .sum();
-                for &i in &same {
-                    absorbed[i] = true;
+                for &i in &m.same {
+                    m.absorbed[i] = true;
                 }
-                others.clear();
-                others.extend(rest[start..].iter().copied().filter(|&i| !absorbed[i]));
-                others.reverse();
-                std::mem::swap(&mut rest, &mut others);
+                m.others.clear();
+                m.others
+                    .extend(m.rest[start..].iter().copied().filter(|&i| !m.absorbed[i]));
+                m.others.reverse();
+                std::mem::swap(&mut m.rest, &mut m.others);
                 start = 0;
                 if let Some(mut a) = pieces[id].amount {
                     a.value += extra;
                     pieces[id].amount = Some(a);
                     // The holder, unless absorbed itself: its copy shows the sum.
                     if let Some((host, in_slot)) = pieces[id].shared_with {
-                        if !absorbed[host] {
+                        if !m.absorbed[host] {
                             pieces[host].slot_amounts.push((in_slot, a));
                         }
                     }
                 }
             }
-            merged.push(id);
+            m.merged.push(id);
         }
-        let mut kept: Vec<Option<Piece>> = pieces.into_iter().map(Some).collect();
-        merged
-            .iter()
-            .rev()
-            .filter_map(|&id| kept[id].take())
-            .map(|p| p.into_unfolded(&hierarchies))
-            .collect()
+        // The result: the merged pieces, the last merged first.
+        m.rank.clear();
+        m.rank.resize(n, usize::MAX);
+        for (r, &id) in m.merged.iter().rev().enumerate() {
+            m.rank[id] = r;
+        }
+        let mut ranked: Vec<(usize, Unfolded)> = pieces
+            .drain(..)
+            .enumerate()
+            .filter(|(id, _)| m.rank[*id] != usize::MAX)
+            .map(|(id, p)| {
+                let hierarchy = chain(p.hierarchy);
+                (m.rank[id], p.into_unfolded(hierarchy))
+            })
+            .collect();
+        ranked.sort_unstable_by_key(|(r, _)| *r);
+        ranked.into_iter().map(|(_, u)| u).collect()
     }
 }
 
@@ -286,8 +349,13 @@ impl Unfolding {
 /// `memo` keeps the verdicts on pairs of mixtures: each portion of a dish
 /// shares its mixture object with all its ingredients, so the same two
 /// mixtures come up once per ingredient.
-fn same_kind(x: &Piece, y: &Piece, hierarchies: &[Vec<EntityRef>], memo: &mut Memo) -> bool {
-    let (hx, hy) = (&hierarchies[x.hierarchy], &hierarchies[y.hierarchy]);
+fn same_kind<'c>(
+    x: &Piece,
+    y: &Piece,
+    chain: impl Fn(usize) -> &'c [EntityRef],
+    memo: &mut Memo,
+) -> bool {
+    let (hx, hy) = (chain(x.hierarchy), chain(y.hierarchy));
     similar(&x.source, &y.source, Ignore::IDS_AND_AMOUNT)
         && hx.len() == hy.len()
         && hx.iter().zip(hy).all(|(a, b)| {
@@ -302,36 +370,38 @@ fn same_kind(x: &Piece, y: &Piece, hierarchies: &[Vec<EntityRef>], memo: &mut Me
 /// alive, held by the hierarchies, for as long as the memo is used).
 type Memo = FxHashMap<(usize, usize), bool>;
 
-/// For each piece a hash equal for any two of the same kind (see
-/// [`kind_hash`]): the merge compares in full only pairs whose keys agree.
+/// Puts in `m.keys`, for each piece, a hash equal for any two of the same
+/// kind (see [`kind_hash`]): the merge compares in full only pairs whose keys agree.
 /// Objects and chains of mixtures are shared by many pieces: each is
 /// hashed once, by address (all stay alive while the keys are made).
-fn kind_keys(pieces: &[Piece], hierarchies: &[Vec<EntityRef>]) -> Vec<u64> {
+fn kind_keys<'c>(
+    pieces: &[Piece],
+    chains: usize,
+    chain: impl Fn(usize) -> &'c [EntityRef],
+    m: &mut MergeSpace,
+) {
     use std::hash::{Hash, Hasher};
-    let mut objects: FxHashMap<usize, u64> = FxHashMap::default();
+    let objects = &mut m.objects;
     let mut object_hash = |e: &EntityRef| {
         *objects
             .entry(Arc::as_ptr(e) as usize)
             .or_insert_with(|| kind_hash(e, Ignore::IDS_AND_AMOUNT))
     };
-    let chains: Vec<u64> = hierarchies
-        .iter()
-        .map(|chain| {
-            let mut h = rustc_hash::FxHasher::default();
-            chain.len().hash(&mut h);
-            for m in chain {
-                object_hash(m).hash(&mut h);
-            }
-            h.finish()
-        })
-        .collect();
-    pieces
-        .iter()
-        .map(|p| {
-            let mut h = rustc_hash::FxHasher::default();
-            object_hash(&p.source).hash(&mut h);
-            chains[p.hierarchy].hash(&mut h);
-            h.finish()
-        })
-        .collect()
+    m.chain_keys.clear();
+    m.chain_keys.extend((0..chains).map(|i| {
+        let links = chain(i);
+        let mut h = rustc_hash::FxHasher::default();
+        links.len().hash(&mut h);
+        for link in links {
+            object_hash(link).hash(&mut h);
+        }
+        h.finish()
+    }));
+    m.keys.clear();
+    m.keys.extend(pieces.iter().map(|p| {
+        let mut h = rustc_hash::FxHasher::default();
+        object_hash(&p.source).hash(&mut h);
+        m.chain_keys[p.hierarchy].hash(&mut h);
+        h.finish()
+    }));
 }
