@@ -237,16 +237,17 @@ fn float_op(a: Num, b: Num, single: fn(f32, f32) -> f32, double: fn(f64, f64) ->
 /// the nearest float when it does not fit in `i64`.
 fn exact(mut n: i128, mut d: i128) -> Num {
     debug_assert!(d != 0);
-    // Nearly always both fit in 64 bits: reduce there, without the slow
-    // 128-bit division.
-    if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
-        if n != i64::MIN && d != i64::MIN {
-            return exact64(n, d);
-        }
-    }
     if d < 0 {
         n = -n;
         d = -d;
+    }
+    // Nearly always both fit in 64 bits: reduce there, without the slow
+    // 128-bit division (the reduced numerator is no further from zero).
+    if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
+        if n != i64::MIN {
+            let g = gcd64(n.unsigned_abs(), d as u64) as i64;
+            return Num(Repr::Exact(n / g, d / g));
+        }
     }
     let g = gcd(n.unsigned_abs(), d as u128);
     if g > 1 {
@@ -257,21 +258,6 @@ fn exact(mut n: i128, mut d: i128) -> Num {
         (Ok(n), Ok(d)) if n != i64::MIN => Num(Repr::Exact(n, d)),
         _ => Num::double(n as f64 / d as f64),
     }
-}
-
-/// [`exact`] of numbers that fit in `i64`, neither `i64::MIN` (so that
-/// their negation does too).
-fn exact64(mut n: i64, mut d: i64) -> Num {
-    if d < 0 {
-        n = -n;
-        d = -d;
-    }
-    let g = gcd64(n.unsigned_abs(), d as u64);
-    if g > 1 {
-        n /= g as i64;
-        d /= g as i64;
-    }
-    Num(Repr::Exact(n, d))
 }
 
 fn gcd(mut a: u128, mut b: u128) -> u128 {
