@@ -417,9 +417,7 @@ fn find_cycle(
     producer: &HashMap<&str, (usize, Span)>,
 ) -> Option<Vec<usize>> {
     let n = recipe.predicates.len();
-    // Each edge (producer, user), in the order of the users' arguments; the
-    // edges out of `p` are then `targets[starts[p]..starts[p + 1]]`.
-    let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(n * 2);
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (pi, (pred, sig)) in recipe.predicates.iter().zip(sigs).enumerate() {
         let Some(sig) = sig else { continue };
         for (i, arg) in pred.args.iter().enumerate() {
@@ -427,25 +425,11 @@ fn find_cycle(
                 (arg.as_variable(), sig.role(i))
             {
                 if let Some(&(from, _)) = producer.get(var) {
-                    pairs.push((from, pi));
+                    edges[from].push(pi);
                 }
             }
         }
     }
-    let mut starts = vec![0usize; n + 1];
-    for &(from, _) in &pairs {
-        starts[from + 1] += 1;
-    }
-    for p in 0..n {
-        starts[p + 1] += starts[p];
-    }
-    let mut filled = starts.clone();
-    let mut targets = vec![0usize; pairs.len()];
-    for &(from, to) in &pairs {
-        targets[filled[from]] = to;
-        filled[from] += 1;
-    }
-    let edges = |p: usize| &targets[starts[p]..starts[p + 1]];
     // Iterative DFS with colours; on a back edge, unwind the stack into the cycle.
     let mut colour = vec![0u8; n];
     let mut stack: Vec<(usize, usize)> = Vec::with_capacity(n);
@@ -456,7 +440,7 @@ fn find_cycle(
         stack.push((root, 0));
         colour[root] = 1;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            if let Some(&to) = edges(node).get(*next) {
+            if let Some(&to) = edges[node].get(*next) {
                 *next += 1;
                 match colour[to] {
                     0 => {

@@ -152,11 +152,45 @@ const NO_MIXTURES: usize = 0;
 #[derive(Default)]
 struct Unfolding {
     pieces: Vec<Piece>,
-    /// Each chain of mixtures, outermost first, as a run of `links`; the
-    /// first is the empty chain.
-    chains: Vec<std::ops::Range<usize>>,
-    links: Vec<EntityRef>,
+    chains: Chains,
     merge: MergeSpace,
+}
+
+/// The chains of mixtures of a dish, each outermost first, stored as runs
+/// of one vector of links (a chain is its parent's links and one more).
+#[derive(Default)]
+struct Chains {
+    runs: Vec<std::ops::Range<usize>>,
+    links: Vec<EntityRef>,
+}
+
+impl Chains {
+    /// Starts with the empty chain ([`NO_MIXTURES`]).
+    fn start(&mut self) {
+        self.runs.push(0..0);
+    }
+
+    /// Adds the chain `above` followed by `mixture`; returns its index.
+    fn push(&mut self, above: usize, mixture: &EntityRef) -> usize {
+        let start = self.links.len();
+        self.links.extend_from_within(self.runs[above].clone());
+        self.links.push(mixture.clone());
+        self.runs.push(start..self.links.len());
+        self.runs.len() - 1
+    }
+
+    fn get(&self, i: usize) -> &[EntityRef] {
+        &self.links[self.runs[i].clone()]
+    }
+
+    fn len(&self) -> usize {
+        self.runs.len()
+    }
+
+    fn clear(&mut self) {
+        self.runs.clear();
+        self.links.clear();
+    }
 }
 
 /// The merge's working vectors and maps (see [`Unfolding::merge`]).
@@ -179,7 +213,7 @@ impl Unfolding {
     fn unfold(&mut self, dish: &Entity) -> Result<Vec<Unfolded>, ConversionError> {
         let onto = Ontology::get();
         let (mixture, ingredient) = (onto.known().mixture, onto.known().ingredient);
-        self.chains.push(0..0);
+        self.chains.start();
         for item in all_ingredients(dish) {
             if item.is_a(mixture) {
                 let item = in_grams(&item)?;
@@ -197,7 +231,6 @@ impl Unfolding {
     fn clear(&mut self) {
         self.pieces.clear();
         self.chains.clear();
-        self.links.clear();
         self.merge.objects.clear();
         self.merge.memo.clear();
     }
@@ -216,11 +249,7 @@ impl Unfolding {
         let onto = Ontology::get();
         let (mixture_class, ingredient) = (onto.known().mixture, onto.known().ingredient);
         let amount = amount.unwrap_or(Amount::new(Num::ZERO, onto.known().g));
-        let start = self.links.len();
-        self.links.extend_from_within(self.chains[above].clone());
-        self.links.push(mixture.clone());
-        let here = self.chains.len();
-        self.chains.push(start..self.links.len());
+        let here = self.chains.push(above, mixture);
         for c in mixture.get(slot::COMPONENTS).as_list() {
             let fraction = c.amount().map_or(Num::ZERO, |a| a.value);
             let scaled = Amount {
@@ -275,12 +304,10 @@ impl Unfolding {
         let Unfolding {
             pieces,
             chains,
-            links,
             merge: m,
         } = self;
-        let chain = |i: usize| &links[chains[i].clone()];
         let n = pieces.len();
-        kind_keys(pieces, chains.len(), chain, m);
+        kind_keys(pieces, chains, m);
         let keys = &m.keys;
         // The pieces not yet merged, by place; `rest[start..]` are left.
         m.rest.clear();
@@ -295,7 +322,7 @@ impl Unfolding {
             m.same.clear();
             let memo = &mut m.memo;
             m.same.extend(m.rest[start..].iter().copied().filter(|&i| {
-                keys[i] == keys[id] && same_kind(&pieces[id], &pieces[i], chain, memo)
+                keys[i] == keys[id] && same_kind(&pieces[id], &pieces[i], chains, memo)
             }));
             if !m.same.is_empty() {
                 let extra: Num = m
@@ -336,7 +363,7 @@ impl Unfolding {
             .enumerate()
             .filter(|(id, _)| m.rank[*id] != usize::MAX)
             .map(|(id, p)| {
-                let hierarchy = chain(p.hierarchy);
+                let hierarchy = chains.get(p.hierarchy);
                 (m.rank[id], p.into_unfolded(hierarchy))
             })
             .collect();
@@ -349,13 +376,8 @@ impl Unfolding {
 /// `memo` keeps the verdicts on pairs of mixtures: each portion of a dish
 /// shares its mixture object with all its ingredients, so the same two
 /// mixtures come up once per ingredient.
-fn same_kind<'c>(
-    x: &Piece,
-    y: &Piece,
-    chain: impl Fn(usize) -> &'c [EntityRef],
-    memo: &mut Memo,
-) -> bool {
-    let (hx, hy) = (chain(x.hierarchy), chain(y.hierarchy));
+fn same_kind(x: &Piece, y: &Piece, chains: &Chains, memo: &mut Memo) -> bool {
+    let (hx, hy) = (chains.get(x.hierarchy), chains.get(y.hierarchy));
     similar(&x.source, &y.source, Ignore::IDS_AND_AMOUNT)
         && hx.len() == hy.len()
         && hx.iter().zip(hy).all(|(a, b)| {
@@ -374,12 +396,7 @@ type Memo = FxHashMap<(usize, usize), bool>;
 /// kind (see [`kind_hash`]): the merge compares in full only pairs whose keys agree.
 /// Objects and chains of mixtures are shared by many pieces: each is
 /// hashed once, by address (all stay alive while the keys are made).
-fn kind_keys<'c>(
-    pieces: &[Piece],
-    chains: usize,
-    chain: impl Fn(usize) -> &'c [EntityRef],
-    m: &mut MergeSpace,
-) {
+fn kind_keys(pieces: &[Piece], chains: &Chains, m: &mut MergeSpace) {
     use std::hash::{Hash, Hasher};
     let objects = &mut m.objects;
     let mut object_hash = |e: &EntityRef| {
@@ -388,8 +405,8 @@ fn kind_keys<'c>(
             .or_insert_with(|| kind_hash(e, Ignore::IDS_AND_AMOUNT))
     };
     m.chain_keys.clear();
-    m.chain_keys.extend((0..chains).map(|i| {
-        let links = chain(i);
+    m.chain_keys.extend((0..chains.len()).map(|i| {
+        let links = chains.get(i);
         let mut h = rustc_hash::FxHasher::default();
         links.len().hash(&mut h);
         for link in links {
