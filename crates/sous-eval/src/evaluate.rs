@@ -175,24 +175,22 @@ fn score(
                     Vec::new(),
                 ))
             }
-            Some(gold_dish) => {
-                match best_dish_score_with(&pred_nodes, gold_dish, &gold_run.dish_unfolded) {
-                    Ok(dish) => {
-                        report.dish_approximation_score = Some(dish.score);
-                        explanation.dish = Some(explain_dish(&dish, gold_dish));
-                    }
-                    Err(e) => {
-                        report.problem = Some(Problem {
-                            kind: ProblemKind::ReferenceCrash,
-                            message: e.to_string(),
-                            line: None,
-                            column: None,
-                            span: None,
-                            details: Vec::new(),
-                        })
-                    }
+            Some(gold_dish) => match best_dish_score_with(&pred_nodes, gold_dish, &gold_run.dish) {
+                Ok(dish) => {
+                    report.dish_approximation_score = Some(dish.score);
+                    explanation.dish = Some(explain_dish(&dish, gold_dish));
                 }
-            }
+                Err(e) => {
+                    report.problem = Some(Problem {
+                        kind: ProblemKind::ReferenceCrash,
+                        message: e.to_string(),
+                        line: None,
+                        column: None,
+                        span: None,
+                        details: Vec::new(),
+                    })
+                }
+            },
         }
     }
     if metrics.contains(Metric::ExecutionTime) {

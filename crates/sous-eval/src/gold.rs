@@ -63,8 +63,9 @@ pub struct GoldRun {
     pub execution: Execution,
     /// [`bindings_after_run`] of `execution`.
     pub bindings: Vec<Option<Binding>>,
-    /// The gold dish unfolded, once for every prediction it is compared with.
-    pub(crate) dish_unfolded: crate::dish::GoldUnfolded,
+    /// The gold dish unfolded and located, once for every prediction it
+    /// is compared with.
+    pub(crate) dish: crate::dish::GoldDish,
     /// Where its goals are, once for every prediction they are sought in.
     pub(crate) goals: crate::goals::GoldGoals,
 }
@@ -93,7 +94,7 @@ impl GoldNetwork {
             Some(GoldRun {
                 execution,
                 bindings,
-                dish_unfolded: Default::default(),
+                dish: Default::default(),
                 goals: Default::default(),
             })
         })

@@ -4,7 +4,6 @@
 mod compare;
 mod unfold;
 
-use std::cell::OnceCell;
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
@@ -81,21 +80,24 @@ pub fn compare_dishes(
     candidate: &Node<'_>,
     gold: &Node<'_>,
 ) -> Result<CandidateOutcome, DishError> {
-    compare_dishes_with(candidate, gold, &GoldUnfolded::new(), &OnceCell::new())
+    compare_dishes_with(candidate, gold, &GoldDish::default())
 }
 
-/// The gold dish unfolded when a comparison first needs it, then reused:
-/// unfolding depends on the gold dish alone, and all candidates of a
-/// prediction, and all predictions of a recipe (see
-/// [`crate::GoldRun`]), are compared with the same one.
-pub type GoldUnfolded = OnceLock<Result<Vec<Arc<Unfolded>>, ConversionError>>;
+/// What scoring needs of the gold dish (its unfolding and where it is),
+/// worked out when a comparison first asks, then reused: both depend on
+/// the gold dish alone, and all candidates of a prediction, and all
+/// predictions of a recipe (see [`crate::GoldRun`]), are compared with
+/// the same one.
+#[derive(Debug, Default)]
+pub struct GoldDish {
+    unfolded: OnceLock<Result<Vec<Arc<Unfolded>>, ConversionError>>,
+    location: OnceLock<Option<Vec<ClassId>>>,
+}
 
-/// `gold_location` keeps where the gold dish is, for the next candidate.
 fn compare_dishes_with(
     candidate: &Node<'_>,
     gold: &Node<'_>,
-    gold_unfolded: &GoldUnfolded,
-    gold_location: &OnceCell<Option<Vec<ClassId>>>,
+    gold_dish: &GoldDish,
 ) -> Result<CandidateOutcome, DishError> {
     let (Some(p), Some(g)) = (candidate.output_entity(), gold.output_entity()) else {
         return Ok(CandidateOutcome::Unscored("no output"));
@@ -107,13 +109,15 @@ fn compare_dishes_with(
         p,
         candidate.output_location().as_deref(),
         g,
-        gold_location
+        gold_dish
+            .location
             .get_or_init(|| gold.output_location())
             .as_deref(),
     );
     // The prediction first: when both fail, its error is the one reported.
     let predicted = unfold_dish(p)?;
-    let gold_ingredients = gold_unfolded
+    let gold_ingredients = gold_dish
+        .unfolded
         .get_or_init(|| Ok(unfold_dish(g)?.into_iter().map(Arc::new).collect()))
         .as_ref()
         .map_err(|e| DishError::from(e.clone()))?;
@@ -138,21 +142,20 @@ pub fn best_dish_score<'a>(
     predicted: &[Node<'a>],
     gold: &Node<'_>,
 ) -> Result<DishScore<'a>, DishError> {
-    best_dish_score_with(predicted, gold, &GoldUnfolded::new())
+    best_dish_score_with(predicted, gold, &GoldDish::default())
 }
 
-/// [`best_dish_score`] with `gold`'s unfolding kept in `gold_unfolded`
-/// (which must belong to `gold` alone) for the next prediction.
+/// [`best_dish_score`] with what it works out about `gold` kept in
+/// `gold_dish` (which must belong to `gold` alone) for the next prediction.
 pub fn best_dish_score_with<'a>(
     predicted: &[Node<'a>],
     gold: &Node<'_>,
-    gold_unfolded: &GoldUnfolded,
+    gold_dish: &GoldDish,
 ) -> Result<DishScore<'a>, DishError> {
     // Sized up front: it ends up holding most arguments of the prediction.
     let mut encountered: Vec<usize> =
         Vec::with_capacity(predicted.iter().map(|n| n.action.args.len()).sum());
     let mut candidates = Vec::new();
-    let gold_location = OnceCell::new();
     for node in predicted.iter().rev() {
         let out = node.action.args[0];
         if encountered.contains(&out) {
@@ -160,7 +163,7 @@ pub fn best_dish_score_with<'a>(
         }
         candidates.push(Candidate {
             node: *node,
-            outcome: compare_dishes_with(node, gold, gold_unfolded, &gold_location)?,
+            outcome: compare_dishes_with(node, gold, gold_dish)?,
         });
         encountered.extend(&node.action.args);
     }
