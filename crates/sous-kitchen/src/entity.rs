@@ -312,15 +312,6 @@ impl Entity {
 
     /// A list slot for changing it, the search index left alone.
     fn list_slot_mut(&mut self, slot: SlotId) -> Option<&mut EntityList> {
-        // The contents of a container that holds something, as every
-        // change deep in the kitchen passes through: found without the class.
-        let at = self.contents_at as usize;
-        if slot == slot::CONTENTS && matches!(self.own.get(at), Some(Value::List(_))) {
-            return match &mut self.own[at] {
-                Value::List(l) => Some(l),
-                _ => None,
-            };
-        }
         let class_def = Ontology::get().class(self.class);
         let p = class_def.slot_position(slot)?;
         let value = self.own_value_mut(class_def, p);
