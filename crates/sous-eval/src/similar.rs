@@ -113,6 +113,7 @@ fn similar_with(a: &Entity, b: &Entity, ignore: Ignore, items: &mut impl ListIte
             } else {
                 // Same class, same slots: the values side by side.
                 a.values()
+                    .iter()
                     .zip(b.values())
                     .all(|(x, y)| similar_values_with(x, y, ignore, items))
             }

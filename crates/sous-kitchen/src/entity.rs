@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use crate::ontology::{Class, SlotDefault};
+use crate::ontology::SlotDefault;
 use crate::subtree::{SubtreeCache, SubtreeIndex, INDEXED_FROM};
 use crate::{slot, Amount, ClassId, EntityList, IdGen, Num, Ontology, Pid, SlotId, Value};
 
@@ -9,70 +9,18 @@ pub type EntityRef = Arc<Entity>;
 
 /// A kitchen entity: a typed feature structure. Its slots are exactly those
 /// of its class (see [`Ontology`]); `pid` is its persistent identity.
-///
-/// Only the slots that were set, or whose default is a fresh object, hold a
-/// value of their own; the others read the class's default. Most slots of
-/// most things keep their default (three in four, over the gold
-/// executions' kitchen states), and every change to a kitchen state copies
-/// the things on its way: a copy then moves only the values of its own.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Entity {
     pub class: ClassId,
     pub pid: Pid,
-    /// Bit `p`: the slot at position `p` of the class holds a value of its own.
-    own_mask: u64,
-    /// Those values, in slot order.
-    own: Vec<Value>,
-    /// Where `contents` and `used` sit in `own` (`u8::MAX`: at their
-    /// default, the empty list and false), so that the kitchen walks, which
-    /// ask every thing they pass, need not look the class up.
+    slots: Vec<Value>,
+    /// Where `contents` and `used` sit in `slots` (`u8::MAX`: nowhere),
+    /// copied from the class so that the kitchen walks, which ask every
+    /// thing they pass, need not look the class up.
     contents_at: u8,
     used_at: u8,
     /// What the contents hold, built when a search first asks.
     index: SubtreeCache,
-}
-
-/// A copy is made to be changed, often by setting a slot that was at its
-/// default: it gets room for two more values.
-impl Clone for Entity {
-    fn clone(&self) -> Entity {
-        let mut own = Vec::with_capacity(self.own.len() + 2);
-        own.extend(self.own.iter().cloned());
-        Entity {
-            class: self.class,
-            pid: self.pid,
-            own_mask: self.own_mask,
-            own,
-            contents_at: self.contents_at,
-            used_at: self.used_at,
-            index: self.index.clone(),
-        }
-    }
-}
-
-/// Equal when of one class and persistent id, with equal values in every
-/// slot, own or default.
-impl PartialEq for Entity {
-    fn eq(&self, other: &Entity) -> bool {
-        self.class == other.class
-            && self.pid == other.pid
-            && if self.own_mask == other.own_mask {
-                self.own == other.own
-            } else {
-                self.values().eq(other.values())
-            }
-    }
-}
-
-impl std::fmt::Debug for Entity {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let onto = Ontology::get();
-        let mut s = f.debug_struct(self.class_name());
-        s.field("pid", &self.pid);
-        for (slot, value) in self.slots() {
-            s.field(onto.slot_name(slot), value);
-        }
-        s.finish()
-    }
 }
 
 const NIL: Value = Value::Nil;
@@ -84,69 +32,19 @@ impl Entity {
         let onto = Ontology::get();
         let pid = ids.fresh();
         let class_def = onto.class(class);
-        let own_mask = class_def.own_from_start;
-        // Room for one more: a concept is marked as one at once.
-        let mut own = Vec::new();
-        if own_mask != 0 {
-            own.reserve(own_mask.count_ones() as usize + 1);
-            own.extend(
-                class_def
-                    .slots
-                    .iter()
-                    .enumerate()
-                    .filter(|(p, _)| own_mask & 1 << p != 0)
-                    .map(|(_, (_, d))| default_value(d, ids)),
-            );
-        }
-        let mut e = Entity {
+        let slots = class_def
+            .slots
+            .iter()
+            .map(|(_, d)| default_value(d, ids))
+            .collect();
+        Entity {
             class,
             pid,
-            own_mask,
-            own,
-            contents_at: u8::MAX,
-            used_at: u8::MAX,
+            slots,
+            contents_at: class_def.contents_position().map_or(u8::MAX, |p| p as u8),
+            used_at: class_def.used_position().map_or(u8::MAX, |p| p as u8),
             index: SubtreeCache::default(),
-        };
-        e.locate_searched(class_def);
-        e
-    }
-
-    /// Where slot `p` of the class would sit in `own`.
-    #[inline]
-    fn rank(&self, p: usize) -> usize {
-        (self.own_mask & ((1u64 << p) - 1)).count_ones() as usize
-    }
-
-    /// The value of the slot at position `p` of the class.
-    #[inline]
-    fn value_at<'a>(&'a self, class_def: &'static Class, p: usize) -> &'a Value {
-        if self.own_mask & 1 << p != 0 {
-            &self.own[self.rank(p)]
-        } else {
-            &class_def.defaults[p]
         }
-    }
-
-    /// The value of the slot at position `p`, made the entity's own.
-    fn own_value_mut(&mut self, class_def: &Class, p: usize) -> &mut Value {
-        let i = self.rank(p);
-        if self.own_mask & 1 << p == 0 {
-            self.own.insert(i, class_def.defaults[p].clone());
-            self.own_mask |= 1 << p;
-            self.locate_searched(class_def);
-        }
-        &mut self.own[i]
-    }
-
-    /// Sets `contents_at` and `used_at` from the class's positions.
-    fn locate_searched(&mut self, class_def: &Class) {
-        let mask = self.own_mask;
-        let at = |p: Option<usize>| match p {
-            Some(p) if mask & 1 << p != 0 => (mask & ((1u64 << p) - 1)).count_ones() as u8,
-            _ => u8::MAX,
-        };
-        self.contents_at = at(class_def.contents_position());
-        self.used_at = at(class_def.used_position());
     }
 
     /// A fresh instance marked as a concept (what a symbol in a network stands for).
@@ -184,30 +82,20 @@ impl Entity {
 
     #[inline]
     pub fn get(&self, slot: SlotId) -> &Value {
-        let class_def = Ontology::get().class(self.class);
-        match class_def.slot_position(slot) {
-            Some(p) => self.value_at(class_def, p),
+        match Ontology::get().class(self.class).slot_position(slot) {
+            Some(p) => &self.slots[p],
             None => &NIL,
         }
     }
 
     /// Sets a slot; a slot the class does not have is left alone (returns false).
     pub fn set(&mut self, slot: SlotId, value: Value) -> bool {
-        let class_def = Ontology::get().class(self.class);
-        match class_def.slot_position(slot) {
+        match Ontology::get().class(self.class).slot_position(slot) {
             Some(p) => {
                 if slot == slot::CONTENTS {
                     self.index.clear();
                 }
-                if self.own_mask & 1 << p != 0 {
-                    let i = self.rank(p);
-                    self.own[i] = value;
-                } else {
-                    let i = self.rank(p);
-                    self.own.insert(i, value);
-                    self.own_mask |= 1 << p;
-                    self.locate_searched(class_def);
-                }
+                self.slots[p] = value;
                 true
             }
             None => false,
@@ -225,9 +113,8 @@ impl Entity {
     /// The slot values alone, in the class's slot order: what a comparison
     /// of two things of one class walks side by side.
     #[inline]
-    pub fn values(&self) -> impl Iterator<Item = &Value> + '_ {
-        let class_def = Ontology::get().class(self.class);
-        (0..class_def.slots.len()).map(move |p| self.value_at(class_def, p))
+    pub fn values(&self) -> &[Value] {
+        &self.slots
     }
 
     /// Every slot with its value, in the class's slot order.
@@ -237,7 +124,7 @@ impl Entity {
             .slots
             .iter()
             .map(|(s, _)| *s)
-            .zip(self.values())
+            .zip(self.slots.iter())
     }
 
     /// The index of what the contents hold (see [`crate::subtree`]), for a
@@ -270,7 +157,7 @@ impl Entity {
 
     #[inline]
     pub fn contents(&self) -> &EntityList {
-        match self.own.get(self.contents_at as usize) {
+        match self.slots.get(self.contents_at as usize) {
             Some(v) => v.as_list(),
             None => EntityList::empty(),
         }
@@ -279,7 +166,7 @@ impl Entity {
     /// Whether the thing is flagged `used` (the searches' test).
     #[inline]
     pub fn is_used(&self) -> bool {
-        self.own
+        self.slots
             .get(self.used_at as usize)
             .is_some_and(Value::as_bool)
     }
@@ -312,13 +199,11 @@ impl Entity {
 
     /// A list slot for changing it, the search index left alone.
     fn list_slot_mut(&mut self, slot: SlotId) -> Option<&mut EntityList> {
-        let class_def = Ontology::get().class(self.class);
-        let p = class_def.slot_position(slot)?;
-        let value = self.own_value_mut(class_def, p);
-        if !matches!(value, Value::List(_)) {
-            *value = Value::List(EntityList::new());
+        let p = Ontology::get().class(self.class).slot_position(slot)?;
+        if !matches!(self.slots[p], Value::List(_)) {
+            self.slots[p] = Value::List(EntityList::new());
         }
-        match value {
+        match &mut self.slots[p] {
             Value::List(l) => Some(l),
             _ => None,
         }

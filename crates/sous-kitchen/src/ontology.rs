@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
 
-use crate::{slot, Amount, EntityList, Known, Num, Value};
+use crate::{slot, Known, Num};
 
 /// The ontology file embedded at build time.
 pub const ONTOLOGY_TOML: &str = include_str!("../data/ontology.toml");
@@ -61,20 +61,7 @@ pub struct Class {
     /// reads for every thing it passes (`u8::MAX`: no such slot).
     contents_at: u8,
     used_at: u8,
-    /// What a slot of an instance holds until the instance is given a value
-    /// of its own for it (see [`crate::Entity`]): the default where that is
-    /// a plain value (nil, a flag, a number, an amount, the empty list), nil
-    /// where it is a fresh object.
-    pub(crate) defaults: Vec<Value>,
-    /// The slots an instance has values of its own for from the start, as
-    /// bits over positions: those whose default is a fresh object, and a
-    /// `used` that starts true (the searches read `used` from own values).
-    pub(crate) own_from_start: u64,
 }
-
-/// Most slots a class may have: an instance marks the slots it holds values
-/// of its own for with the bits of a `u64`.
-pub const MAX_SLOTS: usize = 64;
 
 impl Class {
     /// Position of `contents` in this class's slot list.
@@ -95,22 +82,6 @@ impl Class {
         self.slot_position
             .get(slot.0 as usize)
             .and_then(|&p| position(p))
-    }
-}
-
-/// The value a slot holds by default when that is a plain value (nil for
-/// a fresh object, which is made per instance).
-fn plain_default(d: &SlotDefault) -> Value {
-    match d {
-        SlotDefault::Nil => Value::Nil,
-        SlotDefault::Bool(b) => Value::Bool(*b),
-        SlotDefault::Number(n) => Value::Number(*n),
-        SlotDefault::EmptyList => Value::List(EntityList::new()),
-        SlotDefault::Amount(v, unit) => Value::Amount(Amount {
-            value: *v,
-            unit: *unit,
-        }),
-        SlotDefault::New(_) | SlotDefault::Quantity(_) | SlotDefault::Instances(_) => Value::Nil,
     }
 }
 
@@ -259,8 +230,6 @@ impl Ontology {
                 slot_position: Vec::new(),
                 contents_at: u8::MAX,
                 used_at: u8::MAX,
-                defaults: Vec::new(),
-                own_from_start: 0,
             });
         }
         let n = classes.len();
@@ -281,26 +250,6 @@ impl Ontology {
                     }
                 }
             }
-            if slots.len() > MAX_SLOTS {
-                return Err(err(
-                    &classes[c].name,
-                    format!(
-                        "{} slots, more than the {MAX_SLOTS} a class may have",
-                        slots.len()
-                    ),
-                ));
-            }
-            let defaults = slots.iter().map(|(_, d)| plain_default(d)).collect();
-            let own_from_start = slots
-                .iter()
-                .enumerate()
-                .filter(|(_, (id, d))| {
-                    matches!(
-                        d,
-                        SlotDefault::New(_) | SlotDefault::Quantity(_) | SlotDefault::Instances(_)
-                    ) || *id == crate::slot::USED && plain_default(d).as_bool()
-                })
-                .fold(0u64, |m, (p, _)| m | 1 << p);
             let mut slot_position = vec![u8::MAX; slot_names.len()];
             for (p, (id, _)) in slots.iter().enumerate() {
                 slot_position[id.0 as usize] = p as u8;
@@ -312,8 +261,6 @@ impl Ontology {
             class.contents_at = slot_position[crate::slot::CONTENTS.0 as usize];
             class.used_at = slot_position[crate::slot::USED.0 as usize];
             class.slot_position = slot_position;
-            class.defaults = defaults;
-            class.own_from_start = own_from_start;
         }
         let mut descendants = vec![vec![0u64; words]; n];
         for (c, class) in classes.iter().enumerate() {
