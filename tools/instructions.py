@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Instruction counts of the hot paths, checked against a committed baseline.
 
-Runs `sous-perf execute|evaluate|request` (crates/sous-perf) under
+Runs `sous-perf execute|evaluate|request|stream` (crates/sous-perf) under
 `valgrind --tool=callgrind`, counting only the function `measured_*` each
 one calls, and compares every count with `crates/sous-perf/baseline.toml`.
 A count more than 10 % above its baseline fails (exit 1): instruction counts
@@ -11,6 +11,9 @@ timings on a shared machine cannot give.
   tools/instructions.py            check (what .ci/run does)
   tools/instructions.py --update   write the counts as the new baseline
                                    (commit it on its own, saying why)
+  tools/instructions.py --update stream
+                                   the same for the named workloads only,
+                                   the others' baselines kept as they are
 
 Needs valgrind and a release build of sous-perf (`cargo build --release -p
 sous-perf`), and SOUS_BENCHMARK_DIR like the tests.
@@ -31,6 +34,7 @@ WORKLOADS = {
     "execute": "the 30 gold networks executed",
     "evaluate": "the 30 gold networks scored with all four metrics",
     "request": "one POST /api/execute (almond gold, compact), handler only",
+    "stream": "300 predictions streamed as sous evaluate - --format jsonl does, one thread",
 }
 TOLERANCE = 0.10
 
@@ -64,7 +68,13 @@ def count(binary: Path, workload: str) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--update", action="store_true", help="write the baseline")
+    parser.add_argument(
+        "--update",
+        nargs="*",
+        choices=list(WORKLOADS),
+        metavar="WORKLOAD",
+        help="write the baseline (of the named workloads only, if any are named)",
+    )
     parser.add_argument(
         "--binary",
         type=Path,
@@ -76,8 +86,11 @@ def main() -> int:
         sys.exit(f"{args.binary} is missing: cargo build --release -p sous-perf")
     if not os.environ.get("SOUS_BENCHMARK_DIR"):
         sys.exit("SOUS_BENCHMARK_DIR must point at the benchmark data (see README)")
-    counts = {w: count(args.binary, w) for w in WORKLOADS}
-    if args.update:
+    if args.update is not None:
+        kept = tomllib.loads(BASELINE.read_text()) if BASELINE.exists() else {}
+        named = args.update or list(WORKLOADS)
+        fresh = {w: count(args.binary, w) for w in named}
+        counts = {w: fresh[w] if w in fresh else kept[w] for w in WORKLOADS if w in fresh or w in kept}
         lines = [
             "# Instructions counted by tools/instructions.py (callgrind), one run each.",
             "# Updated on purpose only, in a commit of its own that says why.",
@@ -87,10 +100,11 @@ def main() -> int:
             lines.append(f"# {WORKLOADS[w]}")
             lines.append(f"{w} = {n}")
         BASELINE.write_text("\n".join(lines) + "\n")
-        for w, n in counts.items():
+        for w, n in fresh.items():
             print(f"{w:10} {n:>15,}")
         print(f"baseline written to {BASELINE.relative_to(ROOT)}")
         return 0
+    counts = {w: count(args.binary, w) for w in WORKLOADS}
     baseline = tomllib.loads(BASELINE.read_text())
     failed = False
     print(f"{'workload':10} {'baseline':>15} {'now':>15} {'change':>8}")

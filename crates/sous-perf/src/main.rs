@@ -1,5 +1,5 @@
 //! The work whose instructions `tools/instructions.py` counts under
-//! callgrind: `sous-perf execute|evaluate|request`.
+//! callgrind: `sous-perf execute|evaluate|request|stream`.
 //!
 //! Each workload is prepared (files read, networks parsed, start-up tables
 //! built) and run once to warm up, then run once more inside a function
@@ -24,8 +24,9 @@ fn main() -> ExitCode {
         "execute" => execute(),
         "evaluate" => evaluate(),
         "request" => request(),
+        "stream" => stream(),
         _ => {
-            eprintln!("usage: sous-perf execute|evaluate|request");
+            eprintln!("usage: sous-perf execute|evaluate|request|stream");
             return ExitCode::from(2);
         }
     }
@@ -128,4 +129,77 @@ fn work_request(body: &str, limits: &sous_server::Limits) -> usize {
     sous_server::execute_json(&req, limits)
         .expect("the request succeeds")
         .len()
+}
+
+/// Predictions in the stream workload: ten rounds of the 30 gold networks.
+const STREAMED: usize = 300;
+
+/// 300 predictions streamed through `sous evaluate - --format jsonl` on one
+/// thread: read a section at a time, scored with the default metrics
+/// against a gold standard loaded beforehand, each report written as a JSON
+/// line. The gold standard's loading is left out: a stream pays it once,
+/// and what the streaming goal (predictions a second) measures is the cost
+/// of one more prediction.
+fn stream() {
+    let dir = sous_testdata::gold_current_dir();
+    let gold = GoldStandard::load(&dir).expect("the gold standard loads");
+    let networks: Vec<String> = gold
+        .networks()
+        .map(|g| {
+            let body = std::fs::read_to_string(&g.path).expect("a gold network is readable");
+            let body = body.trim();
+            if body.starts_with('#') {
+                body.to_string()
+            } else {
+                format!("#{}\n{body}", g.recipe_id)
+            }
+        })
+        .collect();
+    assert_eq!(networks.len(), 30, "the 30 current gold networks");
+    let input: String = networks
+        .iter()
+        .cycle()
+        .take(STREAMED)
+        .flat_map(|n| [n.as_str(), "\n\n"])
+        .collect();
+    // One worker, and it is this thread: callgrind counts only the thread
+    // that enters `measured_stream`.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .use_current_thread()
+        .build()
+        .expect("a one-thread pool");
+    let options = Options::default();
+    pool.install(|| {
+        black_box(work_stream(&input, &gold, &options));
+        let bytes = black_box(measured_stream(&input, &gold, &options));
+        println!("streamed {STREAMED} predictions, {bytes} bytes of reports");
+    });
+}
+
+#[inline(never)]
+fn measured_stream(input: &str, gold: &GoldStandard, options: &Options) -> usize {
+    work_stream(input, gold, options)
+}
+
+fn work_stream(input: &str, gold: &GoldStandard, options: &Options) -> usize {
+    let mut bytes = 0;
+    let mut emit = |r: sous_eval::RecipeReport| {
+        let mut v = serde_json::to_value(&r).expect("a report serialises");
+        if let Some(m) = v.as_object_mut() {
+            m.insert("file".into(), "<stdin>".into());
+        }
+        bytes += v.to_string().len() + 1;
+    };
+    let n = sous_eval::batch::evaluate_reader(
+        input.as_bytes(),
+        "<stdin>",
+        gold,
+        options,
+        256,
+        &mut emit,
+    )
+    .expect("an in-memory input reads");
+    assert_eq!(n, STREAMED, "every streamed prediction is scored");
+    bytes
 }
