@@ -240,11 +240,9 @@ def sitting(before_rev, n, rounds):
     render()
 
 
-# The instruction workloads in the table's order (tools/instructions.py's names).
-WORKLOAD_KEYS = ("execute", "evaluate", "request", "stream")
-
-
 def render():
+    import instructions as ins
+
     b = tomllib.loads((FIGURES / "before.toml").read_text())
     a = tomllib.loads((FIGURES / "after.toml").read_text())
 
@@ -280,8 +278,8 @@ def render():
          "≥ 3,000/s, flat", ratio(b["stream_per_s"], a["stream_per_s"], True)),
         ("instructions: 30 gold executions / their evaluation / one handler / 300 streamed "
          "predictions — `tools/instructions.py`",
-         " / ".join(count(b, f"instructions_{w}") for w in WORKLOAD_KEYS),
-         " / ".join(count(a, f"instructions_{w}") for w in WORKLOAD_KEYS),
+         " / ".join(count(b, f"instructions_{w}") for w in ins.WORKLOADS),
+         " / ".join(count(a, f"instructions_{w}") for w in ins.WORKLOADS),
          "—", "—"),
     ]
     if "side_by_side_ratio" in a:

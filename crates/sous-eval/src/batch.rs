@@ -24,6 +24,10 @@ pub fn evaluate_all(
         .collect()
 }
 
+/// Recipes [`evaluate_reader`] scores together (in parallel) before their
+/// reports are written, as `sous evaluate` streams them.
+pub const CHUNK: usize = 256;
+
 /// Evaluates an input of any length in bounded memory: its recipes are read
 /// one section at a time, `chunk` of them are scored in parallel on the
 /// current rayon pool, and `emit` gets each report in input order before

@@ -45,6 +45,17 @@ impl RecipeReport {
             crate::Metric::ExecutionTime => self.execution_time,
         }
     }
+
+    /// The report as one JSON object with the input it came from under
+    /// `file`: a line of `sous evaluate --format jsonl`, an element of
+    /// `--format json`.
+    pub fn json_with_file(&self, file: &str) -> String {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        if let Some(m) = v.as_object_mut() {
+            m.insert("file".into(), serde_json::Value::String(file.to_string()));
+        }
+        v.to_string()
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

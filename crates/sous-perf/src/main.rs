@@ -184,19 +184,13 @@ fn measured_stream(input: &str, gold: &GoldStandard, options: &Options) -> usize
 
 fn work_stream(input: &str, gold: &GoldStandard, options: &Options) -> usize {
     let mut bytes = 0;
-    let mut emit = |r: sous_eval::RecipeReport| {
-        let mut v = serde_json::to_value(&r).expect("a report serialises");
-        if let Some(m) = v.as_object_mut() {
-            m.insert("file".into(), "<stdin>".into());
-        }
-        bytes += v.to_string().len() + 1;
-    };
+    let mut emit = |r: sous_eval::RecipeReport| bytes += r.json_with_file("<stdin>").len() + 1;
     let n = sous_eval::batch::evaluate_reader(
         input.as_bytes(),
         "<stdin>",
         gold,
         options,
-        256,
+        sous_eval::batch::CHUNK,
         &mut emit,
     )
     .expect("an in-memory input reads");

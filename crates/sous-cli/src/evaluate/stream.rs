@@ -12,9 +12,6 @@ use sous_eval::{csv, text, GoldStandard, Options};
 use super::output::{exit_code, warn_failures, EvalFormat};
 use crate::run::{INVALID, OK};
 
-/// Recipes scored together (in parallel) before their reports are written.
-const CHUNK: usize = 256;
-
 pub struct Settings {
     pub format: EvalFormat,
     pub explain: bool,
@@ -76,11 +73,11 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
                 let _ = writeln!(w, "{},{row}", csv_field(&name));
             }
             let _ = match settings.format {
-                EvalFormat::Jsonl => writeln!(out, "{}", with_file(&name, &r)),
+                EvalFormat::Jsonl => writeln!(out, "{}", r.json_with_file(&name)),
                 EvalFormat::Json => {
                     let sep = if first_json { "\n" } else { ",\n" };
                     first_json = false;
-                    write!(out, "{sep}{}", with_file(&name, &r))
+                    write!(out, "{sep}{}", r.json_with_file(&name))
                 }
                 EvalFormat::Text => {
                     let mut s = format!("{name}: {}", text::scores(&r, options.metrics));
@@ -95,8 +92,14 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
                 }
             };
         };
-        let read =
-            sous_eval::batch::evaluate_reader(reader, &name, gold, options, CHUNK, &mut emit);
+        let read = sous_eval::batch::evaluate_reader(
+            reader,
+            &name,
+            gold,
+            options,
+            sous_eval::batch::CHUNK,
+            &mut emit,
+        );
         let _ = out.flush();
         match read {
             Ok(0) => {
@@ -121,15 +124,6 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
         }
     }
     code
-}
-
-/// The report as JSON with the input it came from.
-fn with_file(name: &str, r: &RecipeReport) -> String {
-    let mut v = serde_json::to_value(r).unwrap_or_default();
-    if let Some(m) = v.as_object_mut() {
-        m.insert("file".into(), serde_json::Value::String(name.to_string()));
-    }
-    v.to_string()
 }
 
 fn csv_field(s: &str) -> String {
