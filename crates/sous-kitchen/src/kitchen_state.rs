@@ -126,20 +126,25 @@ impl KitchenState {
 
     /// Search by persistent id below `place` only.
     pub fn locate_in(&self, place: &[usize], pid: Pid) -> Option<Place> {
+        // The indices are pushed on the way back up, deepest first, so
+        // that the many things passed by cost no push and pop each.
         fn walk(e: &Entity, pid: Pid, path: &mut Place) -> bool {
             let may_hold = |x: &SubtreeIndex| x.may_hold_pid(pid);
             any_scanned(e, may_hold, |i, item| {
-                path.push(i);
-                if item.pid == pid || item.worth_entering(may_hold) && walk(item, pid, path) {
-                    return true;
+                let found =
+                    item.pid == pid || item.worth_entering(may_hold) && walk(item, pid, path);
+                if found {
+                    path.push(i);
                 }
-                path.pop();
-                false
+                found
             })
         }
         let below = self.get(place)?;
         let mut path = Place::from_slice(place);
-        walk(below, pid, &mut path).then_some(path)
+        walk(below, pid, &mut path).then(|| {
+            path[place.len()..].reverse();
+            path
+        })
     }
 
     /// The entity with this persistent id, if it is in the kitchen: the one
@@ -178,6 +183,7 @@ impl KitchenState {
             path: &mut Place,
         ) -> bool {
             let may_hold = |x: &SubtreeIndex| x.may_hold_unused(class);
+            // Indices are pushed on the way back up, as in `locate_in`.
             any_scanned(e, may_hold, |i, el| {
                 let hit =
                     onto.is_a(el.class, class) && !el.is_used() && !excluded.contains(&el.pid);
@@ -186,18 +192,18 @@ impl KitchenState {
                 }
                 hit
             }) || any_scanned(e, may_hold, |i, el| {
-                if el.worth_entering(may_hold) {
+                let found = el.worth_entering(may_hold) && walk(el, class, excluded, onto, path);
+                if found {
                     path.push(i);
-                    if walk(el, class, excluded, onto, path) {
-                        return true;
-                    }
-                    path.pop();
                 }
-                false
+                found
             })
         }
         let mut path = Place::new();
-        walk(&self.root, class, excluded, onto, &mut path).then_some(path)
+        walk(&self.root, class, excluded, onto, &mut path).then(|| {
+            path.reverse();
+            path
+        })
     }
 
     /// The container that holds the first ingredient of `class` (or a
@@ -216,18 +222,20 @@ impl KitchenState {
             any_scanned(e, may_hold, |_, el| {
                 el.class != counter_top && onto.is_a(el.class, class)
             }) || any_scanned(e, may_hold, |i, el| {
-                if el.class != counter_top && el.worth_entering(may_hold) {
+                let found = el.class != counter_top
+                    && el.worth_entering(may_hold)
+                    && walk(el, class, counter_top, onto, path);
+                if found {
                     path.push(i);
-                    if walk(el, class, counter_top, onto, path) {
-                        return true;
-                    }
-                    path.pop();
                 }
-                false
+                found
             })
         }
         let mut path = Place::new();
-        (walk(&self.root, class, counter_top, onto, &mut path) && !path.is_empty()).then_some(path)
+        (walk(&self.root, class, counter_top, onto, &mut path) && !path.is_empty()).then(|| {
+            path.reverse();
+            path
+        })
     }
 
     /// The contents list of the container at `place`, for moving things in

@@ -324,6 +324,15 @@ mod tests {
                     .find(pid)
                     .zip(plain)
                     .is_some_and(|(a, b)| Arc::ptr_eq(a, b)));
+                // A search below a container: the first place under it.
+                let below = &containers[rng.gen_range(0..containers.len())];
+                let plain_below = all
+                    .iter()
+                    .find(|q| {
+                        q.len() > below.len() && q.starts_with(below) && ks.pid_at(q) == Some(pid)
+                    })
+                    .cloned();
+                assert_eq!(ks.locate_in(below, pid), plain_below);
                 // The evaluator's own search by id: what it skips must not
                 // hold the thing.
                 let holder = &containers[rng.gen_range(0..containers.len())];
