@@ -42,6 +42,7 @@ import time
 import tomllib
 from pathlib import Path
 
+import instructions as ins
 from readme import README, ROOT, gold_dir, replace
 
 FIGURES = ROOT / "crates/sous-perf/figures"
@@ -142,8 +143,6 @@ def instructions(target):
     binary = Path(target) / "release" / "sous-perf"
     if not binary.exists():
         return {}
-    sys.path.insert(0, str(ROOT / "tools"))
-    import instructions as ins
     return {f"instructions_{w}": ins.count(binary, w) for w in ins.WORKLOADS}
 
 
@@ -188,7 +187,6 @@ def gold_bench_binary(target):
 
 def sitting(before_rev, n, rounds):
     """`before` and `after` in one sitting, then the gold benches side by side."""
-    sys.path.insert(0, str(ROOT / "tools"))
     import bench_ab
 
     base = ROOT / "target" / "perf-sitting"
@@ -241,8 +239,6 @@ def sitting(before_rev, n, rounds):
 
 
 def render():
-    import instructions as ins
-
     b = tomllib.loads((FIGURES / "before.toml").read_text())
     a = tomllib.loads((FIGURES / "after.toml").read_text())
 
