@@ -97,8 +97,10 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Turn recipe texts (the benchmark's XML) into a network file.
     ///
-    /// The baseline agent (in progress): ingredient lines are fetched and
-    /// proportioned, instructions read with a verb lexicon. Exit code: 0 when
+    /// By default the baseline agent reads them (offline, deterministic:
+    /// ingredient lines fetched and proportioned, instructions read with a
+    /// verb lexicon, every action executed before it is kept); `--agent llm`
+    /// asks a language model instead. Exit code: 0 when
     /// every line was understood, 1 otherwise (the network is still written),
     /// 2 on unreadable input (the other recipes are still understood).
     Understand(understand::UnderstandArgs),
