@@ -22,6 +22,18 @@ def benchmark_dir():
         "SOUS_BENCHMARK_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark")))
 
 
+def benchmark_2023_dir():
+    """`SOUS_BENCHMARK_2023_DIR`, else the January-2023 gold networks' folder
+    beside the repository."""
+    return pathlib.Path(os.environ.get(
+        "SOUS_BENCHMARK_2023_DIR", str(ROOT.parent / "shared" / "recipe-execution-benchmark-2023")))
+
+
+def spec_dir():
+    """`SOUS_SPEC_DIR`, else the reference's recorded behaviour beside the repository."""
+    return pathlib.Path(os.environ.get("SOUS_SPEC_DIR", str(ROOT.parent / "shared" / "spec")))
+
+
 def target_dir():
     """Cargo's target folder: `CARGO_TARGET_DIR`, else `target/` in the repository."""
     return pathlib.Path(os.environ.get("CARGO_TARGET_DIR", str(ROOT / "target")))
