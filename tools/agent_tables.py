@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Regenerates the baseline agent's tables in README.md, between
-`<!-- agent-tables:NAME -->` and `<!-- /agent-tables:NAME -->` markers:
+"""Regenerates the baseline agent's tables in docs/agent.md, between its
+`<!-- agent-tables:NAME -->` and `<!-- /agent-tables:NAME -->` markers
+(nothing else in the file changes, and nothing is written when a pair of
+markers is missing):
 
 - `development`: the development set (the benchmark's 30 recipe texts),
   from `sous understand --benchmark --evaluate`;
@@ -22,7 +24,10 @@ import subprocess
 import sys
 import tempfile
 
-from readme import README, ROOT, benchmark_dir, replace
+from docs import DOCS, ROOT, benchmark_dir, require, target_dir, write_tables
+
+CHAPTER = DOCS / "agent.md"
+NAMES = ("development", "paraphrase", "errata", "speed")
 
 
 def table(sous):
@@ -68,7 +73,7 @@ def errata(sous):
 
 
 def speed():
-    est = ROOT / "target" / "criterion" / "understand the 30 benchmark recipes" / "new" / "estimates.json"
+    est = target_dir() / "criterion" / "understand the 30 benchmark recipes" / "new" / "estimates.json"
     if not est.exists():
         sys.exit("no criterion results: run `cargo bench -p sous-agent --bench understand` first")
     ms = json.loads(est.read_text())["median"]["point_estimate"] / 1e6
@@ -77,15 +82,19 @@ def speed():
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
+    ap = argparse.ArgumentParser(
+        description="Writes the baseline agent's tables into docs/agent.md, between its "
+                    "<!-- agent-tables:NAME --> markers (development, paraphrase, errata, speed).")
+    ap.add_argument("--sous", default=str(target_dir() / "release" / "sous"),
+                    help="the sous binary (default: target/release/sous; CARGO_TARGET_DIR is honoured)")
     args = ap.parse_args()
-    text = README.read_text()
-    text = replace(text, "agent-tables", "development", table(args.sous))
-    text = replace(text, "agent-tables", "paraphrase", paraphrase(args.sous))
-    text = replace(text, "agent-tables", "errata", errata(args.sous))
-    text = replace(text, "agent-tables", "speed", speed())
-    README.write_text(text)
+    require(CHAPTER, "agent-tables", NAMES)
+    write_tables(CHAPTER, "agent-tables", {
+        "development": table(args.sous),
+        "paraphrase": paraphrase(args.sous),
+        "errata": errata(args.sous),
+        "speed": speed(),
+    })
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Streams N predictions to stdout for the evaluator's throughput figure
-in README.md: the benchmark's 30 gold networks, each with its `#id`
-header, over and over until there are N.
+(tools/perf_table.py, docs/performance.md): the benchmark's 30 gold
+networks, each with its `#id` header, over and over until there are N.
 
 Usage: SOUS_BENCHMARK_DIR=… python3 tools/gen_predictions.py 100000 \\
            | /usr/bin/time -f %M sous evaluate - --format jsonl > /dev/null
@@ -10,7 +10,7 @@ Usage: SOUS_BENCHMARK_DIR=… python3 tools/gen_predictions.py 100000 \\
 import itertools
 import sys
 
-from readme import gold_dir
+from docs import gold_dir
 
 
 def main():

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Regenerates the language-model comparison table in README.md (between
-`<!-- llm-tables:comparison -->` and `<!-- /llm-tables:comparison -->`)
-from run summaries, one row per file: the JSON that `sous understand
---agent llm --summary FILE` writes. Best mean dish first.
+"""Makes the language-model comparison table from run summaries, one row
+per file: the JSON that `sous understand --agent llm --summary FILE`
+writes. Best mean dish first. By default it prints the table and touches
+no file; with `--write` it replaces the table in docs/llm.md (between
+`<!-- llm-tables:comparison -->` and `<!-- /llm-tables:comparison -->`,
+nothing else in the file).
 
 Columns: the run (its `--label`, else the file's name), model, protocol,
 recipes, mean dish approximation score and mean goal-condition success
@@ -11,9 +13,9 @@ without `--evaluate`), networks that executed with no failed action,
 tokens (prompt + completion, as the endpoint reported them) and cost (at
 the run's `--price-in`/`--price-out`; `–` without prices).
 
-Usage: python3 tools/llm_table.py [SUMMARY.json | DIR ...] [--print]
-       (default: docs/llm-runs/*.json; --print writes the table to stdout
-       instead of into README.md)
+Usage: python3 tools/llm_table.py [SUMMARY.json | DIR ...] [--write]
+       (default: docs/llm-runs/*.json; prints the table, or with --write
+       writes it into docs/llm.md)
 """
 
 import argparse
@@ -21,9 +23,10 @@ import json
 import pathlib
 import sys
 
-from readme import README, ROOT, replace
+from docs import DOCS, require, shown, write_between
 
-DEFAULT = ROOT / "docs" / "llm-runs"
+DEFAULT = DOCS / "llm-runs"
+CHAPTER = DOCS / "llm.md"
 
 
 def summaries(paths):
@@ -70,18 +73,29 @@ def table(found):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("paths", nargs="*", default=[str(DEFAULT)])
-    ap.add_argument("--print", action="store_true", help="print the table instead of writing README.md")
+    ap = argparse.ArgumentParser(
+        description="Prints the language-model comparison table made from run summaries; "
+                    "with --write, writes it into docs/llm.md instead, between "
+                    "<!-- llm-tables:comparison --> and <!-- /llm-tables:comparison -->.")
+    ap.add_argument("paths", nargs="*", default=[str(DEFAULT)],
+                    help="summary files or folders of them (default: docs/llm-runs/)")
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument("--write", action="store_true",
+                      help="write the table into docs/llm.md instead of printing it")
+    what.add_argument("--print", action="store_true",
+                      help="print the table (the default; kept for scripts that pass it)")
     args = ap.parse_args()
+    if args.write:
+        require(CHAPTER, "llm-tables", ["comparison"])
     found = summaries(args.paths)
     if not found:
         sys.exit(f"no summaries in {' '.join(args.paths)}")
     body = table(found)
-    if args.print:
+    if not args.write:
         print(body, end="")
         return
-    README.write_text(replace(README.read_text(), "llm-tables", "comparison", body))
+    write_between(CHAPTER, "llm-tables", "comparison", body)
+    print(f"{shown(CHAPTER)}: comparison table written ({len(found)} run{'' if len(found) == 1 else 's'})", file=sys.stderr)
 
 
 if __name__ == "__main__":

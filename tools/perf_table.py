@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Measures the four speed goals of issue 24 on this checkout, and writes
-README.md's before/after table (`<!-- perf-tables:goals -->`) from two such
-measurements.
+"""Measures sous against its four speed goals on this checkout (executing
+the 30 gold networks, evaluating them, `POST /api/execute`, streaming
+evaluation), and writes docs/performance.md's before/after table (between
+`<!-- perf-tables:goals -->` and `<!-- /perf-tables:goals -->`, nothing else
+in the file) from two such measurements.
 
   perf_table.py record LABEL [--target DIR]
       measures this checkout and writes crates/sous-perf/figures/LABEL.toml:
@@ -13,18 +15,19 @@ measurements.
         core 1, POSTing the almond gold network (compact answer);
       - streaming: tools/gen_predictions.py N | sous evaluate - --format
         jsonl (default metrics), recipes per second and peak RSS.
-  perf_table.py sitting BEFORE_REV [--rounds N]
-      both columns in one sitting: BEFORE_REV checked out in a worktree
-      under target/perf-sitting and recorded as `before`, this checkout
+  perf_table.py side-by-side BEFORE_REV [--rounds N]
+      both columns in one run: BEFORE_REV checked out in a worktree
+      under target/perf-side-by-side and recorded as `before`, this checkout
       recorded as `after`, then the two gold-bench binaries run side by
       side (tools/bench_ab.py, N rounds, alternating on one core), then
       `render`. On a shared machine whose speed moves from day to day,
       this is the comparison a reader can trust: both columns meet the
       same machine.
   perf_table.py render
-      writes the table from figures/before.toml and figures/after.toml.
+      writes the table into docs/performance.md from figures/before.toml
+      and figures/after.toml.
 
-Each measurement is meant to be taken in one sitting on a quiet machine
+Each measurement is meant to be taken at one go on a quiet machine
 (`uptime`'s load is recorded with them). SOUS_BENCHMARK_DIR as for the tests.
 """
 
@@ -43,8 +46,9 @@ import tomllib
 from pathlib import Path
 
 import instructions as ins
-from readme import README, ROOT, gold_dir, replace
+from docs import DOCS, ROOT, gold_dir, require, write_between
 
+CHAPTER = DOCS / "performance.md"
 FIGURES = ROOT / "crates/sous-perf/figures"
 BENCHES = {
     "sim_gold_ms": ("sous-sim", "gold", "execute all 30 gold networks"),
@@ -55,7 +59,7 @@ BENCHES = {
 
 
 def require_tools():
-    """Fails at once, not half an hour in, when a program the sitting runs is missing."""
+    """Fails at once, not half an hour in, when a program a measurement runs is missing."""
     import shutil
     missing = [t for t in ("wrk", "curl", "taskset", "valgrind") if shutil.which(t) is None]
     if not Path("/usr/bin/time").exists():
@@ -185,11 +189,11 @@ def gold_bench_binary(target):
     return max(found, key=lambda p: p.stat().st_mtime)
 
 
-def sitting(before_rev, n, rounds):
-    """`before` and `after` in one sitting, then the gold benches side by side."""
+def side_by_side(before_rev, n, rounds):
+    """`before` and `after` in one run, then the gold benches side by side."""
     import bench_ab
 
-    base = ROOT / "target" / "perf-sitting"
+    base = ROOT / "target" / "perf-side-by-side"
     checkout = base / "before-checkout"
     if checkout.exists():
         run(["git", "worktree", "remove", "--force", str(checkout)], cwd=ROOT)
@@ -198,7 +202,7 @@ def sitting(before_rev, n, rounds):
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         started = datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")
-        tag = {"sitting": started}
+        tag = {"side_by_side_started": started}
         # Instruction counts do not depend on the machine: when the before
         # checkout cannot count them (no sous-perf), the earlier record of
         # the same commit, if any, still holds them.
@@ -284,41 +288,49 @@ def render():
             "short runs on one core, medians (minima) — `tools/bench_ab.py`'s method",
             f"{a['side_by_side_before_ms']:.2f} ms ({a['side_by_side_before_min_ms']:.2f})",
             f"{a['side_by_side_after_ms']:.2f} ms ({a['side_by_side_after_min_ms']:.2f})",
-            "the issue's 9.4 → 3 ms is 3.1×",
+            "9.4 → 3 ms is 3.1×",
             f"{a['side_by_side_ratio']:.2f}× (median of pair ratios)"))
-    one_sitting = b.get("sitting") is not None and b.get("sitting") == a.get("sitting")
-    how = ("both columns in one sitting, one after the other (`python3 tools/perf_table.py "
-           f"sitting {b['commit']}`)" if one_sitting else
-           "same machine, each column one sitting (`python3 tools/perf_table.py record "
+    started = b.get("side_by_side_started")
+    together = started is not None and started == a.get("side_by_side_started")
+    how = ("both columns measured in one run, one after the other (`python3 tools/perf_table.py "
+           f"side-by-side {b['commit']}`)" if together else
+           "same machine, each column measured on its own (`python3 tools/perf_table.py record "
            "before|after`, then `render`)")
     out = [f"Before: `{b['commit']}` ({b['date']}, load {b['load']:.2f}); after: `{a['commit']}` "
            f"({a['date']}, load {a['load']:.2f}); {how}. The machine is shared, and its speed "
-           "moves from one sitting to the next, by up to about 20 % within a day and up to 2× "
-           "between days: the ratios, taken in one sitting, are what that cannot move.", "",
+           "moves from one run to the next, by up to about 20 % within a day and up to 2× "
+           "between days: the ratios, with both columns measured together, are what that "
+           "cannot move.", "",
            "| measure | before | after | goal | speed-up |", "|---|---|---|---|---|"]
     out += [f"| {' | '.join(r)} |" for r in rows]
-    README.write_text(replace(README.read_text(), "perf-tables", "goals", "\n".join(out) + "\n"))
+    write_between(CHAPTER, "perf-tables", "goals", "\n".join(out) + "\n")
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(
+        description="Measures sous against its four speed goals (crates/sous-perf/figures/) and "
+                    "writes docs/performance.md's before/after table, between "
+                    "<!-- perf-tables:goals --> and <!-- /perf-tables:goals -->.")
     sub = p.add_subparsers(dest="what", required=True)
-    r = sub.add_parser("record")
+    r = sub.add_parser("record", help="measure this checkout into figures/LABEL.toml")
     r.add_argument("label")
     r.add_argument("--target", default=str(ROOT / "target"), help="cargo target dir")
     r.add_argument("--predictions", type=int, default=100_000)
-    si = sub.add_parser("sitting")
+    si = sub.add_parser("side-by-side", help="record before and after in one run, "
+                        "compare the gold benches side by side, then render")
     si.add_argument("before", help="the commit to compare with (e.g. a2d0dae)")
     si.add_argument("--predictions", type=int, default=100_000)
     si.add_argument("--rounds", type=int, default=12, help="side-by-side rounds of the gold bench")
-    sub.add_parser("render")
+    sub.add_parser("render", help="write the table into docs/performance.md from the figures")
     args = p.parse_args()
-    if args.what in ("record", "sitting"):
+    if args.what in ("side-by-side", "render"):
+        require(CHAPTER, "perf-tables", ["goals"])
+    if args.what in ("record", "side-by-side"):
         require_tools()
     if args.what == "record":
         record(args.label, args.target, args.predictions)
-    elif args.what == "sitting":
-        sitting(args.before, args.predictions, args.rounds)
+    elif args.what == "side-by-side":
+        side_by_side(args.before, args.predictions, args.rounds)
     else:
         render()
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Regenerates the physics kitchen's tables in README.md (between the
-`<!-- physics-tables:NAME -->` and `<!-- /physics-tables:NAME -->` markers):
+"""Regenerates the physics kitchen's tables in docs/physics.md (between the
+`<!-- physics-tables:NAME -->` and `<!-- /physics-tables:NAME -->` markers;
+nothing else in the file changes, and nothing is written when a pair of
+markers is missing):
 
 - `gold`: each benchmark gold network in both modes: the dish score and the
   failed actions in each, the physics figures and the custom dynamics that
@@ -24,7 +26,10 @@ import re
 import subprocess
 import sys
 
-from readme import README, ROOT, gold_dir
+from docs import DOCS, ROOT, gold_dir, require, shown, target_dir, write_tables
+
+CHAPTER = DOCS / "physics.md"
+NAMES = ("gold", "triggers", "physical")
 
 
 def run_json(sous, args):
@@ -42,7 +47,7 @@ def dish(sous, path, mode):
 
 
 def bench_ms(name):
-    est = ROOT / "target" / "criterion" / "quantitative" / name / "new" / "estimates.json"
+    est = target_dir() / "criterion" / "quantitative" / name / "new" / "estimates.json"
     if not est.is_file():
         return None
     return json.loads(est.read_text())["median"]["point_estimate"] / 1e6
@@ -123,26 +128,22 @@ def physical_table():
             + "\n".join(rows))
 
 
-def replace(text, name, body):
-    start, end = f"<!-- physics-tables:{name} -->", f"<!-- /physics-tables:{name} -->"
-    if start not in text or end not in text:
-        sys.exit(f"README.md has no {start} … {end} markers")
-    before, rest = text.split(start, 1)
-    _, after = rest.split(end, 1)
-    return f"{before}{start}\n{body}\n{end}{after}"
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
+    ap = argparse.ArgumentParser(
+        description="Writes the physics kitchen's tables into docs/physics.md, between its "
+                    "<!-- physics-tables:NAME --> markers (gold, triggers, physical).")
+    ap.add_argument("--sous", default=str(target_dir() / "release" / "sous"),
+                    help="the sous binary (default: target/release/sous; CARGO_TARGET_DIR is honoured)")
     args = ap.parse_args()
+    require(CHAPTER, "physics-tables", NAMES)
     gold, trig = gold_tables(args.sous)
-    text = README.read_text()
-    text = replace(text, "gold", gold)
-    text = replace(text, "triggers", trig)
-    text = replace(text, "physical", physical_table())
-    README.write_text(text)
-    print("README.md: physics tables regenerated")
+    # Each table on the lines between its markers, as before.
+    write_tables(CHAPTER, "physics-tables", {
+        "gold": gold + "\n",
+        "triggers": trig + "\n",
+        "physical": physical_table() + "\n",
+    })
+    print(f"{shown(CHAPTER)}: physics tables regenerated")
 
 
 if __name__ == "__main__":

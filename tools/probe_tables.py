@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Regenerates the probing tasks' tables in README.md (between the
-`<!-- probe-tables:NAME -->` and `<!-- /probe-tables:NAME -->` markers):
+"""Regenerates the probing tasks' tables in docs/probing.md (between the
+`<!-- probe-tables:NAME -->` and `<!-- /probe-tables:NAME -->` markers;
+nothing else in the file changes, and nothing is written when a pair of
+markers is missing):
 
 - `filtered`: `sous probe DIR --format stats` over the 30 gold networks, as
   published (the shortcut filter on);
@@ -17,7 +19,10 @@ import json
 import subprocess
 import sys
 
-from readme import README, ROOT, gold_dir, replace
+from docs import DOCS, gold_dir, require, target_dir, write_tables
+
+CHAPTER = DOCS / "probing.md"
+NAMES = ("filtered", "candidates", "speed")
 
 
 def stats(sous, extra):
@@ -31,7 +36,7 @@ def stats(sous, extra):
 
 def speed():
     rows = ["| what, over the 30 gold networks, one core | median |", "|---|---|"]
-    found = sorted((ROOT / "target" / "criterion").glob("30 gold networks_*/new/estimates.json"))
+    found = sorted((target_dir() / "criterion").glob("30 gold networks_*/new/estimates.json"))
     if not found:
         sys.exit("no criterion results: run `cargo bench -p sous-probe` first")
     for est in found:
@@ -42,14 +47,18 @@ def speed():
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sous", default=str(ROOT / "target" / "release" / "sous"))
+    ap = argparse.ArgumentParser(
+        description="Writes the probing tasks' tables into docs/probing.md, between its "
+                    "<!-- probe-tables:NAME --> markers (filtered, candidates, speed).")
+    ap.add_argument("--sous", default=str(target_dir() / "release" / "sous"),
+                    help="the sous binary (default: target/release/sous; CARGO_TARGET_DIR is honoured)")
     args = ap.parse_args()
-    text = README.read_text()
-    text = replace(text, "probe-tables", "filtered", stats(args.sous, []))
-    text = replace(text, "probe-tables", "candidates", stats(args.sous, ["--all-candidates"]))
-    text = replace(text, "probe-tables", "speed", speed())
-    README.write_text(text)
+    require(CHAPTER, "probe-tables", NAMES)
+    write_tables(CHAPTER, "probe-tables", {
+        "filtered": stats(args.sous, []),
+        "candidates": stats(args.sous, ["--all-candidates"]),
+        "speed": speed(),
+    })
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Soak test of `sous serve` on loopback (run by hand; the result goes in the
-README): starts the server, then for DURATION seconds runs WORKERS clients
+documentation): starts the server, then for DURATION seconds runs WORKERS clients
 in one mix — executions, evaluations, and sessions created, extended,
 evaluated, ended, abandoned (left to expire) — at a fixed rate (--rate,
 150 requests/s by default), and samples the server's memory every second.

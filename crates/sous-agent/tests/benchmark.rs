@@ -6,8 +6,8 @@
 //! scores stay above floors a little under what it reaches: goal-condition
 //! success 0.69 (0.699 measured), dish approximation 0.84 (0.848). Both
 //! fell (from 0.716 and 0.863) when three lexicon entries keyed to single
-//! benchmark recipes were removed (issue 23: cereal and Kellogg's are not
-//! corn flakes; crushed pineapple is `crushed-pineapple`).
+//! benchmark recipes were removed (cereal and Kellogg's are not corn
+//! flakes; crushed pineapple is `crushed-pineapple`).
 
 mod support;
 

@@ -2,7 +2,7 @@
 //! recipes rewritten by hand as another author would write them, scored
 //! against the benchmark's own gold networks, beside the original texts.
 //!
-//! Asserted, as the issue asks: every network executes, and the mean dish
+//! Asserted: every network executes, and the mean dish
 //! score is at most 0.03 below the originals' (0.975 against 0.962
 //! measured; 0.044 below when the set was written, before "sliced thin"
 //! was read as fine slices and "more" and "remaining" as words that name

@@ -1,5 +1,7 @@
 //! `documentation/examples/script/example-multiple-recipes.solution`
-//! reproduces the `results.csv` next to it.
+//! reproduces the `results.csv` next to it, and the reference's unrounded
+//! scores (`expected/examples.tsv`): goal-condition success and dish
+//! approximation score equal to 6 decimals, the execution time exactly.
 
 mod common;
 
@@ -9,16 +11,18 @@ fn file() -> std::path::PathBuf {
     common::benchmark_dir().join("documentation/examples/script/example-multiple-recipes.solution")
 }
 
-fn scores(r: &sous_eval::RecipeReport) -> (f64, f64, f64) {
+/// Goal-condition success and dish approximation score written with 6
+/// decimals, and the execution time.
+fn scores(r: &sous_eval::RecipeReport) -> (String, String, f64) {
     (
-        r.goal_condition_success.expect("gcs"),
-        r.dish_approximation_score.expect("dish"),
+        format!("{:.6}", r.goal_condition_success.expect("gcs")),
+        format!("{:.6}", r.dish_approximation_score.expect("dish")),
         r.execution_time.expect("time"),
     )
 }
 
-fn close(got: (f64, f64, f64), want: (f64, f64, f64)) -> bool {
-    (got.0 - want.0).abs() <= 0.0005 && (got.1 - want.1).abs() <= 0.0005 && got.2 == want.2
+fn close(got: &(String, String, f64), want: (&str, &str, f64)) -> bool {
+    got.0 == want.0 && got.1 == want.1 && got.2 == want.2
 }
 
 #[test]
@@ -27,15 +31,15 @@ fn almond_row_against_the_current_gold() {
     let ids: Vec<&str> = reports.iter().map(|r| r.recipe_id.as_str()).collect();
     assert_eq!(ids, ["almond-crescent-cookies", "afghan-biscuits"]);
     let got = scores(&reports[0]);
-    assert!(close(got, (25.0 / 26.0, 0.851444, 2550.0)), "{got:?}");
+    assert!(close(&got, ("0.961538", "0.851444", 2550.0)), "{got:?}");
     // Against the current gold the afghan row is not perfect (the reference gives the same).
     let got = scores(&reports[1]);
-    assert!(close(got, (0.6, 0.993, 2735.0)), "{got:?}");
+    assert!(close(&got, ("0.600000", "0.993000", 2735.0)), "{got:?}");
 }
 
 #[test]
 fn afghan_row_against_the_january_2023_gold() {
     let reports = common::evaluate_file(&file(), &common::gold_2023(), &Options::default());
     let got = scores(&reports[1]);
-    assert!(close(got, (1.0, 1.0, 2735.0)), "{got:?}");
+    assert!(close(&got, ("1.000000", "1.000000", 2735.0)), "{got:?}");
 }

@@ -18,8 +18,8 @@
 //! corrected one (where the cupcakes' topping, refused by the reference, is
 //! carried out too).
 //!
-//! The scores are compared by the README's table (`sous evaluate --mode
-//! quantitative`).
+//! The scores are compared by the gold table of docs/physics.md (`sous
+//! evaluate --mode quantitative`, written by tools/physics_tables.py).
 
 use sous_physics::dynamics::Trigger;
 use sous_physics::{execute_in_mode_with, physics_summary, Mode};

@@ -1,5 +1,5 @@
 //! Networks that are fine in the symbolic kitchen and wrong in a real one:
-//! the physics kitchen must catch each (issue 21). One fixture a case
+//! the physics kitchen must catch each. One fixture a case
 //! (`tests/fixtures/physical/*.toml`), kept as edits of a gold network so
 //! that no benchmark data is in the repository:
 //!

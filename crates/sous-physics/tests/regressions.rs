@@ -1,4 +1,4 @@
-//! Bugs users reported in the physics kitchen (issue 21), one test each.
+//! Bugs users reported in the physics kitchen, one test each.
 
 use serde_json::Value;
 use sous_physics::{execute, physics_json, physics_summary};

@@ -523,9 +523,9 @@ fn uncached(body: &serde_json::Value) -> String {
     String::from_utf8(sous_server::execute_json(&req, &Limits::default()).unwrap()).unwrap()
 }
 
-/// Issue 24: the default (lean) answer of the almond gold network is a
-/// fraction of the whole one (150 KB), and the cached answer, the streamed
-/// kitchen states and the uncached answer are the same bytes.
+/// The default (lean) answer of the almond gold network is a fraction of
+/// the whole one (150 KB), and the cached answer, the streamed kitchen
+/// states and the uncached answer are the same bytes.
 #[test]
 fn lean_answers_cached_answers_and_streamed_kitchen_states() {
     let base = start(false, Limits::default());

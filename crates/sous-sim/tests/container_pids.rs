@@ -4,7 +4,7 @@
 //! Ingredients share ids on purpose (a portion weighed out of a stock keeps
 //! the stock's id). Containers keep theirs unique in every kitchen state of
 //! the benchmark's gold networks and example predictions, and in thousands
-//! of random mutants of them. That suggested a shortcut for issue 24: a
+//! of random mutants of them. That suggested a shortcut for speed: a
 //! primitive that has just moved a container could keep its new place
 //! instead of searching the kitchen again from its root. But a short,
 //! valid network breaks it, as the reference's cover does: `cover` takes

@@ -1,7 +1,8 @@
 //! `--summary FILE`: one JSON object for a run of `--agent llm`: the
 //! model, the endpoint and every setting, each recipe's result (its scores
 //! with `--evaluate`, tokens, cost, seconds, problems), and the totals.
-//! `tools/llm_table.py` makes the README's comparison table of such files.
+//! `tools/llm_table.py` makes the comparison table of such files (`--write`
+//! puts it in docs/llm.md).
 //!
 //! Means are over every recipe given: a recipe without a network (the
 //! endpoint failed) or without a score counts 0.
