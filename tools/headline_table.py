@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Writes README.md's two headline tables, between `<!-- headline:fidelity -->`
-and `<!-- /headline:fidelity -->` and between `<!-- headline:speed -->` and
-`<!-- /headline:speed -->` (nothing else in README.md changes, and nothing is
-written when a pair of markers is missing). `--print` prints them instead.
+"""Writes the two headline tables, between `<!-- headline:fidelity -->` and
+`<!-- /headline:fidelity -->` and between `<!-- headline:speed -->` and
+`<!-- /headline:speed -->`: both in README.md, the fidelity table also in
+docs/fidelity.md and the speed table in docs/performance.md (nothing else in
+those files changes, and nothing is written when a pair of markers is
+missing). `--print` prints them instead.
 
 - `fidelity`: how many of the reference's recorded numbers the `sous`
   binary reproduces, computed by running it now: the execution times of the
@@ -322,7 +324,7 @@ def speed():
 
 def main():
     ap = argparse.ArgumentParser(
-        description="Writes README.md's headline tables (fidelity: computed by running sous "
+        description="Writes the headline tables into README.md, docs/fidelity.md and docs/performance.md (fidelity: computed by running sous "
                     "against the reference's recorded numbers; speed: from "
                     "crates/sous-perf/figures/) between its <!-- headline:fidelity --> and "
                     "<!-- headline:speed --> markers, or prints them with --print.")
@@ -330,8 +332,11 @@ def main():
                                    "else target/debug/sous; CARGO_TARGET_DIR is honoured)")
     ap.add_argument("--print", action="store_true", help="print the tables, write nothing")
     args = ap.parse_args()
+    places = [(README, ["fidelity", "speed"]), (ROOT / "docs" / "fidelity.md", ["fidelity"]),
+              (ROOT / "docs" / "performance.md", ["speed"])]
     if not args.print:
-        require(README, "headline", ["fidelity", "speed"])
+        for path, names in places:
+            require(path, "headline", names)
     sous = Sous(args.sous or default_sous())
     tables = {"fidelity": fidelity(sous), "speed": speed()}
     if args.print:
@@ -342,8 +347,9 @@ def main():
         print(tables["speed"], end="")
         print("<!-- /headline:speed -->")
         return
-    write_tables(README, "headline", tables)
-    print(f"{shown(README)}: headline tables written", file=sys.stderr)
+    for path, names in places:
+        write_tables(path, "headline", {n: tables[n] for n in names})
+        print(f"{shown(path)}: headline tables written", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,7 @@
 //! for no more than a word's alignment, which every mimalloc block has, so
 //! [`Allocator`] sends those straight to `mi_malloc` and only the rest to
 //! the aligned entry points. Under callgrind that took 6.6 % off the
-//! instructions of executing the gold networks (see the README's
-//! performance section).
+//! instructions of executing the gold networks (see docs/performance.md).
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;

@@ -7,7 +7,7 @@ fn every_erratum_applies_parses_and_runs() {
     let bench = sous_testdata::benchmark_dir();
     let dir = sous_eval::gold::gold_dir_of_benchmark(&bench);
     let errata = sous_eval::errata::all().expect("errata.toml parses");
-    // The thirteen defects the README lists.
+    // The thirteen defects docs/agent.md lists.
     assert_eq!(errata.len(), 13);
     for e in &errata {
         assert!(

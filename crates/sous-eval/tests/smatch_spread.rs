@@ -14,8 +14,8 @@
 //! distributions have long tails (almond vs almond-2: 233–263 matches over
 //! 300 seeds, mode 238), so 20 seeds miss one of Python's 3 draws on 3 of
 //! the 25 pairs. 15 more Python runs of almond vs almond-2 gave mode 238 and
-//! one 261, the same distribution as sous's (README, "Smatch as a
-//! distribution").
+//! one 261, the same distribution as sous's (docs/fidelity.md,
+//! "Smatch as a distribution").
 
 use std::path::Path;
 

@@ -56,7 +56,7 @@ fn every_recipe_every_task_the_same_bytes_on_any_thread_count() {
 
 /// Tasks whose best trivial rule is still more than 0.15 over chance, and
 /// why. The test fails when one of them gets within the bound, so that
-/// this list (and the README) is kept true.
+/// this list (and docs/probing.md) is kept true.
 /// (Habitat was, while it asked for the kitchen place: the kitchen takes
 /// everything back to the counter-top, 189 of 191 answers.)
 const OVER_THE_BOUND: &[(Task, &str)] = &[];

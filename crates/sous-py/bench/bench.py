@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python package's figures (README, "Python"): import time, `sous.run`,
+"""The Python package's figures (docs/python.md, "Measured"): import time, `sous.run`,
 `sous.evaluate` per recipe, and the speed-up from two threads.
 
     SOUS_BENCHMARK_DIR=../shared/recipe-execution-benchmark python crates/sous-py/bench/bench.py

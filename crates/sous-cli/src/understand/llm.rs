@@ -66,7 +66,7 @@ pub struct LlmArgs {
     pub price_out: Option<f64>,
     /// Write one JSON summary of the run here: model, settings, each
     /// recipe's scores (with `--evaluate`), tokens, cost and seconds, and
-    /// the totals (`tools/llm_table.py` makes the README's table of them).
+    /// the totals (`tools/llm_table.py` makes the comparison table of docs/llm.md from them).
     #[arg(long, value_name = "FILE.json")]
     pub summary: Option<PathBuf>,
     /// A name for the run in its summary and in the comparison table.
