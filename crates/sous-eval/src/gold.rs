@@ -10,7 +10,7 @@ use sous_sim::{execute_with, Binding, Execution, Profile};
 
 use crate::aliasing::bindings_after_run;
 
-use crate::source::load;
+use crate::source::{load, Loaded};
 
 /// Which file holds each benchmark recipe's gold network and which of its
 /// variables is the gold dish.
@@ -71,6 +71,39 @@ pub struct GoldRun {
 }
 
 impl GoldNetwork {
+    /// The gold network of recipe `id`: the first recipe of `loaded`, read
+    /// from `path`. Its dish is the variable `data/gold-dishes.toml` names
+    /// for `id`, else the first argument of its last predicate.
+    fn of_loaded(id: String, path: PathBuf, loaded: Loaded) -> GoldNetwork {
+        let recipe = match (loaded.fatal, loaded.recipes.into_iter().next()) {
+            (Some(d), _) => Err(vec![d]),
+            (None, Some((r, diags))) if !diags.iter().any(Diagnostic::is_error) => Ok(r),
+            (None, Some((_, diags))) => Err(diags),
+            (None, None) => Err(Vec::new()),
+        };
+        let dish_variable = gold_dishes()
+            .recipes
+            .get(&id)
+            .map(|d| d.dish.clone())
+            .or_else(|| {
+                let r = recipe.as_ref().ok()?;
+                r.predicates
+                    .last()?
+                    .args
+                    .first()?
+                    .as_variable()
+                    .map(str::to_string)
+            });
+        GoldNetwork {
+            recipe_id: id,
+            path,
+            recipe,
+            dish_variable,
+            run: OnceLock::new(),
+            run_corrected: OnceLock::new(),
+        }
+    }
+
     /// The gold network executed from the full kitchen (computed once, and
     /// shared by every prediction of this recipe).
     pub fn run(&self) -> Option<&GoldRun> {
@@ -144,37 +177,26 @@ impl GoldStandard {
                 .find(|(_, d)| d.file.as_deref() == Some(stem.as_str()))
                 .map_or(stem, |(id, _)| id.clone());
             let loaded = load(&path);
-            let recipe = match (loaded.fatal, loaded.recipes.into_iter().next()) {
-                (Some(d), _) => Err(vec![d]),
-                (None, Some((r, diags))) if !diags.iter().any(Diagnostic::is_error) => Ok(r),
-                (None, Some((_, diags))) => Err(diags),
-                (None, None) => Err(Vec::new()),
-            };
-            let dish_variable = table.recipes.get(&id).map(|d| d.dish.clone()).or_else(|| {
-                let r = recipe.as_ref().ok()?;
-                r.predicates
-                    .last()?
-                    .args
-                    .first()?
-                    .as_variable()
-                    .map(str::to_string)
-            });
-            networks.insert(
-                id.clone(),
-                GoldNetwork {
-                    recipe_id: id,
-                    path,
-                    recipe,
-                    dish_variable,
-                    run: OnceLock::new(),
-                    run_corrected: OnceLock::new(),
-                },
-            );
+            networks.insert(id.clone(), GoldNetwork::of_loaded(id, path, loaded));
         }
         Ok(GoldStandard {
             dir: dir.to_path_buf(),
             networks,
         })
+    }
+
+    /// The gold standard of one network, the first of `text`, as the gold
+    /// network of recipe `id` whatever its header says (for
+    /// [`crate::evaluate_text`]).
+    pub(crate) fn of_text(id: &str, text: &str) -> GoldStandard {
+        const NAME: &str = "<gold text>";
+        let id = id.to_lowercase();
+        let loaded = crate::source::load_text(NAME.to_string(), text.as_bytes().to_vec());
+        let network = GoldNetwork::of_loaded(id.clone(), PathBuf::from(NAME), loaded);
+        GoldStandard {
+            dir: PathBuf::new(),
+            networks: BTreeMap::from([(id, network)]),
+        }
     }
 
     /// The same gold standard with the errata (`data/errata.toml`) applied

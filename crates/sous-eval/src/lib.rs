@@ -23,7 +23,7 @@ pub mod smatch;
 mod smatch_report;
 pub mod source;
 
-pub use evaluate::{evaluate_recipe, Options, Simulator};
+pub use evaluate::{evaluate_recipe, evaluate_text, Options, Simulator};
 pub use gold::{GoldNetwork, GoldStandard};
 pub use metric::{Metric, MetricSet};
 pub use report::RecipeReport;
