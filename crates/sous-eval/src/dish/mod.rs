@@ -86,8 +86,8 @@ pub fn compare_dishes(
 /// What scoring needs of the gold dish (its unfolding and where it is),
 /// worked out when a comparison first asks, then reused: both depend on
 /// the gold dish alone, and all candidates of a prediction, and all
-/// predictions of a recipe (see [`crate::GoldRun`]), are compared with
-/// the same one.
+/// predictions of a recipe (see [`crate::gold::GoldRun`]), are compared
+/// with the same one.
 #[derive(Debug, Default)]
 pub struct GoldDish {
     unfolded: OnceLock<Result<Vec<Arc<Unfolded>>, ConversionError>>,

@@ -1,13 +1,13 @@
 //! glTF 2.0 (binary, `.glb`) of a physics world, for looking at a step in
 //! any 3D viewer (Blender, three.js, online glTF viewers).
 //!
-//! The meshes are the rasterizer's ([`crate::render`]): the same convex
-//! pieces, the same colours. One node per place, per body (objects named
-//! `medium-bowl-291`, solid pieces `butter-512-piece-1`) and per particle
-//! portion (`white-sugar-520-(particles)`, its particles merged into one
-//! mesh of small icosahedra). Coordinates are the kitchen's: metres, y up,
-//! which is glTF's convention too, so vertices are written in world
-//! coordinates and nodes carry no transform.
+//! The meshes are the rasterizer's ([`render`](mod@crate::render)): the
+//! same convex pieces, the same colours. One node per place, per body
+//! (objects named `medium-bowl-291`, solid pieces `butter-512-piece-1`) and
+//! per particle portion (`white-sugar-520-(particles)`, its particles merged
+//! into one mesh of small icosahedra). Coordinates are the kitchen's:
+//! metres, y up, which is glTF's convention too, so vertices are written in
+//! world coordinates and nodes carry no transform.
 
 use std::collections::BTreeMap;
 

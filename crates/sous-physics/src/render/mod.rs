@@ -7,7 +7,7 @@
 //! (`shapes.rs`); ingredients in their class colours (`layout.toml`,
 //! mixtures blended by mass), particles as small shaded spheres; places as
 //! their shelves and back panels, cut away at the front so that what stands
-//! inside shows. The scene description ([`scene`]) is shared with the glTF
+//! inside shows. The scene description (`scene`) is shared with the glTF
 //! export, so both show the same kitchen.
 
 mod raster;
