@@ -16,6 +16,8 @@ use crate::source::{one_network, NotOneNetwork};
 /// What to compute.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
+    /// Which of the four metrics to compute (the default: the reference's three
+    /// simulated ones, without Smatch).
     pub metrics: MetricSet,
     /// Also compute the exact Smatch optimum.
     pub exact_smatch: bool,

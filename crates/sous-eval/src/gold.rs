@@ -32,13 +32,18 @@ fn gold_dishes() -> &'static GoldDishes {
     TABLE.get_or_init(|| toml::from_str(GOLD_DISHES_TOML).expect("data/gold-dishes.toml is valid"))
 }
 
+/// Why a gold folder cannot be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum GoldError {
+    /// The folder cannot be read.
     #[error("cannot read the gold folder {dir}: {source}")]
     Unreadable {
+        /// The folder.
         dir: PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
+    /// The folder holds no `*.solution` file.
     #[error("no gold networks (*.solution) in {0}")]
     Empty(PathBuf),
 }
@@ -46,7 +51,9 @@ pub enum GoldError {
 /// One recipe's gold network.
 #[derive(Debug)]
 pub struct GoldNetwork {
+    /// The recipe id predictions are matched by (lower case).
     pub recipe_id: String,
+    /// The file it was read from.
     pub path: PathBuf,
     /// The network, or why it could not be read.
     pub recipe: Result<Recipe, Vec<Diagnostic>>,
@@ -60,6 +67,8 @@ pub struct GoldNetwork {
 /// A gold network's execution, with its bindings as the evaluator sees them.
 #[derive(Debug)]
 pub struct GoldRun {
+    /// The gold network's execution, in the kitchen of the profile it was
+    /// run in.
     pub execution: Execution,
     /// [`bindings_after_run`] of `execution`.
     pub bindings: Vec<Option<Binding>>,
@@ -134,6 +143,7 @@ impl GoldNetwork {
         .as_ref()
     }
 
+    /// The execution of [`GoldNetwork::run`], in the reference's kitchen.
     pub fn execution(&self) -> Option<&Execution> {
         self.run().map(|r| &r.execution)
     }
@@ -142,6 +152,7 @@ impl GoldNetwork {
 /// The gold networks of a folder, keyed by recipe id.
 #[derive(Debug)]
 pub struct GoldStandard {
+    /// The folder the networks were read from.
     pub dir: PathBuf,
     networks: BTreeMap<String, GoldNetwork>,
 }
@@ -236,10 +247,12 @@ impl GoldStandard {
         self.networks.get(&recipe_id.to_lowercase())
     }
 
+    /// The recipe ids of the gold networks, in order.
     pub fn ids(&self) -> impl Iterator<Item = &str> {
         self.networks.keys().map(String::as_str)
     }
 
+    /// The gold networks in recipe-id order.
     pub fn networks(&self) -> impl Iterator<Item = &GoldNetwork> {
         self.networks.values()
     }

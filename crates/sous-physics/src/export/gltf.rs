@@ -20,8 +20,10 @@ use crate::world::World;
 /// Why a world could not be exported.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
+    /// The glTF document could not be written.
     #[error("glTF JSON: {0}")]
     Json(#[from] json::Error),
+    /// The scene's geometry does not fit in one buffer of a `.glb` file.
     #[error("the scene is too large for one glTF buffer ({0} bytes)")]
     TooLarge(usize),
 }
