@@ -46,7 +46,27 @@ fn main() {
     println!("cargo:rerun-if-changed={path}");
     let text = std::fs::read_to_string(path).expect("data/signatures.toml is readable");
     let file: File = toml::from_str(&text).expect("data/signatures.toml is valid");
-    let mut table = String::from("pub static SIGNATURES: &[Signature] = &[\n");
+    let legacy: Vec<String> = file
+        .primitive
+        .iter()
+        .filter(|p| p.legacy)
+        .map(|p| format!("`{}`", p.name))
+        .collect();
+    let legacy_text = if legacy.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\n/// and the legacy forms of {} (only old networks use them)",
+            legacy.join(", ")
+        )
+    };
+    let mut table = format!(
+        "/// Every primitive's signature, in the order of `data/signatures.toml`:\n\
+         /// {} current forms{legacy_text}.\n\
+         /// [`PrimitiveKind`] numbers the entries; [`signature`] looks one up by name.\n\
+         pub static SIGNATURES: &[Signature] = &[\n",
+        file.primitive.len() - legacy.len(),
+    );
     let mut calls = String::new();
     let mut kinds = String::new();
     for (index, p) in file.primitive.iter().enumerate() {
@@ -76,7 +96,7 @@ fn main() {
             .collect();
         // Each argument's role, as `Signature::role` tells it.
         let (ks_in, ks_out) = (position("kitchen-state-in"), position("kitchen-state-out"));
-        let roles: Vec<String> = (0..p.args.len())
+        let roles: Vec<&str> = (0..p.args.len())
             .map(|i| {
                 if ks_in == Some(i) {
                     return "KitchenStateIn";
@@ -95,8 +115,18 @@ fn main() {
                     _ => "Optional",
                 }
             })
-            .map(|r| format!("ArgRole::{r}"))
             .collect();
+        let role_words: Vec<&str> = roles
+            .iter()
+            .map(|r| match *r {
+                "KitchenStateIn" => "the kitchen state it starts from",
+                "KitchenStateOut" => "the kitchen state it makes",
+                "Output" => "an output it binds",
+                "Input" => "an input every case needs",
+                _ => "an optional input, defaulted when left unbound",
+            })
+            .collect();
+        let roles: Vec<String> = roles.iter().map(|r| format!("ArgRole::{r}")).collect();
         let suffix = if p.legacy { "-legacy" } else { "" };
         let ty = camel(&format!("{}{suffix}", p.name));
         writeln!(
@@ -114,19 +144,27 @@ fn main() {
         )
         .unwrap();
         let form = if p.legacy { " (its legacy form)" } else { "" };
-        writeln!(kinds, "    /// `{}`{form}.\n    {ty} = {index},", p.name).unwrap();
         let module = snake(&format!("{}{suffix}", p.name));
         writeln!(
-            calls,
-            "/// `{}`{form}.\n#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub struct {ty};\n\
-             impl Primitive for {ty} {{\n    const INDEX: usize = {index};\n    \
-             const KIND: PrimitiveKind = PrimitiveKind::{ty};\n}}\n",
+            kinds,
+            "    /// `{}`{form}, entry {index} of [`SIGNATURES`].\n    {ty} = {index},",
             p.name
         )
         .unwrap();
         writeln!(
             calls,
-            "/// The arguments of `{}`{form}.\npub mod {module} {{",
+            "/// The primitive `{}`{form} as a type: `Call<{ty}>` builds its actions,\n\
+             /// and the {} constants of [`{module}`](mod@{module}) name its arguments.\n\
+             #[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub struct {ty};\n\
+             impl Primitive for {ty} {{\n    const INDEX: usize = {index};\n    \
+             const KIND: PrimitiveKind = PrimitiveKind::{ty};\n}}\n",
+            p.name,
+            p.args.len()
+        )
+        .unwrap();
+        writeln!(
+            calls,
+            "/// The arguments of `{}`{form}, in the signature's order.\npub mod {module} {{",
             p.name
         )
         .unwrap();
@@ -134,7 +172,8 @@ fn main() {
         for (i, (a, t)) in p.args.iter().enumerate() {
             writeln!(
                 calls,
-                "    /// `{a}` (a `{t}`).\n    pub const {}: Role<{ty}> = Role::at({i});",
+                "    /// `{a}` (position {i}, class `{t}`): {}.\n    pub const {}: Role<{ty}> = Role::at({i});",
+                role_words[i],
                 snake(a).to_uppercase()
             )
             .unwrap();

@@ -11,9 +11,13 @@ use crate::gold::{gold_dir_of_benchmark, GoldError, GoldStandard};
 /// One recipe as the benchmark writes it: title, ingredient lines, instructions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeText {
+    /// The recipe's id, as gold networks and predictions name it.
     pub id: String,
+    /// The recipe's title.
     pub title: String,
+    /// The ingredient lines, in order (`2 cups all-purpose flour`).
     pub ingredients: Vec<String>,
+    /// The instruction steps, in order.
     pub instructions: Vec<String>,
 }
 
@@ -34,15 +38,26 @@ impl RecipeText {
     }
 }
 
+/// Why a benchmark folder cannot be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum BenchmarkError {
+    /// A file or folder could not be read.
     #[error("cannot read {path}: {source}")]
     Unreadable {
+        /// The file or folder.
         path: PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
+    /// A recipe file is not in the benchmark's XML format.
     #[error("{path}: not a benchmark recipe: {message}")]
-    BadRecipe { path: PathBuf, message: String },
+    BadRecipe {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The gold standard inside it could not be loaded.
     #[error(transparent)]
     Gold(#[from] GoldError),
 }
@@ -50,15 +65,18 @@ pub enum BenchmarkError {
 /// The recipes and the gold standard of a benchmark folder.
 #[derive(Debug)]
 pub struct Benchmark {
+    /// The checkout's root folder.
     pub dir: PathBuf,
     /// By recipe id (the `<id>` inside the file).
     pub recipes: BTreeMap<String, RecipeText>,
     /// The XML file of each recipe, by recipe id.
     pub files: BTreeMap<String, PathBuf>,
+    /// The gold networks of `data/gold-standard-solutions/meaning-only/`.
     pub gold: GoldStandard,
 }
 
 impl Benchmark {
+    /// Reads the recipe texts and the gold standard of the checkout at `dir`.
     pub fn load(dir: &Path) -> Result<Benchmark, BenchmarkError> {
         let texts = dir.join("data/recipe-texts");
         let unreadable = |path: &Path, source| BenchmarkError::Unreadable {

@@ -10,6 +10,7 @@ const ERRATA_TOML: &str = include_str!("../data/errata.toml");
 /// One correction of one gold network.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Erratum {
+    /// The recipe id of the gold network it corrects.
     pub recipe: String,
     /// What is wrong with the gold network, and why the edit fixes it.
     pub quirk: String,
@@ -25,17 +26,31 @@ struct ErrataFile {
 /// Why the errata could not be applied.
 #[derive(Debug, thiserror::Error)]
 pub enum ErrataError {
+    /// The embedded errata file does not read.
     #[error("errata.toml: {0}")]
     Toml(#[from] toml::de::Error),
+    /// An edit of the erratum cannot be applied to the gold network.
     #[error("erratum of {recipe}: {source}")]
     Edit {
+        /// The recipe the erratum is for.
         recipe: String,
+        /// Why the edit failed.
         source: sous_lang::edits::EditError,
     },
+    /// The erratum is for a recipe the gold standard lacks.
     #[error("erratum of {recipe}: the gold standard has no such recipe")]
-    NoRecipe { recipe: String },
+    NoRecipe {
+        /// The recipe the erratum is for.
+        recipe: String,
+    },
+    /// The gold file cannot be read, or the corrected network does not parse.
     #[error("erratum of {recipe}: the corrected network does not parse: {message}")]
-    Parse { recipe: String, message: String },
+    Parse {
+        /// The recipe the erratum is for.
+        recipe: String,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 /// Every erratum of the embedded file.

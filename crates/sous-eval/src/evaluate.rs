@@ -11,10 +11,13 @@ use crate::gold::{GoldNetwork, GoldRun, GoldStandard};
 use crate::metric::{Metric, MetricSet};
 use crate::nodes::{node_sequence, Node};
 use crate::report::*;
+use crate::source::{one_network, NotOneNetwork};
 
 /// What to compute.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
+    /// Which of the four metrics to compute (the default: the reference's three
+    /// simulated ones, without Smatch).
     pub metrics: MetricSet,
     /// Also compute the exact Smatch optimum.
     pub exact_smatch: bool,
@@ -139,6 +142,30 @@ pub fn evaluate_recipe(
     };
     score(&mut report, &predicted, gold_run, gold_network, options);
     report
+}
+
+/// Scores the network `predicted` against the network `gold`, each the
+/// text of one network (a `.solution` section; the `#recipe-id` header is
+/// optional): [`evaluate_recipe`] for a gold network that is in no gold
+/// folder, such as a network of one's own or an edited copy of it.
+///
+/// `gold` is taken as the gold network of the prediction's recipe,
+/// whatever its own header says (its first network, if it has several);
+/// its dish is the variable `data/gold-dishes.toml` names for that recipe,
+/// else the first argument of its last predicate. Problems of either
+/// network end up in the report as with a gold folder, and the report
+/// names no gold file. The error is for a `predicted` text that is not
+/// exactly one network.
+pub fn evaluate_text(
+    predicted: &str,
+    gold: &str,
+    options: &Options,
+) -> Result<RecipeReport, NotOneNetwork> {
+    let (recipe, diagnostics) = one_network("prediction", predicted)?;
+    let gold = GoldStandard::of_text(&recipe.id, gold);
+    let mut report = evaluate_recipe(&recipe, &diagnostics, &gold, options);
+    report.gold_file = None;
+    Ok(report)
 }
 
 fn score(
@@ -444,5 +471,38 @@ fn explain_ingredient(m: &IngredientMatch) -> IngredientExplanation {
         property_overlap: Some(score.property_overlap),
         hierarchy_overlap: Some(score.hierarchy_overlap),
         differences,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOLD: &str = "#buttered\n(get-kitchen ?k)\n\
+                        (fetch-and-proportion ?b ?ks ?k ?bowl butter 100 g)\n";
+
+    #[test]
+    fn a_text_is_scored_against_a_gold_text() {
+        let options = Options {
+            metrics: MetricSet::ALL,
+            ..Options::default()
+        };
+        let same = evaluate_text(GOLD, GOLD, &options).expect("one network");
+        assert!(same.problem.is_none() && same.gold_file.is_none());
+        assert_eq!(same.value(Metric::GoalConditionSuccess), Some(1.0));
+        assert_eq!(same.value(Metric::DishApproximationScore), Some(1.0));
+        // The gold is taken for the prediction's recipe, whatever its header.
+        let renamed = GOLD.replace("#buttered", "#other");
+        let r = evaluate_text(GOLD, &renamed, &options).expect("one network");
+        assert_eq!(r.value(Metric::GoalConditionSuccess), Some(1.0));
+        // A gold that does not read is the report's problem...
+        let r = evaluate_text(GOLD, "(bake", &options).expect("one network");
+        assert_eq!(r.problem.map(|p| p.kind), Some(ProblemKind::BadGold));
+        // ...a prediction that is not one network is the error.
+        let two = format!("{GOLD}#again\n(get-kitchen ?k)\n");
+        assert!(matches!(
+            evaluate_text(&two, GOLD, &options),
+            Err(NotOneNetwork::Several)
+        ));
     }
 }

@@ -17,27 +17,42 @@ use crate::similar::{kind_hash, Ignore, Verdicts};
 pub struct Goal {
     /// The gold action whose output this is (file line, predicate, variable).
     pub gold_line: u32,
+    /// The gold action's primitive.
     pub predicate: String,
+    /// The variable of the gold action's first argument, its output.
     pub output_variable: String,
+    /// The class of the gold output.
     pub output_class: String,
+    /// Where the gold output is: the classes of the places from the kitchen
+    /// down to the container that holds it.
     pub location: Vec<String>,
     /// The predicted action whose output satisfied it.
     pub reached_by: Option<Reached>,
 }
 
+/// The predicted action whose output matched a gold goal.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Reached {
+    /// The line it is written on.
     pub line: u32,
+    /// Its primitive.
     pub predicate: String,
+    /// The variable of its first argument.
     pub output_variable: String,
 }
 
+/// Goal-condition success with its reasons: which gold goals the
+/// prediction reached and by which action.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct GoalConditions {
+    /// How many gold goals were reached.
     pub reached: usize,
+    /// How many goals the gold network has (one per executed action but
+    /// `get-kitchen`).
     pub total: usize,
+    /// Every gold goal in gold execution order.
     pub goals: Vec<Goal>,
 }
 

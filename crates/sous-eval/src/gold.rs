@@ -10,7 +10,7 @@ use sous_sim::{execute_with, Binding, Execution, Profile};
 
 use crate::aliasing::bindings_after_run;
 
-use crate::source::load;
+use crate::source::{load, Loaded};
 
 /// Which file holds each benchmark recipe's gold network and which of its
 /// variables is the gold dish.
@@ -32,13 +32,18 @@ fn gold_dishes() -> &'static GoldDishes {
     TABLE.get_or_init(|| toml::from_str(GOLD_DISHES_TOML).expect("data/gold-dishes.toml is valid"))
 }
 
+/// Why a gold folder cannot be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum GoldError {
+    /// The folder cannot be read.
     #[error("cannot read the gold folder {dir}: {source}")]
     Unreadable {
+        /// The folder.
         dir: PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
+    /// The folder holds no `*.solution` file.
     #[error("no gold networks (*.solution) in {0}")]
     Empty(PathBuf),
 }
@@ -46,7 +51,9 @@ pub enum GoldError {
 /// One recipe's gold network.
 #[derive(Debug)]
 pub struct GoldNetwork {
+    /// The recipe id predictions are matched by (lower case).
     pub recipe_id: String,
+    /// The file it was read from.
     pub path: PathBuf,
     /// The network, or why it could not be read.
     pub recipe: Result<Recipe, Vec<Diagnostic>>,
@@ -60,6 +67,8 @@ pub struct GoldNetwork {
 /// A gold network's execution, with its bindings as the evaluator sees them.
 #[derive(Debug)]
 pub struct GoldRun {
+    /// The gold network's execution, in the kitchen of the profile it was
+    /// run in.
     pub execution: Execution,
     /// [`bindings_after_run`] of `execution`.
     pub bindings: Vec<Option<Binding>>,
@@ -71,6 +80,39 @@ pub struct GoldRun {
 }
 
 impl GoldNetwork {
+    /// The gold network of recipe `id`: the first recipe of `loaded`, read
+    /// from `path`. Its dish is the variable `data/gold-dishes.toml` names
+    /// for `id`, else the first argument of its last predicate.
+    fn of_loaded(id: String, path: PathBuf, loaded: Loaded) -> GoldNetwork {
+        let recipe = match (loaded.fatal, loaded.recipes.into_iter().next()) {
+            (Some(d), _) => Err(vec![d]),
+            (None, Some((r, diags))) if !diags.iter().any(Diagnostic::is_error) => Ok(r),
+            (None, Some((_, diags))) => Err(diags),
+            (None, None) => Err(Vec::new()),
+        };
+        let dish_variable = gold_dishes()
+            .recipes
+            .get(&id)
+            .map(|d| d.dish.clone())
+            .or_else(|| {
+                let r = recipe.as_ref().ok()?;
+                r.predicates
+                    .last()?
+                    .args
+                    .first()?
+                    .as_variable()
+                    .map(str::to_string)
+            });
+        GoldNetwork {
+            recipe_id: id,
+            path,
+            recipe,
+            dish_variable,
+            run: OnceLock::new(),
+            run_corrected: OnceLock::new(),
+        }
+    }
+
     /// The gold network executed from the full kitchen (computed once, and
     /// shared by every prediction of this recipe).
     pub fn run(&self) -> Option<&GoldRun> {
@@ -101,6 +143,7 @@ impl GoldNetwork {
         .as_ref()
     }
 
+    /// The execution of [`GoldNetwork::run`], in the reference's kitchen.
     pub fn execution(&self) -> Option<&Execution> {
         self.run().map(|r| &r.execution)
     }
@@ -109,6 +152,7 @@ impl GoldNetwork {
 /// The gold networks of a folder, keyed by recipe id.
 #[derive(Debug)]
 pub struct GoldStandard {
+    /// The folder the networks were read from.
     pub dir: PathBuf,
     networks: BTreeMap<String, GoldNetwork>,
 }
@@ -144,37 +188,26 @@ impl GoldStandard {
                 .find(|(_, d)| d.file.as_deref() == Some(stem.as_str()))
                 .map_or(stem, |(id, _)| id.clone());
             let loaded = load(&path);
-            let recipe = match (loaded.fatal, loaded.recipes.into_iter().next()) {
-                (Some(d), _) => Err(vec![d]),
-                (None, Some((r, diags))) if !diags.iter().any(Diagnostic::is_error) => Ok(r),
-                (None, Some((_, diags))) => Err(diags),
-                (None, None) => Err(Vec::new()),
-            };
-            let dish_variable = table.recipes.get(&id).map(|d| d.dish.clone()).or_else(|| {
-                let r = recipe.as_ref().ok()?;
-                r.predicates
-                    .last()?
-                    .args
-                    .first()?
-                    .as_variable()
-                    .map(str::to_string)
-            });
-            networks.insert(
-                id.clone(),
-                GoldNetwork {
-                    recipe_id: id,
-                    path,
-                    recipe,
-                    dish_variable,
-                    run: OnceLock::new(),
-                    run_corrected: OnceLock::new(),
-                },
-            );
+            networks.insert(id.clone(), GoldNetwork::of_loaded(id, path, loaded));
         }
         Ok(GoldStandard {
             dir: dir.to_path_buf(),
             networks,
         })
+    }
+
+    /// The gold standard of one network, the first of `text`, as the gold
+    /// network of recipe `id` whatever its header says (for
+    /// [`crate::evaluate_text`]).
+    pub(crate) fn of_text(id: &str, text: &str) -> GoldStandard {
+        const NAME: &str = "<gold text>";
+        let id = id.to_lowercase();
+        let loaded = crate::source::load_text(NAME.to_string(), text.as_bytes().to_vec());
+        let network = GoldNetwork::of_loaded(id.clone(), PathBuf::from(NAME), loaded);
+        GoldStandard {
+            dir: PathBuf::new(),
+            networks: BTreeMap::from([(id, network)]),
+        }
     }
 
     /// The same gold standard with the errata (`data/errata.toml`) applied
@@ -214,10 +247,12 @@ impl GoldStandard {
         self.networks.get(&recipe_id.to_lowercase())
     }
 
+    /// The recipe ids of the gold networks, in order.
     pub fn ids(&self) -> impl Iterator<Item = &str> {
         self.networks.keys().map(String::as_str)
     }
 
+    /// The gold networks in recipe-id order.
     pub fn networks(&self) -> impl Iterator<Item = &GoldNetwork> {
         self.networks.values()
     }

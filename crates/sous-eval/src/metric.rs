@@ -2,12 +2,17 @@
 
 use serde::Serialize;
 
+/// One of the benchmark's four metrics, named as the reference names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Metric {
+    /// Overlap of the network texts' triples (no simulation).
     SmatchScore,
+    /// The share of the gold network's intermediate states the prediction reaches.
     GoalConditionSuccess,
+    /// How close the prediction's best dish comes to the gold dish.
     DishApproximationScore,
+    /// When the prediction's last output is ready, in simulated seconds.
     ExecutionTime,
 }
 
@@ -53,22 +58,28 @@ impl Metric {
 pub struct MetricSet([bool; 4]);
 
 impl MetricSet {
+    /// No metric: the start of a set built with [`MetricSet::with`].
     pub const NONE: MetricSet = MetricSet([false; 4]);
+    /// All four metrics.
     pub const ALL: MetricSet = MetricSet([true; 4]);
 
+    /// The set with `m` added.
     pub fn with(mut self, m: Metric) -> MetricSet {
         self.0[m as usize] = true;
         self
     }
 
+    /// Whether `m` is to be computed.
     pub fn contains(self, m: Metric) -> bool {
         self.0[m as usize]
     }
 
+    /// Whether no metric is to be computed.
     pub fn is_empty(self) -> bool {
         self == MetricSet::NONE
     }
 
+    /// The metrics of the set, in [`Metric::ALL`] order.
     pub fn iter(self) -> impl Iterator<Item = Metric> {
         Metric::ALL.into_iter().filter(move |m| self.contains(*m))
     }

@@ -10,6 +10,7 @@ use sous_sim::{Action, Binding, Execution};
 pub struct Node<'a> {
     /// Position in the execution order.
     pub step: usize,
+    /// The action that ran.
     pub action: &'a Action,
     /// The name of the first argument's variable.
     pub output_name: &'a str,
@@ -17,18 +18,22 @@ pub struct Node<'a> {
     pub output: Option<&'a EntityRef>,
     /// The value of the first argument bound to exactly a `kitchen-state`.
     pub kitchen: Option<&'a EntityRef>,
+    /// When the output is ready.
     pub available_at: Option<f64>,
 }
 
 impl<'a> Node<'a> {
+    /// The action's primitive.
     pub fn predicate(&self) -> &'static str {
         self.action.signature.name
     }
 
+    /// Whether this is `get-kitchen` (its output is a kitchen, never a dish).
     pub fn is_get_kitchen(&self) -> bool {
         self.predicate() == "get-kitchen"
     }
 
+    /// Whether the action failed: its output is a `failed-object`.
     pub fn output_is_failed(&self) -> bool {
         self.output.is_some_and(|o| o.is_failed())
     }
@@ -38,6 +43,7 @@ impl<'a> Node<'a> {
         crate::location::find_location(self.output?, self.kitchen?)
     }
 
+    /// The output, if bound.
     pub fn output_entity(&self) -> Option<&'a Entity> {
         self.output.map(|o| &**o)
     }

@@ -10,9 +10,12 @@
 
 use serde::Serialize;
 
+/// Points out of a maximum, as the reference adds up a comparison.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct Points {
+    /// The points scored.
     pub points: f64,
+    /// The points there were to score.
     #[serde(rename = "max-points")]
     pub max: f64,
 }
@@ -23,6 +26,7 @@ impl Points {
         self.add(if ok { 1.0 } else { 0.0 }, 1.0);
     }
 
+    /// Adds `points` out of `max`.
     pub fn add(&mut self, points: f64, max: f64) {
         self.points += points;
         self.max += max;

@@ -17,13 +17,17 @@ pub struct RecipeReport {
     /// The gold network it was scored against.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gold_file: Option<String>,
+    /// Smatch, with its parts (when asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub smatch: Option<SmatchReport>,
+    /// The share of the gold network's goals the prediction reached, 0 to 1.
     pub goal_condition_success: Option<f64>,
     /// A single-float in the reference; written with its own shortest
     /// digits (`0.47607362`).
     #[serde(serialize_with = "single_digits")]
     pub dish_approximation_score: Option<f64>,
+    /// When the prediction's last output is ready, in simulated seconds (`None`
+    /// without a solution, where the reference prints NIL).
     pub execution_time: Option<f64>,
     /// Why some metric has no value (the CSV then says NIL).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,6 +35,7 @@ pub struct RecipeReport {
     /// Actions that could not do their job (they bound failed objects).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub failures: Vec<String>,
+    /// Why the scores are what they are (with [`crate::Options::explain`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Explanation>,
 }
@@ -58,16 +63,23 @@ impl RecipeReport {
     }
 }
 
+/// Smatch as the reference's `smatch.py` computes it, with the counts behind it.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct SmatchReport {
     /// F1 as the reference reports it (two decimals).
     pub f1: f64,
+    /// F1 before rounding.
     pub f1_unrounded: f64,
+    /// Matched triples over the prediction's triples.
     pub precision: f64,
+    /// Matched triples over the gold network's triples.
     pub recall: f64,
+    /// Triples matched by the best mapping found.
     pub matches: usize,
+    /// Triples of the prediction.
     pub predicted_triples: usize,
+    /// Triples of the gold network.
     pub gold_triples: usize,
     /// The true optimum (with `--smatch exact`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -84,26 +96,36 @@ pub struct SmatchReport {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct SmatchRuns {
+    /// How many runs.
     pub runs: usize,
     /// Of the F1 as reported (two decimals).
     pub mean: f64,
+    /// The lowest F1 (two decimals).
     pub min: f64,
+    /// The highest F1 (two decimals).
     pub max: f64,
+    /// The fewest triples a run matched.
     pub min_matches: usize,
+    /// The most triples a run matched.
     pub max_matches: usize,
     /// The F1 (two decimals) of every run, run 1 first.
     pub f1: Vec<f64>,
 }
 
+/// Smatch at its true optimum over all node mappings (`--smatch exact`),
+/// which the reference's hill climbing can miss.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct ExactSmatchReport {
+    /// F1 of the best mapping, unrounded.
     pub f1: f64,
+    /// Triples the best mapping matches.
     pub matches: usize,
     /// False when the search stopped at its limit (then `matches` is a lower bound).
     pub proven_optimal: bool,
 }
 
+/// What kind of problem kept a metric from a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProblemKind {
@@ -121,13 +143,18 @@ pub enum ProblemKind {
     BadGold,
 }
 
+/// Why some metric has no value, with where in the input.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Problem {
+    /// What kind of problem it is; it decides whether any metric has a value.
     pub kind: ProblemKind,
+    /// The problem in a sentence.
     pub message: String,
+    /// The line it is on, when it is in the prediction.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
+    /// The column it starts at, when it is in the prediction.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
     /// Where in the input, for underlining.
@@ -169,12 +196,16 @@ pub fn capped_lines(mut items: Vec<String>) -> Vec<String> {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Explanation {
+    /// Which gold goals were reached (goal-condition success).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goals: Option<GoalConditions>,
+    /// How the best dish compared (dish approximation score).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dish: Option<DishExplanation>,
 }
 
+/// The dish approximation score explained: the gold dish, each candidate's
+/// score and the winner's comparison part by part.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct DishExplanation {
@@ -191,8 +222,10 @@ pub struct DishExplanation {
     /// Details of the winner (absent when it scored 0 without comparison).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub container: Option<ContainerExplanation>,
+    /// The winner's contents part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<Points>,
+    /// Each gold base ingredient with how the prediction fared on it.
     pub ingredients: Vec<IngredientExplanation>,
     /// Predicted base ingredients the gold dish does not have (the first
     /// [`MAX_LISTED`]).
@@ -206,23 +239,33 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+/// An executed action and its output, as the explanations show it.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct NodeSummary {
+    /// The line it is written on.
     pub line: u32,
+    /// Its primitive.
     pub predicate: String,
+    /// The variable of its first argument.
     pub output_variable: String,
+    /// Its output in words (`nil` when unbound).
     pub output: String,
 }
 
+/// One candidate dish and its score.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct CandidateSummary {
+    /// The action whose output it is.
     #[serde(flatten)]
     pub node: NodeSummary,
+    /// Its dish approximation score.
     pub score: f64,
+    /// Its container part, when it was compared.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub container: Option<Points>,
+    /// Its contents part, when it was compared.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<Points>,
     /// Why it scored 0 without comparison.
@@ -230,27 +273,40 @@ pub struct CandidateSummary {
     pub unscored: Option<String>,
 }
 
+/// The winner's container part.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct ContainerExplanation {
+    /// A point each for location, class, every agreeing slot and the portions.
     pub points: Points,
+    /// Whether both dishes are in the same kind of place.
     pub same_location: bool,
+    /// The predicted container's class.
     pub predicted_class: String,
+    /// The gold container's class.
     pub gold_class: String,
+    /// How many things the predicted container holds.
     pub predicted_portions: usize,
+    /// How many things the gold container holds.
     pub gold_portions: usize,
+    /// The container's slots that differ.
     pub differences: Vec<SlotDifference>,
 }
 
+/// How the prediction fared on one gold base ingredient.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct IngredientExplanation {
+    /// The gold ingredient.
     pub gold: IngredientView,
     /// The predicted ingredient it was matched with (`None`: missing).
     pub predicted: Option<IngredientView>,
+    /// Its score, 0 to 1 (0 when missing).
     pub score: f64,
+    /// Its own slots that agree, out of those compared.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub property_overlap: Option<Points>,
+    /// The mixture levels that agree, out of the deeper hierarchy's depth.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hierarchy_overlap: Option<Points>,
     /// Attributes of the gold ingredient that differ, and per mixture level.
@@ -261,17 +317,23 @@ pub struct IngredientExplanation {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct IngredientView {
+    /// The ingredient's class.
     pub class: String,
+    /// Its amount in words (`100 g`).
     pub amount: String,
+    /// The classes of the mixtures around it, outermost first.
     pub mixtures: Vec<String>,
 }
 
+/// One attribute on which the prediction differs from the gold.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct SlotDifference {
     /// `temperature`, or `mixture 1: baked` for a mixture level (1 = outermost).
     pub attribute: String,
+    /// The gold's value, in words.
     pub gold: String,
+    /// The prediction's value, in words.
     pub predicted: String,
 }
 

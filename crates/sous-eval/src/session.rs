@@ -45,10 +45,13 @@ impl std::fmt::Debug for Session {
 /// Why a session cannot be evaluated.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError<E> {
+    /// The session was started without a recipe id.
     #[error("this session is for no recipe: start it with a recipe id to evaluate it")]
     NoRecipe,
+    /// The gold standard has no network for the session's recipe.
     #[error("no gold network for recipe `{0}`")]
     UnknownRecipe(String),
+    /// The network does not read (the caller's own error).
     #[error(transparent)]
     Network(E),
 }
@@ -74,14 +77,17 @@ impl Session {
         }
     }
 
+    /// The recipe id the session is evaluated against, if it has one.
     pub fn recipe(&self) -> Option<&str> {
         self.recipe.as_deref()
     }
 
+    /// The kitchen the session runs in, and its gold network with it.
     pub fn profile(&self) -> Profile {
         self.profile
     }
 
+    /// The simulator that also carries out the actions, if any.
     pub fn backend(&self) -> Option<Simulator> {
         self.backend
     }

@@ -21,7 +21,10 @@ pub struct Ignore {
 }
 
 impl Ignore {
+    /// Every slot, ids aside: the same state of a thing (goal conditions).
     pub const IDS: Ignore = Ignore { amount: false };
+    /// Every slot but amounts, ids aside: the same kind of ingredient (to
+    /// merge unfolded ingredients).
     pub const IDS_AND_AMOUNT: Ignore = Ignore { amount: true };
 
     fn skips(self, s: SlotId) -> bool {

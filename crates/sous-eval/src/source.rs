@@ -7,8 +7,11 @@ use sous_lang::{Diagnostic, Recipe, Span};
 
 /// A file's recipes, each with its own problems (parse and validation).
 pub struct Loaded {
+    /// The name it was loaded under: a path, or a label for text from elsewhere.
     pub name: String,
+    /// The whole text, for cutting out each recipe's and showing diagnostics.
     pub text: String,
+    /// Each recipe with its own diagnostics, in file order.
     pub recipes: Vec<(Recipe, Vec<Diagnostic>)>,
     /// Problems that stop the whole file (unreadable, not text, empty).
     pub fatal: Option<Diagnostic>,
@@ -39,6 +42,8 @@ impl Loaded {
     }
 }
 
+/// Reads the `.solution` file at `path` (an unreadable file is a fatal
+/// diagnostic, not an error).
 pub fn load(path: &Path) -> Loaded {
     let name = path.display().to_string();
     let bytes = match std::fs::read(path) {
@@ -58,6 +63,7 @@ pub fn load(path: &Path) -> Loaded {
     load_text(name, bytes)
 }
 
+/// Parses and validates `bytes`, named `name` for recipes without a header.
 pub fn load_text(name: String, bytes: Vec<u8>) -> Loaded {
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
@@ -134,8 +140,10 @@ pub enum NotOneNetwork {
     /// A problem that stops the whole text (not UTF-8, no predicates).
     #[error("{}", .0.message)]
     Fatal(Diagnostic),
+    /// The text has no recipe.
     #[error("the network is empty")]
     Empty,
+    /// The text has more than one recipe.
     #[error("send one network at a time (this text has several `#recipe-id` headers)")]
     Several,
 }
@@ -185,6 +193,7 @@ mod tests {
 pub struct Section {
     /// 1-based line of its first line in the input.
     pub first_line: u32,
+    /// The recipe's text, its header included.
     pub text: String,
 }
 
@@ -205,6 +214,7 @@ pub struct Sections<R> {
 }
 
 impl<R: std::io::BufRead> Sections<R> {
+    /// Sections of the input `reader` reads.
     pub fn new(reader: R) -> Self {
         Sections {
             reader,

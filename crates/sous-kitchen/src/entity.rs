@@ -11,7 +11,10 @@ pub type EntityRef = Arc<Entity>;
 /// of its class (see [`Ontology`]); `pid` is its persistent identity.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entity {
+    /// What the entity is an instance of; it fixes which slots it has.
     pub class: ClassId,
+    /// Which physical object this is: kept by copies that stand for the same
+    /// object in a later kitchen state, so states can be compared object by object.
     pub pid: Pid,
     slots: Vec<Value>,
     /// Where `contents` and `used` sit in `slots` (`u8::MAX`: nowhere),
@@ -61,18 +64,22 @@ impl Entity {
         e
     }
 
+    /// The class's name (`medium-bowl`), for output and messages.
     pub fn class_name(&self) -> &'static str {
         Ontology::get().name(self.class)
     }
 
+    /// Whether the entity's class is `ancestor` or one of its subclasses.
     pub fn is_a(&self, ancestor: ClassId) -> bool {
         Ontology::get().is_a(self.class, ancestor)
     }
 
+    /// [`Entity::is_a`] by the ancestor's name; false when no class has that name.
     pub fn is_a_name(&self, ancestor: &str) -> bool {
         Ontology::get().is_a_name(self.class, ancestor)
     }
 
+    /// Whether the entity's class has `slot`: [`Entity::set`] ignores any other.
     pub fn has_slot(&self, slot: SlotId) -> bool {
         Ontology::get()
             .class(self.class)
@@ -80,6 +87,7 @@ impl Entity {
             .is_some()
     }
 
+    /// The value of `slot`; nil when the class has no such slot.
     #[inline]
     pub fn get(&self, slot: SlotId) -> &Value {
         match Ontology::get().class(self.class).slot_position(slot) {
@@ -102,10 +110,12 @@ impl Entity {
         }
     }
 
+    /// Whether `slot` holds a true value in Lisp's sense (see [`Value::as_bool`]).
     pub fn flag(&self, slot: SlotId) -> bool {
         self.get(slot).as_bool()
     }
 
+    /// Sets a true-or-false slot (`baked`, `used`); false if the class lacks it.
     pub fn set_flag(&mut self, slot: SlotId, on: bool) -> bool {
         self.set(slot, Value::Bool(on))
     }
@@ -155,6 +165,7 @@ impl Entity {
         self.index.note_added(added);
     }
 
+    /// What the thing holds (empty for a class without `contents`).
     #[inline]
     pub fn contents(&self) -> &EntityList {
         match self.slots.get(self.contents_at as usize) {
@@ -185,6 +196,7 @@ impl Entity {
         }
     }
 
+    /// The `items` of a list entity (a tray's arrangement, a group of portions).
     pub fn items(&self) -> &EntityList {
         self.get(slot::ITEMS).as_list()
     }
@@ -214,6 +226,7 @@ impl Entity {
         self.set(slot::AMOUNT, Value::Amount(amount))
     }
 
+    /// The `amount` slot, for ingredients that have one.
     pub fn amount(&self) -> Option<Amount> {
         self.get(slot::AMOUNT).as_amount()
     }
@@ -223,10 +236,14 @@ impl Entity {
         self.get(slot::VALUE).as_number()
     }
 
+    /// Whether this is a `failed-object`: what a primitive binds to its outputs
+    /// when it cannot do what it was asked.
     pub fn is_failed(&self) -> bool {
         self.class == Ontology::get().known().failed_object
     }
 
+    /// The same entity under a fresh persistent id: a copy the kitchen must tell
+    /// apart from the original.
     pub fn with_new_pid(mut self, ids: &mut IdGen) -> Entity {
         self.pid = ids.fresh();
         self

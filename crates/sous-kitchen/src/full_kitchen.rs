@@ -69,8 +69,6 @@ fn one() -> usize {
     1
 }
 
-/// The `full-kitchen` and the first persistent id not used by it. Built once;
-/// every run starts from this same snapshot (sharing it, never copying it).
 /// How many places a kitchen state holds (sink, stove, …, cabinet). A
 /// reference `failed-object` is also a kitchen state, and making one puts
 /// these places in its `contents`: primitives that count the items of a
@@ -79,6 +77,8 @@ pub fn kitchen_place_count() -> usize {
     full_kitchen().0.root().contents().len()
 }
 
+/// The `full-kitchen` and the first persistent id not used by it. Built once;
+/// every run starts from this same snapshot (sharing it, never copying it).
 pub fn full_kitchen() -> (KitchenState, u32) {
     static KITCHEN: OnceLock<(KitchenState, u32)> = OnceLock::new();
     KITCHEN

@@ -18,16 +18,20 @@ pub struct IdGen {
 }
 
 impl IdGen {
+    /// A generator whose first id is `next`: the full kitchen's ids end where a
+    /// run's begin (see [`crate::full_kitchen`]).
     pub fn starting_at(next: u32) -> Self {
         IdGen { next }
     }
 
+    /// The next unused id.
     pub fn fresh(&mut self) -> Pid {
         let pid = Pid(self.next);
         self.next += 1;
         pid
     }
 
+    /// The id [`IdGen::fresh`] will hand out next, without taking it.
     pub fn peek(&self) -> u32 {
         self.next
     }

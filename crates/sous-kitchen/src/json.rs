@@ -53,11 +53,14 @@ pub fn num_json(x: Num) -> Json {
 /// Displayed (not allocated) so views write it straight into the output.
 #[derive(Debug, Clone, Copy)]
 pub struct PidName<'a> {
+    /// The class's name, the id's first part.
     pub class: &'a str,
+    /// The persistent id, the number at its end.
     pub pid: Pid,
 }
 
 impl<'a> PidName<'a> {
+    /// The name of entity `e`.
     pub fn of(e: &'a Entity) -> Self {
         PidName {
             class: e.class_name(),
@@ -95,6 +98,7 @@ impl Serialize for PidName<'_> {
     }
 }
 
+/// [`PidName`] as a `String`, for a map key or a message.
 pub fn pid_string(class: &str, pid: Pid) -> String {
     PidName { class, pid }.to_string()
 }
@@ -106,7 +110,9 @@ pub fn pid_string(class: &str, pid: Pid) -> String {
 /// do): a tray of 33 identical cookies is one cookie, not 33.
 #[derive(Debug, Clone, Copy)]
 pub struct EntityView<'a> {
+    /// The entity to write.
     pub entity: &'a Entity,
+    /// Whether runs of items that differ only in their ids are written once.
     pub compact: bool,
 }
 
@@ -138,7 +144,9 @@ fn serialize_entity<'e, S: Serializer, V: Serialize>(
 /// A slot's value as JSON (lists compacted as in [`EntityView`] when `compact`).
 #[derive(Debug, Clone, Copy)]
 pub struct ValueView<'a> {
+    /// The value to write.
     pub value: &'a Value,
+    /// Whether runs of items that differ only in their ids are written once.
     pub compact: bool,
 }
 
@@ -298,10 +306,12 @@ impl Serialize for Ids<'_, '_> {
     }
 }
 
+/// [`EntityView`] of `e`, whole, as a `serde_json::Value`.
 pub fn entity_json(e: &Entity) -> Json {
     entity_json_with(e, false)
 }
 
+/// [`ValueView`] of `v`, whole, as a `serde_json::Value`.
 pub fn value_json(v: &Value) -> Json {
     to_json(ValueView {
         value: v,

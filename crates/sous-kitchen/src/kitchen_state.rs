@@ -23,14 +23,18 @@ pub struct KitchenState {
 }
 
 impl KitchenState {
+    /// The kitchen state whose root entity (a `kitchen-state`) is `root`.
     pub fn from_entity(root: EntityRef) -> Self {
         KitchenState { root }
     }
 
+    /// The root entity: the kitchen, whose `contents` are its places.
     pub fn root(&self) -> &EntityRef {
         &self.root
     }
 
+    /// The root entity, without another count on it: for a caller that will
+    /// change it and wants [`Arc::make_mut`] not to copy.
     pub fn into_root(self) -> EntityRef {
         self.root
     }
@@ -50,6 +54,7 @@ impl KitchenState {
             .set(slot::KITCHEN_TIME, Value::Number(Num::exact_if_integral(t)));
     }
 
+    /// The entity at `place` (the root for an empty place), if there is one.
     pub fn get(&self, place: &[usize]) -> Option<&EntityRef> {
         let mut cur = &self.root;
         for &i in place {
@@ -105,10 +110,12 @@ impl KitchenState {
         matches!(place, [i] if self.counter_top_index() == Some(*i))
     }
 
+    /// [`KitchenState::appliance`] by class name (`oven`, `fridge`).
     pub fn appliance_named(&self, name: &str) -> Option<Place> {
         self.appliance(Ontology::get().id(name)?)
     }
 
+    /// Where the counter-top is: where primitives put what they make.
     pub fn counter_top(&self) -> Option<Place> {
         self.counter_top_index().map(|i| smallvec![i])
     }

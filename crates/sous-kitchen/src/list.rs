@@ -120,6 +120,7 @@ enum Repr {
 }
 
 impl EntityList {
+    /// An empty list (no allocation).
     pub const fn new() -> EntityList {
         EntityList {
             repr: Repr::Empty,
@@ -133,16 +134,19 @@ impl EntityList {
         &EMPTY
     }
 
+    /// How many entities the list holds.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds nothing.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The entities in order.
     pub fn iter(&self) -> Iter<'_> {
         let (one, many): (&[EntityRef], &[Chunk]) = match &self.repr {
             Repr::Empty => (&[], &[]),
@@ -184,6 +188,7 @@ impl EntityList {
         unreachable!("index checked against the length")
     }
 
+    /// Element `i`, if the list is that long.
     pub fn get(&self, i: usize) -> Option<&EntityRef> {
         if i >= self.len {
             return None;
@@ -198,10 +203,12 @@ impl EntityList {
         }
     }
 
+    /// The first element, if any.
     pub fn first(&self) -> Option<&EntityRef> {
         self.get(0)
     }
 
+    /// The last element, if any.
     pub fn last(&self) -> Option<&EntityRef> {
         self.len.checked_sub(1).and_then(|i| self.get(i))
     }
@@ -223,6 +230,7 @@ impl EntityList {
         }
     }
 
+    /// The first element for replacing it; copies only its chunk if shared.
     pub fn first_mut(&mut self) -> Option<&mut EntityRef> {
         self.get_mut(0)
     }
@@ -245,6 +253,7 @@ impl EntityList {
         }
     }
 
+    /// The elements as a plain vector (shares the entities, not the list).
     pub fn to_vec(&self) -> Vec<EntityRef> {
         self.iter().cloned().collect()
     }
@@ -285,6 +294,7 @@ impl EntityList {
         }
     }
 
+    /// Appends `e` (as `Vec::push`).
     pub fn push(&mut self, e: EntityRef) {
         self.insert(self.len, e);
     }
@@ -319,6 +329,7 @@ impl EntityList {
         }
     }
 
+    /// Empties the list; other kitchen states sharing its chunks keep them.
     pub fn clear(&mut self) {
         *self = EntityList::new();
     }
@@ -331,6 +342,7 @@ impl EntityList {
         *self = self.iter().filter(|e| keep(e)).cloned().collect();
     }
 
+    /// Reverses the order of the elements.
     pub fn reverse(&mut self) {
         *self = self.iter().rev().cloned().collect();
     }

@@ -48,7 +48,9 @@ enum Repr {
 }
 
 impl Num {
+    /// Exact 0, Lisp's `0` (not `0.0`): a sum that starts from it stays exact.
     pub const ZERO: Num = Num(Repr::Exact(0, 1));
+    /// Exact 1, Lisp's `1`.
     pub const ONE: Num = Num(Repr::Exact(1, 1));
 
     /// The integer `i` (exact).
@@ -157,6 +159,7 @@ impl Num {
         }
     }
 
+    /// Whether the number is 0 (exact or float, either sign).
     pub fn is_zero(self) -> bool {
         match self.0 {
             Repr::Exact(n, _) => n == 0,

@@ -11,18 +11,31 @@ use crate::{slot, Known, Num};
 /// The ontology file embedded at build time.
 pub const ONTOLOGY_TOML: &str = include_str!("../data/ontology.toml");
 
+/// A class of the ontology by number: what entities store, cheap to copy and
+/// compare; [`Ontology::name`] gives its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ClassId(pub u16);
 
+/// A slot by number: those the code names are fixed in [`crate::slot`], any
+/// other gets the next number when the ontology loads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SlotId(pub u16);
 
+/// Why an ontology file cannot be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum OntologyError {
+    /// The file is not TOML, or not in the shape of an ontology file.
     #[error("ontology file is not valid TOML: {0}")]
     Toml(#[from] toml::de::Error),
+    /// A class entry names a class that does not exist or has a slot default
+    /// that cannot be read.
     #[error("class `{class}`: {message}")]
-    Class { class: String, message: String },
+    Class {
+        /// The class's name.
+        class: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A class the code names (see [`Known`]) is not in the file.
     #[error("the ontology has no class `{0}`, which the simulator needs")]
     MissingKnownClass(String),
@@ -93,6 +106,9 @@ fn position(p: u8) -> Option<usize> {
 
 impl Class {}
 
+/// The kitchen ontology: classes with their is-a relations and slots, unit
+/// conversions and stove temperatures. One per build, read from
+/// [`ONTOLOGY_TOML`] on first use; get it with [`Ontology::get`].
 #[derive(Debug)]
 pub struct Ontology {
     classes: Vec<Class>,
@@ -296,11 +312,13 @@ impl Ontology {
         })
     }
 
+    /// The definition of class `id`: its name, superclasses and slots.
     #[inline]
     pub fn class(&self, id: ClassId) -> &Class {
         &self.classes[id.0 as usize]
     }
 
+    /// Every class with its id, in id order.
     pub fn classes(&self) -> impl Iterator<Item = (ClassId, &Class)> {
         self.classes
             .iter()
@@ -308,10 +326,12 @@ impl Ontology {
             .map(|(i, c)| (ClassId(i as u16), c))
     }
 
+    /// The name of class `id` (`medium-bowl`).
     pub fn name(&self, id: ClassId) -> &str {
         &self.classes[id.0 as usize].name
     }
 
+    /// The class named `name` (a network's constant, `butter`), if there is one.
     pub fn id(&self, name: &str) -> Option<ClassId> {
         self.by_name.get(name).copied()
     }
@@ -322,6 +342,7 @@ impl Ontology {
         &self.known
     }
 
+    /// Whether `class` is `ancestor` or one of its subclasses (a bit test).
     #[inline]
     pub fn is_a(&self, class: ClassId, ancestor: ClassId) -> bool {
         let a = ancestor.0 as usize;
@@ -338,14 +359,17 @@ impl Ontology {
         &self.classes[class.0 as usize].descendants
     }
 
+    /// [`Ontology::is_a`] by the ancestor's name; false when no class has it.
     pub fn is_a_name(&self, class: ClassId, ancestor: &str) -> bool {
         self.id(ancestor).is_some_and(|a| self.is_a(class, a))
     }
 
+    /// The name of `slot`, as the JSON views and the file write it.
     pub fn slot_name(&self, slot: crate::SlotId) -> &str {
         &self.slot_names[slot.0 as usize]
     }
 
+    /// The slot named `name`, if the ontology declares one.
     pub fn slot_id(&self, name: &str) -> Option<crate::SlotId> {
         self.slot_by_name.get(name).copied()
     }
@@ -359,6 +383,8 @@ impl Ontology {
             .map(|(_, g)| *g)
     }
 
+    /// The temperature a stove mode (`medium-heat`) stands for, as the file
+    /// gives it.
     pub fn stove_mode_temperature(&self, mode: ClassId) -> Option<Num> {
         self.stove_mode_temperatures.get(&mode).copied()
     }

@@ -7,11 +7,12 @@ macro_rules! known_slots {
     ($($konst:ident = $name:literal),* $(,)?) => {
         /// Names of the slots with fixed ids, in id order.
         pub const KNOWN: &[&str] = &[$($name),*];
-        known_slots!(@consts 0u16, $($konst,)*);
+        known_slots!(@consts 0u16, $($konst = $name,)*);
     };
-    (@consts $n:expr, $konst:ident, $($rest:ident,)*) => {
+    (@consts $n:expr, $konst:ident = $name:literal, $($rest:ident = $rest_name:literal,)*) => {
+        #[doc = concat!("The `", $name, "` slot, fixed so that code names it without a look-up.")]
         pub const $konst: SlotId = SlotId($n);
-        known_slots!(@consts $n + 1u16, $($rest,)*);
+        known_slots!(@consts $n + 1u16, $($rest = $rest_name,)*);
     };
     (@consts $n:expr,) => {};
 }

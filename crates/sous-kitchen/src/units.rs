@@ -7,14 +7,30 @@ use crate::{slot, Amount, Entity, Num, Ontology};
 /// (`data/units.toml`). Read by the agent's lexicon and the probe's scorer.
 pub const UNITS_TOML: &str = include_str!("../data/units.toml");
 
+/// Why an ingredient's amount cannot be converted to grams (where the
+/// reference would crash).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ConversionError {
+    /// The conversion table has no line for the ingredient's class.
     #[error("`{ingredient}` has no entry in the conversion table")]
-    NoEntry { ingredient: String },
+    NoEntry {
+        /// The ingredient's class.
+        ingredient: String,
+    },
+    /// The table has the ingredient but not in this unit.
     #[error("`{ingredient}` cannot be converted from `{unit}` to grams")]
-    NoUnit { ingredient: String, unit: String },
+    NoUnit {
+        /// The ingredient's class.
+        ingredient: String,
+        /// The unit its amount is in.
+        unit: String,
+    },
+    /// The ingredient has no amount to convert.
     #[error("`{ingredient}` has no amount")]
-    NoAmount { ingredient: String },
+    NoAmount {
+        /// The ingredient's class.
+        ingredient: String,
+    },
 }
 
 /// A copy of `ingredient` with its amount in grams, as the reference computes

@@ -3,26 +3,37 @@ use crate::{Number, Span};
 /// One parsed file: its recipes in file order.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
+    /// The name it was parsed under (a path or a label): a recipe without a
+    /// `#` header takes its stem as id.
     pub name: String,
+    /// The whole text, kept so that a diagnostic's span can be shown in its line.
     pub text: String,
+    /// The recipes in file order, each with only the predicates that parsed.
     pub recipes: Vec<Recipe>,
 }
 
 /// A recipe network: the `#recipe-id` header and its predicates.
 #[derive(Debug, Clone)]
 pub struct Recipe {
+    /// The id of the `#recipe-id` header, lower-cased, without the `#`: what
+    /// the gold standard and the reports name the recipe by.
     pub id: String,
     /// Span of the header line (or of the first predicate when the file has no header).
     pub span: Span,
+    /// The predicates in text order (the engine does not depend on it).
     pub predicates: Vec<Predicate>,
 }
 
 /// `(name arg ...)`.
 #[derive(Debug, Clone)]
 pub struct Predicate {
+    /// The primitive's name as written, lower-cased (`fetch-and-proportion`).
     pub name: String,
+    /// Where the name is: diagnostics about the primitive point here.
     pub name_span: Span,
+    /// The whole `(...)`, parentheses included.
     pub span: Span,
+    /// The arguments in order; [`Signature::args`](crate::Signature::args) says what each is.
     pub args: Vec<Arg>,
 }
 
@@ -78,24 +89,31 @@ pub(crate) fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// One argument of a predicate, with where it is written.
 #[derive(Debug, Clone)]
 pub struct Arg {
+    /// What the argument is.
     pub kind: ArgKind,
+    /// Where it is written (empty for predicates built in code).
     pub span: Span,
 }
 
+/// The kinds of argument the language has: variables, which actions share,
+/// and constants, which the simulator turns into kitchen entities.
 #[derive(Debug, Clone)]
 pub enum ArgKind {
     /// `?name` (stored with the question mark, lower-cased).
     Variable(String),
     /// A symbol naming an ontology class (`butter`, `g`, `ball-shape`), lower-cased.
     Symbol(String),
+    /// A number constant, kept as exact as the Lisp reader reads it.
     Number(Number),
     /// `(a b c)`: a list of constants (the reference turns it into a list of entities).
     List(Vec<Arg>),
 }
 
 impl Arg {
+    /// The variable's name (`?bowl`) if the argument is a variable.
     pub fn as_variable(&self) -> Option<&str> {
         match &self.kind {
             ArgKind::Variable(v) => Some(v),

@@ -24,6 +24,7 @@ pub trait Primitive: Copy {
     /// Its variant of [`PrimitiveKind`] (`KIND as usize == INDEX`).
     const KIND: PrimitiveKind;
 
+    /// The primitive's signature, without looking its name up.
     fn signature() -> &'static Signature {
         &SIGNATURES[Self::INDEX]
     }
@@ -53,6 +54,7 @@ impl<P: Primitive> Role<P> {
         }
     }
 
+    /// The argument's position in the primitive's signature.
     pub fn index(self) -> usize {
         self.index
     }
@@ -69,7 +71,10 @@ impl<P: Primitive> Role<P> {
 pub enum Term {
     /// `?name` (with its question mark).
     Variable(String),
+    /// A constant naming an ontology class or a unit (`butter`, `g`).
     Symbol(String),
+    /// A number to be written with four decimals at most (see [`number_text`]),
+    /// for amounts computed in code.
     Number(f64),
     /// A number as the language reads it, kept exact (`1/2` is a ratio,
     /// not 0.5: the reference tells them apart).
@@ -77,6 +82,7 @@ pub enum Term {
 }
 
 impl Term {
+    /// The variable's name (`?bowl`) if the term is a variable.
     pub fn as_variable(&self) -> Option<&str> {
         match self {
             Term::Variable(v) => Some(v),
@@ -218,7 +224,9 @@ impl<P: Primitive> Call<P> {
 /// A call with every argument set: an action of a network.
 #[derive(Debug, Clone)]
 pub struct Action {
+    /// The primitive, in the form (current or legacy) the action takes.
     pub signature: &'static Signature,
+    /// One term per argument, in the signature's order.
     pub args: Vec<Term>,
 }
 

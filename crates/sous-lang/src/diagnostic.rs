@@ -2,6 +2,7 @@ use serde::Serialize;
 
 use crate::Span;
 
+/// How bad a [`Diagnostic`] is: whether the recipe is still executed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -15,16 +16,21 @@ pub enum Severity {
 #[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
 #[error("{message}")]
 pub struct Diagnostic {
+    /// Whether the recipe still runs (see [`Severity`]).
     pub severity: Severity,
     /// A stable kebab-case code, e.g. `unknown-primitive`.
     pub code: &'static str,
+    /// The problem in a sentence, naming what the text says.
     pub message: String,
+    /// Where the problem is, to underline it.
     pub span: Span,
+    /// How to fix it, when that is clear (a likely meant name, a missing argument).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
 }
 
 impl Diagnostic {
+    /// A problem that stops the recipe from running.
     pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
@@ -35,6 +41,7 @@ impl Diagnostic {
         }
     }
 
+    /// A problem the recipe is still run with, to show how far it gets.
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
@@ -45,11 +52,13 @@ impl Diagnostic {
         }
     }
 
+    /// Adds how to fix the problem.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
+    /// Whether the recipe must not be executed.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

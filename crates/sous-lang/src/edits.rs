@@ -17,14 +17,25 @@
 /// Why an edit cannot be applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
+    /// The edit names a known operation but its arguments do not fit it.
     #[error("`{edit}`: {message}")]
-    Bad { edit: String, message: String },
+    Bad {
+        /// The edit as written.
+        edit: String,
+        /// What is wrong with its arguments.
+        message: String,
+    },
+    /// The edit names a line past the network's end.
     #[error("`{edit}`: line {line} is not there (the network has {lines} lines)")]
     NoLine {
+        /// The edit as written.
         edit: String,
+        /// The line it names, from 1.
         line: usize,
+        /// How many predicate lines the network has at that point.
         lines: usize,
     },
+    /// The edit's first word is no operation of the list above.
     #[error("unknown edit `{0}`")]
     Unknown(String),
 }

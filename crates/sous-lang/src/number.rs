@@ -8,13 +8,21 @@ use std::fmt;
 /// Smatch compares) both depend on it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Number {
+    /// An integer (`120`).
     Integer(i64),
+    /// A ratio in lowest terms with a denominator above 1 (`1/2`); one that
+    /// reduces to a whole number reads as an integer.
     Ratio(i64, i64),
+    /// A decimal without an exponent marker or with `e`, `s` or `f` (`0.5`):
+    /// SBCL reads it as a single-float.
     Single(f32),
+    /// A decimal with a `d` or `l` exponent marker (`2d0`).
     Double(f64),
 }
 
 impl Number {
+    /// The number as an `f64`, for code that measures rather than compares
+    /// (a ratio loses its exactness).
     pub fn value(self) -> f64 {
         match self {
             Number::Integer(i) => i as f64,

@@ -26,8 +26,11 @@ pub enum ArgRole {
     Optional,
 }
 
+/// One argument of a primitive: its name, which cases and diagnostics use,
+/// and the class its value must be.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct ArgSpec {
+    /// The argument's name in the reference (`container-with-input-ingredients`).
     pub name: &'static str,
     /// The ontology class a bound value must be an instance of (`t`: anything).
     #[serde(rename = "type")]
@@ -40,9 +43,13 @@ impl ArgSpec {
     }
 }
 
+/// A primitive's signature: its arguments in order and the cases it runs in.
+/// One per entry of `data/signatures.toml`; get it with [`signature`].
 #[derive(Debug, Serialize)]
 pub struct Signature {
+    /// The primitive's name, as predicates write it (`bake`).
     pub name: &'static str,
+    /// The arguments in the order predicates write them.
     pub args: &'static [ArgSpec],
     /// For each case, the names of the arguments that must be bound.
     pub cases: &'static [&'static [&'static str]],
@@ -67,10 +74,12 @@ pub struct Signature {
 }
 
 impl Signature {
+    /// How many arguments a predicate of this form has.
     pub fn arity(&self) -> usize {
         self.args.len()
     }
 
+    /// The position of the argument named `arg`, if the primitive has one.
     pub fn index_of(&self, arg: &str) -> Option<usize> {
         self.args.iter().position(|a| a.name == arg)
     }
@@ -107,10 +116,13 @@ impl Signature {
             .collect()
     }
 
+    /// The position of the kitchen state the action starts from (`get-kitchen`
+    /// has none).
     pub fn kitchen_state_in(&self) -> Option<usize> {
         self.ks_in
     }
 
+    /// The position of the kitchen state the action makes (`get-kitchen` has none).
     pub fn kitchen_state_out(&self) -> Option<usize> {
         self.ks_out
     }

@@ -15,9 +15,11 @@ use crate::{
 
 /// What validation needs to know about the ontology.
 pub trait Vocabulary {
+    /// Whether `name` is a class of the ontology (constants must name one).
     fn is_class(&self, name: &str) -> bool;
     /// Whether `class` is `ancestor` or one of its subclasses.
     fn is_a(&self, class: &str, ancestor: &str) -> bool;
+    /// Every class name, for suggesting the one a misspelt constant meant.
     fn class_names(&self) -> Vec<&str>;
 }
 

@@ -10,14 +10,25 @@ use sous_kitchen::{ClassId, Ontology};
 /// The layout file, as compiled into the crate.
 pub const LAYOUT_TOML: &str = include_str!("../data/layout.toml");
 
+/// The physics kitchen (`data/layout.toml`): the room, the hand, the
+/// simulation's settings, where the places are, the shape of every object
+/// class and how every ingredient class behaves.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Layout {
+    /// The box bodies must stay in.
     pub room: Room,
+    /// How the cook's hand moves and pours.
     pub hand: Hand,
+    /// The simulation's settings.
     pub simulation: Simulation,
+    /// Each place of the full kitchen (`counter-top`, `oven`), by class name.
     pub places: BTreeMap<String, PlaceLayout>,
+    /// The shape of object classes, by class name (nearest ancestor, else
+    /// `default`).
     pub shapes: BTreeMap<String, ShapeSpec>,
+    /// How ingredient classes behave, by class name (nearest ancestor, else
+    /// `default`).
     pub ingredients: BTreeMap<String, IngredientSpec>,
     /// Appearance only (pictures, exports): a colour per ingredient class
     /// for classes the `ingredients` rows leave without a distinct one.
@@ -25,29 +36,44 @@ pub struct Layout {
     pub ingredient_colors: BTreeMap<String, [u8; 3]>,
 }
 
+/// The box bodies must stay in: one that leaves it has diverged.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Room {
+    /// The lowest corner (m).
     pub min: [f32; 3],
+    /// The highest corner (m).
     pub max: [f32; 3],
+    /// The height of the floor (m).
     pub floor: f32,
 }
 
+/// The cook's hand: kinematic, carrying objects along waypoints.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Hand {
+    /// Cruise speed along a path (m/s).
     pub speed: f32,
+    /// The height at which objects cross the kitchen (m).
     pub travel_height: f32,
+    /// The z at which the hand leaves a place before travelling (m).
     pub reach_front: f32,
+    /// How far a source is tipped over its target.
     pub pour_tilt_degrees: f32,
+    /// The time to tip it, and again to right it (s).
     pub pour_tilt_seconds: f32,
+    /// The time it is held tipped while the contents run out (s).
     pub pour_hold_seconds: f32,
+    /// The gap under an object when the hand lets go (m).
     pub drop_height: f32,
 }
 
+/// How the rigid-body simulation is stepped and how matter is cut into
+/// particles.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Simulation {
+    /// Seconds per frame.
     pub dt: f32,
     /// The size of a typical body in metres (rapier scales its tolerances,
     /// contact prediction and sleep thresholds by it).
@@ -60,23 +86,34 @@ pub struct Simulation {
     /// Angular damping (1/s) of particles and round solids: rolling
     /// resistance, so that a grain or an egg comes to rest.
     pub rolling_damping: f32,
+    /// How many frames a released object may take to come to rest.
     pub settle_max_frames: u32,
+    /// The most particles a poured portion is made of.
     pub max_particles_per_portion: u32,
+    /// The volume of matter one particle stands for, at least (cm³).
     pub min_particle_volume_cm3: f32,
+    /// Friction of particles (also their heaps' angle of repose).
     pub particle_friction: f32,
+    /// Friction of rigid bodies.
     pub body_friction: f32,
     /// The share of space the heap model fills (see `heap.rs`).
     pub heap_packing: f32,
 }
 
+/// A place of the kitchen: a box with the surfaces objects stand on.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct PlaceLayout {
+    /// The lowest corner (m).
     pub min: [f32; 3],
+    /// The highest corner (m).
     pub max: [f32; 3],
     /// Heights of the surfaces objects stand on, lowest first.
     pub shelves: Vec<f32>,
+    /// Whether it has doors (the oven, the fridge): it holds only what the
+    /// cook puts in.
     pub closed: bool,
+    /// The colour it is drawn in.
     pub color: [u8; 3],
 }
 
@@ -87,39 +124,60 @@ impl PlaceLayout {
     }
 }
 
+/// How a body is built from convex pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ShapeKind {
+    /// A bowl: a round floor and a ring of wall slabs (radius, height).
     Bowl,
+    /// A pot, built as a bowl.
     Pot,
+    /// A jar, built as a bowl.
     Jar,
+    /// A plate: a flat disc, with a low rim when it is tall enough (radius, height).
     Plate,
+    /// A pan, built as a plate.
     Pan,
+    /// A lid, built as a plate.
     Lid,
+    /// A tray: a slab with a low rim (size).
     Tray,
+    /// A baking tin, built as a tray.
     Tin,
+    /// A cutting board: a slab on which liquids spread to a film and run off.
     Board,
+    /// A sheet (baking paper): a thin box on which liquids spread to a film and run off.
     Sheet,
+    /// A wire rack: a slab that holds no liquid.
     Rack,
+    /// A tool: a box (size).
     Tool,
 }
 
+/// The shape of an object class.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct ShapeSpec {
+    /// How the body is built.
     pub kind: ShapeKind,
+    /// Inner radius of a round shape (m).
     #[serde(default)]
     pub radius: f32,
+    /// Height of a round shape (m).
     #[serde(default)]
     pub height: f32,
+    /// Extents of a slab or box, x, y, z (m).
     #[serde(default)]
     pub size: [f32; 3],
+    /// Thickness of the walls (m).
     #[serde(default)]
     pub wall: f32,
+    /// Density (kg/m³), for the body's mass.
     pub density: f32,
     /// How much higher the next one of a stack stands (nested bowls, plates).
     #[serde(default)]
     pub nest: f32,
+    /// The colour it is drawn in.
     #[serde(default = "grey")]
     pub color: [u8; 3],
 }
@@ -201,19 +259,27 @@ impl ShapeSpec {
     }
 }
 
+/// How an ingredient's matter is simulated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Form {
+    /// Poured as particles whose masses add up exactly to the portion's.
     Particles,
+    /// One rigid body (a block of butter), placed rather than poured.
     Block,
+    /// Counted items, one rigid body each (eggs, potatoes).
     Pieces,
 }
 
+/// How an ingredient class behaves.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct IngredientSpec {
+    /// How its matter is simulated.
     pub form: Form,
+    /// Bulk density (kg/m³), for the volume of a portion.
     pub density: f32,
+    /// The colour it is drawn in.
     pub color: [u8; 3],
     /// A liquid: how thick a film it spreads to on an open surface (m).
     /// It is poured wherever it goes, flat surfaces included, and what a
@@ -225,12 +291,16 @@ pub struct IngredientSpec {
 /// Why the layout file is unusable.
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutError {
+    /// The file does not read.
     #[error("layout.toml: {0}")]
     Toml(#[from] toml::de::Error),
+    /// A place is no place of the full kitchen.
     #[error("layout.toml: place `{0}` is not a place of the full kitchen")]
     UnknownPlace(String),
+    /// A shape or ingredient entry names no class of the ontology.
     #[error("layout.toml: shape `{0}` is not a class of the ontology")]
     UnknownClass(String),
+    /// An entry every layout needs (`shapes.default`) is missing.
     #[error("layout.toml: `{0}` has no entry but every layout needs one")]
     Missing(&'static str),
 }
@@ -242,6 +312,8 @@ impl Layout {
         LAYOUT.get_or_init(|| Layout::parse(LAYOUT_TOML).expect("the embedded layout is valid"))
     }
 
+    /// Parses a layout, checking that every name is a class of the ontology and
+    /// the defaults are there.
     pub fn parse(text: &str) -> Result<Layout, LayoutError> {
         let layout: Layout = toml::from_str(text)?;
         let onto = Ontology::get();
@@ -296,6 +368,7 @@ impl Layout {
             .unwrap_or(self.ingredients["default"].color)
     }
 
+    /// The box of a place class (`oven`), if the layout has it.
     pub fn place(&self, class: ClassId) -> Option<&PlaceLayout> {
         self.places.get(Ontology::get().name(class))
     }

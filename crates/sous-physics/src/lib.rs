@@ -11,6 +11,48 @@
 //!
 //! Scores are computed as always, on the qualitative attributes; this crate
 //! adds poses, particle counts, spills and a mass balance (`report.rs`).
+//!
+//! It sits beside `sous-eval`, on `sous-sim` (whose [`Backend`] it is, so
+//! that rapier stays out of the simulator), `sous-kitchen` and `sous-lang`.
+//! The front ends reach it through `--mode quantitative`: the `physics`
+//! JSON of the HTTP API, and the PNG and glTF files of `sous run`.
+//!
+//! # Entry points
+//!
+//! - [`backend`]: the simulator a [`Mode`] runs on, the one place a mode is
+//!   mapped to one; [`Quantitative`] is the backend itself;
+//! - [`execute`] and [`execute_in_mode_with`]: a whole network;
+//! - [`World`]: the physical kitchen after an action; [`physics_json`] and
+//!   [`physics_summary`]: what a run adds to its report;
+//! - [`dynamics::fire`]: whether an action's custom dynamics take effect;
+//! - [`render_step`] and [`world_glb`]: pictures and 3D files of a step.
+//!
+//! # Example
+//!
+//! Run the first of the example recipes that ship with sous in the physics
+//! kitchen, check its mass balance, and score it with `sous-eval`:
+//!
+//! ```
+//! use sous_eval::{evaluate_text, source::load_text, Metric, MetricSet, Options, Simulator};
+//!
+//! let demo = load_text("demo.solution".into(), include_str!("../../sous-cli/demo/demo.solution").into());
+//! let (salad, _) = &demo.recipes[0]; // parsed and validated
+//! let run = sous_physics::execute(salad);
+//! assert!(run.solved);
+//! let physics = sous_physics::physics_summary(&run).expect("a quantitative run");
+//! assert_eq!(physics.spilled_mass_g, 0.0);
+//! assert!(physics.mass_balance.iter().all(|m| m.exact));
+//!
+//! // No gold network exists for it: scored against itself (the prediction
+//! // carried out in the physics kitchen too), it is perfect.
+//! let quantitative = sous_physics::backend(sous_physics::Mode::Quantitative).map(Simulator);
+//! let options = Options { metrics: MetricSet::ALL, backend: quantitative, ..Options::default() };
+//! let report = evaluate_text(demo.recipe_text(0), demo.recipe_text(0), &options)?;
+//! assert_eq!(report.value(Metric::DishApproximationScore), Some(1.0));
+//! # Ok::<(), sous_eval::source::NotOneNetwork>(())
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod dynamics;
 pub mod export;

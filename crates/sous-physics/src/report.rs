@@ -15,8 +15,11 @@ use crate::world::{ActionPhysics, BodyKind, Matter, World};
 /// the kitchen, spilled included).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct MassBalance {
+    /// The ingredient class.
     pub ingredient: String,
+    /// Its grams before the first action.
     pub start_g: f64,
+    /// Its grams after the last, spilled included.
     pub end_g: f64,
     /// Whether start and end are equal as exact numbers.
     pub exact: bool,
@@ -33,21 +36,33 @@ pub struct StepPhysics {
     pub physics: ActionPhysics,
 }
 
+/// The `physics` object of a quantitative execution: totals, sanity
+/// figures (overlaps, bodies still moving), the mass balance and each
+/// step's cost.
 #[derive(Debug, Clone, Serialize)]
 pub struct PhysicsSummary {
+    /// Frames simulated in all.
     pub frames: u64,
+    /// Seconds of motion simulated in all.
     pub simulated_seconds: f64,
+    /// Mass that left every container (g).
     pub spilled_mass_g: f64,
     /// Mass moved by the hand (poured, carried, set down).
     pub moved_mass_g: f64,
+    /// The deepest overlap between bodies at the end of any action (m).
     pub max_penetration_m: f64,
+    /// The fastest body at the end of any action (m/s): near 0 when things
+    /// came to rest.
     pub max_speed_at_rest: f64,
+    /// Particles and solid pieces in the kitchen at the end.
     pub particles_in_kitchen: u64,
+    /// Each ingredient's mass at the start and at the end.
     pub mass_balance: Vec<MassBalance>,
     /// Objects whose position (`at`, from geometry) is not the place the
     /// qualitative kitchen has them in, at the end of some action: one that
     /// fell through a surface or ended in a closed place it was not put in.
     pub misplaced: Vec<Misplaced>,
+    /// Each executed action's physics, in order.
     pub steps: Vec<StepPhysics>,
 }
 
@@ -56,7 +71,9 @@ pub struct PhysicsSummary {
 pub struct Misplaced {
     /// The step after which it was seen (0-based).
     pub step: usize,
+    /// The object, by name (`medium-bowl-290`).
     pub object: String,
+    /// The place the qualitative kitchen has it in.
     pub expected: String,
     /// The place its position is in (`null`: none, e.g. on the floor).
     pub at: Option<String>,

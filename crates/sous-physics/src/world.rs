@@ -12,19 +12,26 @@ use std::sync::Arc;
 use serde::Serialize;
 use sous_kitchen::{ClassId, Num, Pid};
 
+/// A point or a vector in the kitchen's frame (m): x along the back wall,
+/// y up, z into the room.
 pub type Vec3 = [f32; 3];
 
 /// Where a body is and how it moves (position in metres, orientation as a
 /// unit quaternion x, y, z, w; velocities in m/s and rad/s).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Pose {
+    /// Where the body's centre is (m).
     pub position: Vec3,
+    /// Its rotation, a unit quaternion (x, y, z, w).
     pub orientation: [f32; 4],
+    /// Its velocity (m/s).
     pub linear_velocity: Vec3,
+    /// Its spin (rad/s).
     pub angular_velocity: Vec3,
 }
 
 impl Pose {
+    /// At rest at `position`, upright.
     pub fn at(position: Vec3) -> Pose {
         Pose {
             position,
@@ -43,16 +50,26 @@ pub struct BodyId(pub u32);
 #[derive(Debug, Clone, PartialEq)]
 pub enum BodyKind {
     /// A kitchen object (container, tool, sheet) of the qualitative kitchen.
-    Object { pid: Pid },
+    Object {
+        /// The object's persistent id.
+        pid: Pid,
+    },
     /// A solid piece of an ingredient portion: a box of butter, an egg, a
-    /// shaped portion of dough. `half` is its half extents.
-    Solid { half: Vec3 },
+    /// shaped portion of dough.
+    Solid {
+        /// Its half extents (m).
+        half: Vec3,
+    },
 }
 
+/// A rigid body of the world.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Body {
+    /// The class of what it is (`medium-bowl`, `butter`).
     pub class: ClassId,
+    /// A kitchen object or a piece of an ingredient.
     pub kind: BodyKind,
+    /// Where it is and how it moves.
     pub pose: Pose,
     /// The object (or place) it stands in or on.
     pub holder: Pid,
@@ -64,29 +81,41 @@ pub enum Matter {
     /// Particles at rest, positions in the holder's frame. Each has mass
     /// `grams / count`, so the masses add up exactly to the portion's.
     Particles {
+        /// How many particles.
         count: u32,
+        /// Their radius (m).
         radius: f32,
+        /// Their positions in the holder's frame (m), shared between worlds
+        /// while they do not move.
         local: Arc<Vec<Vec3>>,
     },
     /// Rigid bodies of equal mass (see `BodyKind::Solid`).
-    Solids { bodies: Vec<BodyId> },
+    Solids {
+        /// The bodies, by number.
+        bodies: Vec<BodyId>,
+    },
 }
 
 /// One ingredient entity's physical presence in one holder.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Portion {
+    /// The ingredient entity's persistent id.
     pub pid: Pid,
+    /// Its class.
     pub class: ClassId,
+    /// The object or place it is in or on.
     pub holder: Pid,
     /// Exact mass in grams.
     pub grams: Num,
     /// Mass per ingredient the matter was at the start (mixtures unfolded,
     /// a cracked egg still counts as egg), exact; sums to `grams`.
     pub composition: Vec<(ClassId, Num)>,
+    /// Its particles or rigid bodies.
     pub matter: Matter,
 }
 
 impl Portion {
+    /// How many particles or solid pieces the portion is.
     pub fn particle_count(&self) -> u32 {
         match &self.matter {
             Matter::Particles { count, .. } => *count,
@@ -98,19 +127,28 @@ impl Portion {
 /// Mass that left every container (landed on a surface or the floor).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Spill {
+    /// Mass per starting ingredient, exact; sums to `grams`.
     pub composition: Vec<(ClassId, Num)>,
+    /// Exact mass in grams.
     pub grams: Num,
+    /// Where it lies (m).
     pub positions: Vec<Vec3>,
 }
 
 /// One pour: where the matter went.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct PourRecord {
+    /// The ingredient poured.
     pub ingredient: String,
+    /// The container it was poured from.
     pub from: String,
+    /// The object it was poured into.
     pub to: String,
+    /// How much was poured (g).
     pub grams: f64,
+    /// How much landed in the target (g).
     pub landed_g: f64,
+    /// How much ended outside every container (g).
     pub spilled_g: f64,
     /// Of what spilled, what landed in the target and did not fit.
     pub overflowed_g: f64,
@@ -131,9 +169,11 @@ pub struct ActionPhysics {
     pub time_cost_seconds: f64,
     /// How far the hand travelled.
     pub hand_path_m: f64,
-    /// Particles and solid pieces moved, and their mass.
+    /// Particles and solid pieces moved.
     pub particles_moved: u64,
+    /// Their mass (g).
     pub moved_g: f64,
+    /// Mass that left every container in the action (g).
     pub spilled_g: f64,
     /// The deepest overlap between bodies when the action ended.
     pub max_penetration_m: f64,
@@ -156,12 +196,15 @@ pub struct ActionPhysics {
 /// The physical kitchen after some action.
 #[derive(Debug, Clone)]
 pub struct World {
+    /// Every rigid body, by number.
     pub bodies: BTreeMap<BodyId, Body>,
     /// The body of each kitchen object.
     pub objects: BTreeMap<Pid, BodyId>,
     /// Ingredient portions, in a stable order.
     pub portions: Vec<Portion>,
+    /// Matter that left every container, for the mass balance.
     pub spills: Vec<Spill>,
+    /// The number the next body gets.
     pub next_body: u32,
     /// What the action that made this world took (zero for the initial one).
     pub last: ActionPhysics,
@@ -174,12 +217,14 @@ pub struct World {
 /// A temperature the heat law reached, and when.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Thermal {
+    /// The temperature (°C).
     pub celsius: f64,
     /// The kitchen time (s) at which it was reached.
     pub at_s: f64,
 }
 
 impl World {
+    /// Adds `body` under a fresh number.
     pub fn new_body(&mut self, body: Body) -> BodyId {
         let id = BodyId(self.next_body);
         self.next_body += 1;
@@ -187,6 +232,7 @@ impl World {
         id
     }
 
+    /// The body of kitchen object `pid`, if it has one.
     pub fn object(&self, pid: Pid) -> Option<&Body> {
         self.bodies.get(self.objects.get(&pid)?)
     }

@@ -24,6 +24,7 @@ pub type World = Arc<dyn Any + Send + Sync>;
 
 /// What a backend sees of one action that the qualitative primitive ran.
 pub struct ActionContext<'a> {
+    /// The action's primitive, in the form the network wrote it.
     pub signature: &'static Signature,
     /// The primitive's case (0-based, reference order).
     pub case: usize,
@@ -33,8 +34,9 @@ pub struct ActionContext<'a> {
     pub args: Vec<Option<EntityRef>>,
     /// The kitchen state the action started from.
     pub before: &'a KitchenState,
-    /// When the cook starts on the action, and when its outputs are available.
+    /// When the cook starts on the action.
     pub start: f64,
+    /// When its outputs are available.
     pub end: f64,
 }
 

@@ -55,6 +55,8 @@ pub struct Step {
     pub kitchen_time: f64,
 }
 
+/// Which kind of [`Failure`] it is (the evaluator lists only failed objects
+/// among a prediction's failures).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FailureKind {
@@ -70,12 +72,17 @@ pub enum FailureKind {
     Backend,
 }
 
+/// Something that went wrong in a run, tied to its action where there is one.
 #[derive(Debug, Clone, Serialize)]
 pub struct Failure {
+    /// What kind of failure it is.
     pub kind: FailureKind,
     /// The action concerned, if any (index into `Network::actions`).
     pub action: Option<usize>,
+    /// What happened, in a sentence for people.
     pub message: String,
+    /// Where the action is written, to point at it (not serialised: the
+    /// reports give the action's index).
     #[serde(skip)]
     pub span: Option<Span>,
 }
@@ -83,12 +90,16 @@ pub struct Failure {
 /// The result of executing one recipe network.
 #[derive(Debug, Clone)]
 pub struct Execution {
+    /// The network as prepared for the run: variables, constants and actions
+    /// by index, which `bindings` and `steps` refer to.
     pub network: Network,
     /// Whether every action ran and every variable is bound.
     pub solved: bool,
     /// Bindings of the solution (or of the furthest point reached when there is none).
     pub bindings: Vec<Option<Binding>>,
+    /// The actions that ran, in the order they ran.
     pub steps: Vec<Step>,
+    /// Everything that went wrong, in the order it happened.
     pub failures: Vec<Failure>,
     /// The backend's world of every kitchen-state variable (by variable
     /// index; empty in qualitative mode).
@@ -141,6 +152,7 @@ impl Execution {
         kitchen_out(a).map(|i| a.args[i])
     }
 
+    /// The binding of `?variable` `var` (not of a constant), if it was bound.
     pub fn binding(&self, var: &str) -> Option<&Binding> {
         let i = self
             .network
@@ -159,6 +171,9 @@ fn kitchen_out(a: &crate::Action) -> Option<usize> {
     })
 }
 
+/// Executes `recipe` from the full kitchen with the default [`Options`]:
+/// the qualitative simulator, the reference's profile. The recipe should
+/// have passed `sous_lang::validate` without errors (see [`execute_with`]).
 pub fn execute(recipe: &Recipe) -> Execution {
     execute_with(recipe, Options::default())
 }

@@ -52,6 +52,9 @@ pub(crate) enum Source {
     KitchenState,
 }
 
+/// What a primitive works with while it runs one action: the bound inputs,
+/// the kitchen state before and the one it changes, and the outputs it
+/// binds. Primitives see it through [`Call`], which names arguments by role.
 pub struct Exec<'a> {
     pub(crate) signature: &'static Signature,
     /// The bindings of the arguments, borrowed from the search's node.
@@ -62,6 +65,7 @@ pub struct Exec<'a> {
     pub before: KitchenState,
     /// The kitchen state being changed by the action.
     pub ks: KitchenState,
+    /// The run's id generator: every object the action makes takes its ids here.
     pub ids: &'a mut IdGen,
     pub(crate) outputs: Vec<(usize, Source, Option<f64>)>,
     pub(crate) start: Option<f64>,
@@ -248,28 +252,35 @@ impl<'a, P> DerefMut for Call<'_, 'a, P> {
 /// The changes of [`Exec`] a primitive makes most, also here so that their
 /// arguments can read the call (`x.retrieve(x.known().knife, &[])`).
 impl<P> Call<'_, '_, P> {
+    /// Notes why the action did not do its job (see [`Exec::fail`]).
     pub fn fail(&mut self, reason: impl Into<String>) {
         self.exec.fail(reason)
     }
 
+    /// Records when the step starts (see [`Exec::set_start`]).
     pub fn set_start(&mut self, t: f64) {
         self.exec.set_start(t)
     }
 
+    /// Sets the output kitchen state's clock and binds it (see [`Exec::bind_kitchen`]).
     pub fn bind_kitchen(&mut self, time: f64, at: f64) {
         self.exec.bind_kitchen(time, at)
     }
 
+    /// Finds and brings forward the default tool or container (see [`Exec::retrieve`]).
     pub fn retrieve(&mut self, class: sous_kitchen::ClassId, excluded: &[Pid]) -> Option<Pid> {
         self.exec.retrieve(class, excluded)
     }
 
+    /// A new entity with default slots (see [`Exec::new_entity`]).
     pub fn new_entity(&mut self, class: sous_kitchen::ClassId) -> Entity {
         self.exec.new_entity(class)
     }
 }
 
 impl<P: Primitive> Call<'_, '_, P> {
+    /// Whether `arg` was bound when the action started, i.e. whether the
+    /// matched case gave it.
     pub fn is_bound(&self, arg: Role<P>) -> bool {
         self.exec.inputs[arg.index()].is_some()
     }

@@ -20,9 +20,13 @@ pub struct GraphNode {
     pub action: usize,
     /// Position of the action in its file (0-based).
     pub index: usize,
+    /// The primitive's name.
     pub primitive: &'static str,
+    /// The action's text, to label the node.
     pub text: String,
+    /// The line the action is written on (from 1).
     pub line: u32,
+    /// Its column (from 1).
     pub column: u32,
     /// Position in the execution's steps, if the action ran.
     pub step: Option<usize>,
@@ -33,17 +37,24 @@ pub struct GraphNode {
 /// `variable` is bound by action `from` and used by action `to`.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct GraphEdge {
+    /// The node of the action that binds the variable.
     pub from: usize,
+    /// The node of an action that uses it.
     pub to: usize,
+    /// The variable, with its `?`.
     pub variable: String,
     /// The variable is the kitchen state `to` starts from: these arrows
     /// only order the actions, the others carry ingredients and tools.
     pub kitchen_state: bool,
 }
 
+/// A network as a graph of actions joined by the variables they share, for
+/// drawing it (the `graph` of `POST /api/execute`, which the web page draws).
 #[derive(Debug, Clone, Serialize)]
 pub struct ActionGraph {
+    /// One node per action, in the network's order.
     pub nodes: Vec<GraphNode>,
+    /// One edge per variable an action binds and another uses.
     pub edges: Vec<GraphEdge>,
 }
 

@@ -33,8 +33,11 @@ impl Mode {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} `{given}`; supported: {supported}")]
 pub struct UnknownName {
+    /// What kind of name it should have been (`mode`, `profile`).
     pub what: &'static str,
+    /// The name given.
     pub given: String,
+    /// The names there are, for the message.
     pub supported: String,
 }
 

@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 use sous_kitchen::{slot, ClassId, Entity, EntityRef, IdGen, Ontology, Value};
 use sous_lang::{signature, Arg, ArgKind, Predicate, Recipe, Signature, Span};
 
+/// A variable or a constant of the network: each argument of an action is one.
 #[derive(Debug, Clone)]
 pub struct Variable {
     /// `?name`, or the constant's text for constants.
@@ -20,10 +21,13 @@ pub struct Variable {
 pub struct Action {
     /// Position in the file (0-based).
     pub index: usize,
+    /// The primitive, in the form (current or legacy) that matches the arity.
     pub signature: &'static Signature,
     /// Variable index of each argument.
     pub args: Vec<usize>,
+    /// Where the predicate is written.
     pub span: Span,
+    /// The predicate's text, for messages and the canonical order.
     pub text: String,
     /// The class each argument's value must be an instance of, resolved
     /// once here so that the search's type test compares ids, not names.
@@ -73,10 +77,15 @@ impl ArgClass {
     }
 }
 
+/// A recipe prepared for execution: the variables and constants numbered
+/// once, so that the search works with indices instead of names.
 #[derive(Debug, Clone)]
 pub struct Network {
+    /// The recipe's id, from its header.
     pub recipe_id: String,
+    /// Every variable and constant, each once; actions refer to them by index.
     pub variables: Vec<Variable>,
+    /// The actions in file order.
     pub actions: Vec<Action>,
     /// Action indices in canonical order (by text): the engine's order of trial.
     pub canonical_order: Vec<usize>,

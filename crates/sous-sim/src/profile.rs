@@ -35,10 +35,13 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// Whether the reference's bugs are fixed: what a primitive that fixes a
+    /// quirk branches on.
     pub fn is_corrected(self) -> bool {
         self == Profile::Corrected
     }
 
+    /// The profile's name, as requests and flags spell it.
     pub fn name(self) -> &'static str {
         match self {
             Profile::Reference => "reference",

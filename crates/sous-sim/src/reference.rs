@@ -14,7 +14,9 @@ use crate::{argument_default, ArgumentDefault};
 /// One primitive as the reference describes it.
 #[derive(Debug, Clone, Serialize)]
 pub struct PrimitiveDoc {
+    /// The primitive's name.
     pub name: &'static str,
+    /// Its arguments in order, with their types, roles and defaults.
     pub arguments: Vec<ArgumentDoc>,
     /// For each case, the arguments that must be bound.
     pub cases: &'static [&'static [&'static str]],
@@ -23,10 +25,12 @@ pub struct PrimitiveDoc {
 /// One argument of a primitive.
 #[derive(Debug, Clone, Serialize)]
 pub struct ArgumentDoc {
+    /// The argument's name, as cases and diagnostics name it.
     pub name: &'static str,
     /// The ontology class a bound value must be an instance of.
     #[serde(rename = "type")]
     pub ty: &'static str,
+    /// Whether the primitive needs it, binds it or defaults it.
     pub role: ArgRole,
     /// What the primitive binds when the argument is left unbound (optional
     /// arguments only).

@@ -32,7 +32,9 @@ pub fn execution_json_with(x: &Execution, compact: bool) -> Json {
 /// in `sous_kitchen::EntityView` when `compact`.
 #[derive(Debug, Clone, Copy)]
 pub struct ExecutionView<'a> {
+    /// The execution to write.
     pub execution: &'a Execution,
+    /// Whether runs of items that differ only in their ids are written once.
     pub compact: bool,
 }
 
@@ -51,6 +53,7 @@ impl Serialize for ExecutionView<'_> {
 /// are in the kitchen states (`sous_kitchen::EntityView`) for who asks.
 #[derive(Debug, Clone, Copy)]
 pub struct LeanExecutionView<'a> {
+    /// The execution to write.
     pub execution: &'a Execution,
 }
 

@@ -47,8 +47,14 @@ impl Added {
 /// Why a predicate cannot be added.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AddError {
+    /// No primitive has this name and this many arguments.
     #[error("`{name}` with {arity} arguments is no primitive")]
-    UnknownPrimitive { name: String, arity: usize },
+    UnknownPrimitive {
+        /// The predicate's name.
+        name: String,
+        /// How many arguments it was given.
+        arity: usize,
+    },
 }
 
 /// Why lines of text could not be added: every error of parsing them and

@@ -6,7 +6,7 @@
 //! One module per concept: [`client`] talks HTTP (time limit, retries),
 //! [`prompt`] makes every message from the project's own knowledge,
 //! [`check`] takes the network out of an answer and finds its problems,
-//! [`repair`] is one turn of ask–check–feedback, [`incremental`] builds a
+//! [`repair`] is one turn of ask–check–feedback, `incremental` builds a
 //! network one instruction at a time with the kitchen shown before each,
 //! [`transcript`] records every exchange as JSON lines (and reads a run
 //! back to resume it), [`usage`] sums and prices the tokens, and [`batch`]

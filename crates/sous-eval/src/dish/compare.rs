@@ -23,9 +23,12 @@ pub struct IngredientMatch {
     pub matched: Option<(Unfolded, IngredientScore)>,
 }
 
+/// How a predicted base ingredient compares with the gold one of its class:
+/// its own slots (60 %) and the mixtures around it (40 %).
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct IngredientScore {
+    /// The ingredient's own slots that agree, out of those compared.
     pub property_overlap: Points,
     /// Slots of the gold ingredient on which the prediction differs.
     #[serde(skip)]
@@ -35,7 +38,9 @@ pub struct IngredientScore {
     /// For each of those levels, the slots of the gold mixture that differ.
     #[serde(skip)]
     pub mixture_differing_slots: Vec<Vec<SlotId>>,
+    /// The mixture levels' ratios summed, out of the deeper hierarchy's depth.
     pub hierarchy_overlap: Points,
+    /// The ingredient's score, 0 to 1, in the reference's single-float arithmetic.
     pub score: f64,
 }
 
@@ -107,15 +112,24 @@ pub fn compare_mixture(p: &Entity, g: &Entity) -> (Points, Vec<SlotId>) {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct ContainerScore {
+    /// A point each for location, class, every slot that agrees and the number
+    /// of portions.
     pub points: Points,
+    /// Whether both dishes are in the same kind of place.
     pub same_location: bool,
+    /// Whether both containers are of the same class.
     pub same_class: bool,
+    /// The container's slots on which the prediction differs.
     #[serde(skip)]
     pub differing_slots: Vec<SlotId>,
+    /// How many things the predicted container holds.
     pub predicted_portions: usize,
+    /// How many things the gold container holds.
     pub gold_portions: usize,
 }
 
+/// The container part of a dish comparison (`compare-container`): `p` and
+/// `g` with where each is, as [`crate::location`] finds it.
 pub fn compare_container(
     p: &Entity,
     p_location: Option<&[ClassId]>,

@@ -21,28 +21,39 @@ use crate::points::Points;
 /// The score of one candidate dish.
 #[derive(Debug, Clone)]
 pub struct Candidate<'a> {
+    /// The predicted action whose output is the candidate.
     pub node: Node<'a>,
+    /// Its score, or why it got none.
     pub outcome: CandidateOutcome,
 }
 
+/// How a candidate dish fared: compared with the gold dish, or not at all.
 #[derive(Debug, Clone)]
 pub enum CandidateOutcome {
     /// Scored 0 without comparison, for this reason.
     Unscored(&'static str),
+    /// Compared part by part with the gold dish.
     Scored(Box<ScoredDish>),
 }
 
+/// A candidate compared with the gold dish, part by part.
 #[derive(Debug, Clone)]
 pub struct ScoredDish {
+    /// The container part (2 % of the total).
     pub container: ContainerScore,
+    /// The contents part (98 %): one point per gold base ingredient, and per
+    /// surplus predicted one.
     pub contents: Points,
+    /// Each gold base ingredient with the predicted one it was matched with.
     pub ingredients: Vec<IngredientMatch>,
     /// Predicted base ingredients no gold ingredient took.
     pub surplus: Vec<Unfolded>,
+    /// The dish approximation score of this candidate, 0 to 1.
     pub total: f64,
 }
 
 impl CandidateOutcome {
+    /// The candidate's score (0 when it was not compared).
     pub fn total(&self) -> f64 {
         match self {
             CandidateOutcome::Unscored(_) => 0.0,
@@ -54,17 +65,21 @@ impl CandidateOutcome {
 /// The outcome of the dish comparison for a whole prediction.
 #[derive(Debug, Clone)]
 pub struct DishScore<'a> {
+    /// The best candidate's score: the dish approximation score.
     pub score: f64,
+    /// One candidate per distinct output, from the last executed action backwards.
     pub candidates: Vec<Candidate<'a>>,
     /// Index into `candidates` of the first with the best score.
     pub best: usize,
 }
 
+/// Why a prediction's dishes cannot be scored at all.
 #[derive(Debug, Clone, thiserror::Error, Serialize)]
 pub enum DishError {
     /// The reference stops with an error here (a unit conversion it lacks).
     #[error("unfolding a dish needs a conversion the reference does not have: {0}")]
     Conversion(String),
+    /// The prediction has no executed action, so no candidate dish.
     #[error("the prediction executed no action")]
     NoNodes,
 }
@@ -86,8 +101,8 @@ pub fn compare_dishes(
 /// What scoring needs of the gold dish (its unfolding and where it is),
 /// worked out when a comparison first asks, then reused: both depend on
 /// the gold dish alone, and all candidates of a prediction, and all
-/// predictions of a recipe (see [`crate::GoldRun`]), are compared with
-/// the same one.
+/// predictions of a recipe (see [`crate::gold::GoldRun`]), are compared
+/// with the same one.
 #[derive(Debug, Default)]
 pub struct GoldDish {
     unfolded: OnceLock<Result<Vec<Arc<Unfolded>>, ConversionError>>,

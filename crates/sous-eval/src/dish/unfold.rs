@@ -22,6 +22,8 @@ pub struct Unfolded {
 }
 
 impl Unfolded {
+    /// A base ingredient (its amount in grams) inside `hierarchy`, outermost
+    /// mixture first.
     pub fn new(ingredient: Entity, hierarchy: Vec<EntityRef>) -> Unfolded {
         Unfolded {
             ingredient,

@@ -62,6 +62,7 @@ pub struct ExactSmatch {
     pub score: SmatchScore,
     /// False when the node budget ran out before the search space was closed.
     pub proven_optimal: bool,
+    /// How many search nodes were explored (a measure of the search's work).
     pub nodes_explored: u64,
 }
 

@@ -40,6 +40,8 @@ pub struct SmatchOptions {
 }
 
 impl SmatchOptions {
+    /// The seed of run 1, fixed so that a score is the same on every
+    /// evaluation (the reference draws its restarts unseeded).
     pub const DEFAULT_SEED: u64 = 0x5EED_2023_0112_0001;
 }
 
@@ -61,8 +63,11 @@ pub struct SmatchScore {
     pub test_triples: usize,
     /// Triples of the gold network.
     pub gold_triples: usize,
+    /// Matches over the prediction's triples.
     pub precision: f64,
+    /// Matches over the gold network's triples.
     pub recall: f64,
+    /// The harmonic mean of precision and recall, unrounded.
     pub f1: f64,
 }
 

@@ -32,6 +32,7 @@ impl Triples {
         self.instances.len() + self.attributes.len() + self.relations.len()
     }
 
+    /// Whether the network has no triple.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -23,14 +23,24 @@ use crate::placement::{footprint, spot_in_place};
 /// The heat law's constants, as compiled into the crate.
 pub const HEAT_TOML: &str = include_str!("../../data/heat.toml");
 
+/// The heat law's constants (`data/heat.toml`): how fast things warm and
+/// cool, what each appliance is at, and what each heating action must reach.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Heat {
+    /// The kitchen's air (°C): what things left standing drift toward.
     pub room_c: f64,
+    /// Newton's time constant (s) for 100 g, by ingredient class (nearest
+    /// ancestor, else `default`).
     pub tau_100g: BTreeMap<String, f64>,
+    /// Where each appliance's heat comes from, by name (`oven`, `boiling-water`).
     pub appliances: BTreeMap<String, Appliance>,
+    /// Burner temperatures (°C) by heating mode (`medium-heat`).
     pub stove_modes: BTreeMap<String, f64>,
+    /// What the temperature history must show, by the name a rule's
+    /// `reaches` gives (`baked`, `chilled`).
     pub reaches: BTreeMap<String, Reach>,
+    /// Melting points (°C) by ingredient class (nearest ancestor, else `default`).
     pub melting_point_c: BTreeMap<String, f64>,
 }
 
@@ -78,6 +88,7 @@ pub enum HeatError {
 }
 
 impl Heat {
+    /// The embedded heat law (checked by the tests, so it always parses).
     pub fn get() -> &'static Heat {
         static HEAT: OnceLock<Heat> = OnceLock::new();
         HEAT.get_or_init(|| Heat::parse(HEAT_TOML).expect("the embedded heat law is valid"))

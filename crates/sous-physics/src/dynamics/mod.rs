@@ -38,9 +38,11 @@ pub use rules::{Duration, Dynamics, DynamicsError, Outcome, Rule, Trigger, DYNAM
 pub struct TriggerReport {
     /// The trigger of the action's rule.
     pub rule: Trigger,
+    /// Whether the effect took place.
     pub fired: bool,
     /// The frame (of this action's simulated motion) at which it fired.
     pub frame: Option<u64>,
+    /// What the trigger measured, for the report.
     pub evidence: Evidence,
 }
 
@@ -50,22 +52,35 @@ pub struct TriggerReport {
 pub enum Evidence {
     /// No condition to check.
     None,
+    /// What came to rest where (`rest`).
     Rest(rest::RestEvidence),
+    /// How mixed the ingredients got (`stir`).
     Stir(stir::StirEvidence),
+    /// What the blade cut (`blade`).
     Blade(blade::BladeEvidence),
+    /// The temperature history (`heat`).
     Heat(heat::HeatEvidence),
+    /// What lies on the target's surface (`contact`).
     Contact(contact::ContactEvidence),
 }
 
 /// What a trigger check sees: the scene after the action's flows, the
 /// action, the world before it, and the kitchen state after it.
 pub struct Check<'s, 'w, 'c> {
+    /// The rapier scene of the action, after its flows.
     pub scene: &'s mut Scene<'w>,
+    /// The action as the engine handed it over.
     pub ctx: &'s ActionContext<'c>,
+    /// The action's rule (`data/dynamics.toml`).
     pub rule: &'static Rule,
+    /// The world the action started from.
     pub world_in: &'s World,
+    /// What the kitchen state after the action holds: every object and
+    /// portion with its holder.
     pub inv: &'s Inventory,
+    /// The kitchen's places by persistent id, with their names.
     pub places: &'s BTreeMap<Pid, &'static str>,
+    /// The qualitative kitchen state after the action.
     pub after: &'s KitchenState,
     /// Bodies carried in this action (objects and pieces).
     pub carried: &'s [crate::world::BodyId],

@@ -11,37 +11,58 @@ use serde::{Deserialize, Serialize};
 /// The dynamics file, as compiled into the crate.
 pub const DYNAMICS_TOML: &str = include_str!("../../data/dynamics.toml");
 
+/// What must happen physically for an action to take effect (the
+/// `trigger` of a rule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Trigger {
+    /// No condition: the qualitative effect stands.
     Anywhere,
+    /// What was carried, poured or set down comes to rest on its target.
     Rest,
+    /// The tool moves through the ingredients until they are mixed.
     Stir,
+    /// The blade passes through each piece, which falls apart into parts.
     Blade,
+    /// The container goes into the appliance and its contents' temperature
+    /// reaches what the action needs.
     Heat,
+    /// The matter lies in contact with the target's surface.
     Contact,
 }
 
+/// How an action's time passes in the physics kitchen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Duration {
+    /// Advanced without frames (baking 15 minutes costs no simulation).
     Analytic,
+    /// Every frame is simulated.
     Motion,
 }
 
+/// What an action does to matter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// Qualitative attributes change (temperature, baked, shape).
     Attributes,
+    /// Replaced by its parts (pieces, peel, seeds, shell).
     Parts,
+    /// Particles merge into a mixture's particles.
     Merge,
+    /// Matter lies on what it coats.
     Coat,
+    /// Matter or objects change place only.
     Move,
 }
 
+/// One primitive's custom dynamics: the physical condition under which its
+/// effect takes place, and what it does.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Rule {
+    /// What must happen for the effect to take place.
     pub trigger: Trigger,
     /// The argument whose object the trigger is about.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,18 +76,28 @@ pub struct Rule {
     /// What the temperature history must show (heat; see `heat.toml`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reaches: Option<String>,
+    /// Whether the action's time is simulated or advanced analytically.
     pub duration: Duration,
+    /// What the action does to matter.
     pub outcome: Vec<Outcome>,
 }
 
+/// The custom dynamics (`data/dynamics.toml`): a rule per primitive and
+/// the constants of the triggers' scripts.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Dynamics {
+    /// The rule of each primitive, by name.
     pub rules: BTreeMap<String, Rule>,
+    /// The stirring script's constants.
     pub stir: Stir,
+    /// The blade script's constants.
     pub blade: Blade,
+    /// Each cutting pattern's axes and part size, by pattern class.
     pub cuts: BTreeMap<String, Cut>,
+    /// The rest check's constants.
     pub rest: RestParams,
+    /// The contact check's constants.
     pub contact: ContactParams,
     /// `rules` by primitive kind (position in the signature table), filled
     /// by [`Dynamics::parse`] so that an action finds its rule without a name.
@@ -119,20 +150,34 @@ pub struct Cut {
 /// Why the dynamics file is unusable.
 #[derive(Debug, thiserror::Error)]
 pub enum DynamicsError {
+    /// The file does not read.
     #[error("dynamics.toml: {0}")]
     Toml(#[from] toml::de::Error),
+    /// A rule is for no primitive of the language.
     #[error("dynamics.toml: `{0}` is not a primitive of the language")]
     UnknownPrimitive(String),
+    /// A primitive of the language has no rule.
     #[error("dynamics.toml: the primitive `{0}` has no rule")]
     Missing(String),
+    /// A cutting pattern is no class of the ontology.
     #[error("dynamics.toml: `{0}` is not a cutting pattern of the ontology")]
     UnknownPattern(String),
+    /// A rule names an argument its primitive does not have.
     #[error("dynamics.toml: `{primitive}` names `{arg}`, which is not one of its arguments")]
-    UnknownArgument { primitive: String, arg: String },
+    UnknownArgument {
+        /// The rule's primitive.
+        primitive: String,
+        /// The argument it names.
+        arg: String,
+    },
+    /// A rule's trigger needs a field the rule lacks.
     #[error("dynamics.toml: `{primitive}` has trigger `{trigger:?}` but no `{field}`")]
     Incomplete {
+        /// The rule's primitive.
         primitive: String,
+        /// Its trigger.
         trigger: Trigger,
+        /// The field the trigger needs.
         field: &'static str,
     },
 }

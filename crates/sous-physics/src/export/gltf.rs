@@ -1,13 +1,13 @@
 //! glTF 2.0 (binary, `.glb`) of a physics world, for looking at a step in
 //! any 3D viewer (Blender, three.js, online glTF viewers).
 //!
-//! The meshes are the rasterizer's ([`crate::render`]): the same convex
-//! pieces, the same colours. One node per place, per body (objects named
-//! `medium-bowl-291`, solid pieces `butter-512-piece-1`) and per particle
-//! portion (`white-sugar-520-(particles)`, its particles merged into one
-//! mesh of small icosahedra). Coordinates are the kitchen's: metres, y up,
-//! which is glTF's convention too, so vertices are written in world
-//! coordinates and nodes carry no transform.
+//! The meshes are the rasterizer's ([`render`](mod@crate::render)): the
+//! same convex pieces, the same colours. One node per place, per body
+//! (objects named `medium-bowl-291`, solid pieces `butter-512-piece-1`) and
+//! per particle portion (`white-sugar-520-(particles)`, its particles merged
+//! into one mesh of small icosahedra). Coordinates are the kitchen's:
+//! metres, y up, which is glTF's convention too, so vertices are written in
+//! world coordinates and nodes carry no transform.
 
 use std::collections::BTreeMap;
 
@@ -20,8 +20,10 @@ use crate::world::World;
 /// Why a world could not be exported.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
+    /// The glTF document could not be written.
     #[error("glTF JSON: {0}")]
     Json(#[from] json::Error),
+    /// The scene's geometry does not fit in one buffer of a `.glb` file.
     #[error("the scene is too large for one glTF buffer ({0} bytes)")]
     TooLarge(usize),
 }

@@ -7,7 +7,7 @@
 //! (`shapes.rs`); ingredients in their class colours (`layout.toml`,
 //! mixtures blended by mass), particles as small shaded spheres; places as
 //! their shelves and back panels, cut away at the front so that what stands
-//! inside shows. The scene description ([`scene`]) is shared with the glTF
+//! inside shows. The scene description (`scene`) is shared with the glTF
 //! export, so both show the same kitchen.
 
 mod raster;
@@ -28,12 +28,13 @@ use raster::Canvas;
 pub use raster::Camera;
 pub use raster::Camera as ViewCamera;
 
-/// The two views of a picture.
+/// The left view of a picture: the counter top, from above the cook.
 pub const COUNTER_VIEW: Camera = Camera {
     eye: [2.8, 2.25, 2.05],
     target: [2.8, 0.9, 0.45],
     fov_degrees: 52.0,
 };
+/// The right view: the whole kitchen, from the room.
 pub const OVERVIEW: Camera = Camera {
     eye: [2.2, 2.5, 5.4],
     target: [2.2, 0.95, 0.3],
@@ -42,6 +43,7 @@ pub const OVERVIEW: Camera = Camera {
 
 /// Size of each view in the picture, in pixels.
 pub const VIEW_WIDTH: usize = 720;
+/// Height of each view in the picture, in pixels.
 pub const VIEW_HEIGHT: usize = 450;
 /// Gap between the two views.
 const GAP: usize = 8;
@@ -72,6 +74,7 @@ const BURNER_RING: [u8; 3] = [105, 45, 35];
 /// Why a picture could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
+    /// The PNG could not be encoded.
     #[error("PNG encoding: {0}")]
     Png(#[from] png::EncodingError),
 }
@@ -94,8 +97,11 @@ pub struct Caption {
 /// caption.
 #[derive(Debug, Clone, Copy)]
 pub struct RenderRequest<'a> {
+    /// The world after the step.
     pub world: &'a World,
+    /// The world before it, so the left view can frame what changed.
     pub before: Option<&'a World>,
+    /// The strip of words under the views.
     pub caption: Option<&'a Caption>,
 }
 

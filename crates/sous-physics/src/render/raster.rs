@@ -4,7 +4,9 @@
 /// A pinhole camera looking from `eye` at `target` (y is up).
 #[derive(Debug, Clone, Copy)]
 pub struct Camera {
+    /// Where the camera is (m).
     pub eye: [f32; 3],
+    /// The point it looks at (m).
     pub target: [f32; 3],
     /// Vertical field of view in degrees.
     pub fov_degrees: f32,

@@ -225,7 +225,7 @@ pub(crate) fn stable_hash(parts: &[&str]) -> u64 {
 
 /// The instances of `task` for one recipe: every candidate, or at most
 /// `max` of them drawn with `seed`. No shortcut filter: that needs every
-/// recipe ([`crate::probe_all`], [`without_shortcuts`]).
+/// recipe ([`crate::probe_all`], [`crate::baselines::without_shortcuts`]).
 pub fn generate(c: &Cooked, task: Task, seed: u64, max: Option<usize>) -> Vec<Instance> {
     let (all, mut rng) = every_instance(c, task, seed);
     sample(all, max, &mut rng)

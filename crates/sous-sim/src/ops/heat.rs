@@ -57,7 +57,9 @@ pub fn list_with(list: &Entity, items: impl Into<EntityList>) -> EntityRef {
 /// What grease and flour case 1 take from the stock: the stock container as
 /// it was, holding only the 10 g portion, and that portion.
 pub struct Portion {
+    /// The stock container as it was, holding only the portion.
     pub container: Entity,
+    /// The 10 g taken.
     pub portion: Entity,
 }
 

@@ -71,7 +71,9 @@ pub fn find_kitchen_entities(ks: &KitchenState, list: &Entity) -> Result<Option<
 /// which they ask about first.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum TestFirst {
+    /// Ask whether it is a list of portions first.
     List,
+    /// Ask whether it is a container of portions first.
     Container,
 }
 

@@ -9,7 +9,7 @@ use crate::SimError;
 
 /// Moves `amount` of the single ingredient in `source` into the front of
 /// `target`'s contents, updating the stock (`corrected`: in the stock's own
-/// grams, see [`weigh`]).
+/// grams, see `weigh`).
 pub fn take(
     source: &mut Entity,
     target: &mut Entity,

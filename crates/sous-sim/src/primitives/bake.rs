@@ -13,7 +13,7 @@ use crate::exec::Found;
 use crate::ops::heat::{amount_parts, settable};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Bake>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Bake>) -> Result<(), SimError> {
     let start = x.start_after(role::THING_TO_BAKE)?;
     // Cases 2 and 3 also wait for the oven variable (not for a preheated oven).
     let ready_from = if x.case == 0 {

@@ -8,7 +8,7 @@ use sous_lang::call::{beat as role, Beat};
 use crate::ops::mixture;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Beat>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Beat>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS)? + 60.0;
     let tool_pid = if x.case == 0 {
         x.retrieve(x.known().whisk, &[])

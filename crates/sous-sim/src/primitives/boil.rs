@@ -13,7 +13,7 @@ use crate::ops::heat::{instance, quantity, settable, stove_temperature};
 use crate::ops::mixture;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Boil>) -> Result<(), SimError> {
     let case = x.case;
     let start = x.start_after(role::THING_TO_BOIL)?;
     let given_time = matches!(case, 0 | 1 | 4);

@@ -10,7 +10,7 @@ use sous_lang::call::{bring_to_temperature as role, BringToTemperature};
 use crate::ops::temperature;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<BringToTemperature>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<BringToTemperature>) -> Result<(), SimError> {
     // Quirk: the container's own availability is not waited for.
     let now = x.ks_time();
     let ready = now + 800.0;

@@ -13,7 +13,7 @@ use crate::exec::Found;
 use crate::ops::heat::settable;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Cover>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Cover>) -> Result<(), SimError> {
     let done = x.start_after(role::OBJECT)? + 20.0;
     let object = x.arg(role::OBJECT)?.clone();
     let cover_pid: Option<Pid> = if x.case == 0 {

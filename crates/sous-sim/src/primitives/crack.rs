@@ -13,7 +13,7 @@ use sous_lang::call::{crack as role, Crack};
 use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Crack>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Crack>) -> Result<(), SimError> {
     let eggs_arg = x.arg(role::EGGS)?.clone();
     // Quirk: a failed input is a kitchen state in the reference, whose
     // contents are the kitchen's places: 5 each, before the failure shows.

@@ -3,7 +3,7 @@
 //! uses a knife and a cutting board (each the closest unused one unless
 //! given; a given one must be on the counter-top), both marked used. The
 //! legacy six-argument form (January 2023) has no cutting board; it is a
-//! primitive of its own (`CutLegacy`, its own roles), run by [`run_legacy`].
+//! primitive of its own (`CutLegacy`, its own roles), run by `run_legacy`.
 
 use sous_kitchen::{slot, Pid, Value};
 use sous_lang::call::{cut as role, cut_legacy, Cut, CutLegacy, Primitive, Role};
@@ -11,7 +11,7 @@ use sous_lang::call::{cut as role, cut_legacy, Cut, CutLegacy, Primitive, Role};
 use crate::ops::cutting::{mark_used, set_on_contents};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Cut>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Cut>) -> Result<(), SimError> {
     let done = x.start_after(role::OBJECT)? + 60.0;
     let pattern = Value::Entity(x.arg(role::CUT_PATTERN)?.clone());
     // Cases (reference order): 0 neither given, 1 surface given, 2 tool given, 3 both.
@@ -80,7 +80,7 @@ fn given_tool<P: Primitive>(x: &Call<P>, tool: Role<P>) -> Result<Pid, SimError>
 }
 
 /// The form without a cutting surface: case 0 fetches a knife, case 1 uses the given tool.
-pub fn run_legacy(x: &mut Call<CutLegacy>) -> Result<(), SimError> {
+pub(crate) fn run_legacy(x: &mut Call<CutLegacy>) -> Result<(), SimError> {
     use cut_legacy as role;
     let done = x.start_after(role::OBJECT)? + 60.0;
     let pattern = Value::Entity(x.arg(role::CUT_PATTERN)?.clone());

@@ -9,7 +9,7 @@ use sous_lang::call::{dip as role, Dip};
 use crate::ops::portions::{empty, first_content_on_counter_top, share_out, Portions, TestFirst};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Dip>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Dip>) -> Result<(), SimError> {
     let found = Portions::of(x, role::OBJECT, TestFirst::List, "dipped")?;
     let done = x.start_after(role::OBJECT)? + 50.0;
     x.bind_kitchen(done, done);

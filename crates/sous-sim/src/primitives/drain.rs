@@ -11,7 +11,7 @@ use sous_lang::call::{drain as role, Drain};
 use crate::ops::cutting::{amount_value, entity_mut, mark_used};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Drain>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Drain>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS)? + 60.0;
     let container = x.counter_top_pid(role::CONTAINER_WITH_INGREDIENTS)?;
     let tool = if x.case == 0 {

@@ -9,7 +9,7 @@ use sous_lang::call::{fetch as role, Fetch};
 
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Fetch>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Fetch>) -> Result<(), SimError> {
     let concept = x.arg(role::CONCEPT_TO_FETCH)?.class;
     let n = x.number(role::QUANTITY)?;
     let done = x.ks_time() + (n * Num::int(30)).to_f64();

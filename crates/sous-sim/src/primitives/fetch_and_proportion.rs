@@ -9,7 +9,7 @@ use crate::exec::Found;
 use crate::ops::weigh;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<FetchAndProportion>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<FetchAndProportion>) -> Result<(), SimError> {
     let done = x.ks_time() + 30.0;
     let concept = x.arg(role::INGREDIENT_CONCEPT)?.class;
     let amount = x.amount(role::QUANTITY, role::UNIT)?;

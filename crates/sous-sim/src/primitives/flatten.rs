@@ -9,7 +9,7 @@ use crate::exec::Found;
 use crate::ops::portions::{set_slot, Portions};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Flatten>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Flatten>) -> Result<(), SimError> {
     // Quirk: the list's own items are flattened (in reverse order); the
     // portions lying on the counter-top are left as they were.
     let found = Portions::list(x, role::PORTIONS)?;

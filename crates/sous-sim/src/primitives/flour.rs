@@ -12,7 +12,7 @@ use crate::exec::Found;
 use crate::ops::heat::{settable, take_ten_grams};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Flour>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Flour>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_TO_FLOUR)? + 60.0;
     let target = x.locate_pid(role::CONTAINER_TO_FLOUR)?;
     if x.case == 0 {

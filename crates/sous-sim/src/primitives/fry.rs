@@ -12,7 +12,7 @@ use crate::exec::Found;
 use crate::ops::heat::{instance, quantity, seconds, settable, stove_temperature};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Fry>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Fry>) -> Result<(), SimError> {
     let start = x.start_after(role::THING_TO_FRY)?;
     let fried_at = start + seconds(Num::int(30), x.known().minute).to_f64();
     let done = start + 30.0;

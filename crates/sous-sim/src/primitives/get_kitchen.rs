@@ -5,7 +5,7 @@ use sous_lang::call::{get_kitchen as role, GetKitchen};
 
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<GetKitchen>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<GetKitchen>) -> Result<(), SimError> {
     x.bind_value(role::KITCHEN, full_kitchen().0.into_root(), Some(0.0));
     x.set_start(0.0);
     Ok(())

@@ -11,7 +11,7 @@ use crate::exec::Found;
 use crate::ops::heat::{settable, take_ten_grams};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Grease>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Grease>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_TO_GREASE)? + 60.0;
     if x.case == 0 {
         x.ks.set_time(done);

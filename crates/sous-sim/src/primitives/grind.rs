@@ -8,7 +8,7 @@ use sous_lang::call::{grind as role, Grind};
 use crate::ops::cutting::{mark_used, set_on_contents};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Grind>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Grind>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INGREDIENTS_TO_BE_GROUND)? + 90.0;
     let container = x.locate_pid(role::CONTAINER_WITH_INGREDIENTS_TO_BE_GROUND)?;
     let tool = if x.case == 0 {

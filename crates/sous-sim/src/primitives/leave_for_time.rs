@@ -8,7 +8,7 @@ use crate::ops::heat::seconds;
 use crate::ops::temperature;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<LeaveForTime>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<LeaveForTime>) -> Result<(), SimError> {
     let ks = x.ks_time();
     let time = x.amount(role::COOLING_QUANTITY, role::COOLING_UNIT)?;
     // Quirk: the container's own availability is not waited for.

@@ -11,7 +11,7 @@ use crate::exec::Found;
 use crate::ops::heat::{list_with, listed_items, settable};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Line>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Line>) -> Result<(), SimError> {
     let done = x.ks_time() + 150.0;
     let thing = x.arg(role::THING_TO_BE_LINED)?.clone();
     if x.case == 0 {

@@ -11,7 +11,7 @@ use sous_lang::call::{mash as role, Mash};
 use crate::ops::cutting::{mark_used, set_on_all};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Mash>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Mash>) -> Result<(), SimError> {
     let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;
     let input = x.arg(role::INPUT_INGREDIENT)?.clone();
     let tool = if x.case == 0 {

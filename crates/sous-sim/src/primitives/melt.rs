@@ -10,7 +10,7 @@ use sous_lang::call::{melt as role, Melt};
 use crate::exec::Found;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Melt>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Melt>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 60.0;
     let failed = x.arg(role::CONTAINER_WITH_INPUT_INGREDIENTS)?.is_failed()
         || (x.case == 1 && x.arg(role::MELTING_TOOL)?.is_failed());

@@ -7,7 +7,7 @@ use sous_lang::call::{mingle as role, Mingle};
 use crate::ops::mixture;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Mingle>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Mingle>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;
     x.ks.set_time(done);
     let tool_pid = if x.case == 0 {

@@ -8,7 +8,7 @@ use sous_lang::call::{mix as role, Mix};
 use crate::ops::mixture;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Mix>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Mix>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;
     let tool_pid = if x.case == 0 {
         x.ks.set_time(done);

@@ -1,5 +1,7 @@
-//! One module per primitive. Each exposes `run`, which the engine calls with
-//! the case that matched; see `Exec` for what a primitive can read and bind.
+//! One module per primitive, whose documentation says what the primitive
+//! does in each case. Each has a crate-private `run`, which [`run`] calls
+//! with the case that matched; see [`Exec`] for what a primitive can read
+//! and bind.
 
 use sous_lang::PrimitiveKind;
 

@@ -12,7 +12,7 @@ use sous_lang::call::{peel as role, Peel};
 use crate::ops::cutting::finish_with_leftovers;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Peel>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Peel>) -> Result<(), SimError> {
     let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;
     let input = x.arg(role::INPUT_INGREDIENT)?.clone();
     let tool = if x.case == 0 {

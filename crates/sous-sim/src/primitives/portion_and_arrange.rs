@@ -13,7 +13,7 @@ use crate::exec::Found;
 use crate::ops::portions::set_slot;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<PortionAndArrange>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<PortionAndArrange>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_DOUGH)? + 80.0;
     x.ks.set_time(done);
     x.bind_kitchen(done, done);

@@ -8,7 +8,7 @@ use sous_lang::call::{preheat_oven as role, PreheatOven};
 use crate::exec::Found;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<PreheatOven>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<PreheatOven>) -> Result<(), SimError> {
     let ks = x.ks_time();
     x.set_start(ks);
     let done = ks + 15.0;

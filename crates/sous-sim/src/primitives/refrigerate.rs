@@ -12,7 +12,7 @@ use crate::ops::heat::{instance, quantity, seconds};
 use crate::ops::temperature;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Refrigerate>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Refrigerate>) -> Result<(), SimError> {
     let ks = x.ks_time();
     x.set_start(ks);
     let (q, unit): (Num, ClassId) = if x.case == 0 {

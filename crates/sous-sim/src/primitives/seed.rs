@@ -12,7 +12,7 @@ use sous_lang::call::{seed as role, Seed};
 use crate::ops::cutting::{finish_with_leftovers, set_on_all};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Seed>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Seed>) -> Result<(), SimError> {
     let done = x.start_after(role::INPUT_INGREDIENT)? + 60.0;
     let input = x.arg(role::INPUT_INGREDIENT)?.clone();
     let tool = if x.case == 0 {

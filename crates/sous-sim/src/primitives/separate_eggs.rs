@@ -16,7 +16,7 @@ use crate::exec::Found;
 use crate::ops::cutting::{amount_value, as_before, entity_mut, mark_used};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<SeparateEggs>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<SeparateEggs>) -> Result<(), SimError> {
     // Quirk: a failed input counts the kitchen's places (see `crack`).
     let eggs = x.arg(role::EGGS)?;
     let items = if eggs.is_failed() {

@@ -9,7 +9,7 @@ use crate::exec::Found;
 use crate::ops::mixture;
 use crate::{Call, Exec, SimError};
 
-pub fn run(x: &mut Call<Shake>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Shake>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 30.0;
     x.ks.set_time(done);
     let coverable = x.known().coverable_container;

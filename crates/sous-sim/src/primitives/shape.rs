@@ -7,7 +7,7 @@ use sous_lang::call::{shape as role, Shape};
 use crate::ops::portions::{set_slot, Portions, TestFirst};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Shape>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Shape>) -> Result<(), SimError> {
     let found = Portions::of(x, role::PORTIONS, TestFirst::List, "shaped")?;
     let done = x.start_after(role::PORTIONS)? + 85.0;
     x.bind_kitchen(done, done);

@@ -10,7 +10,7 @@ use sous_lang::call::{sift as role, Sift};
 use crate::ops::cutting::{as_before, entity_mut, mark_used, set_on_contents};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Sift>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Sift>) -> Result<(), SimError> {
     // Cases (reference order): 0 neither given, 1 target given, 2 sift given, 3 both.
     let target_given = x.case % 2 == 1;
     let sift_given = x.case >= 2;

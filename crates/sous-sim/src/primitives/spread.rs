@@ -13,7 +13,7 @@ use crate::exec::Found;
 use crate::ops::portions::{divide, empty, set_slot};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Spread>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Spread>) -> Result<(), SimError> {
     // Quirk: the default spatula is six times faster than a given tool.
     let duration = if x.case == 0 { 120.0 } else { 20.0 };
     let done = x.start_after(role::OBJECT_TO_BE_SPREAD)? + duration;

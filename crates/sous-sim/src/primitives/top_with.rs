@@ -18,7 +18,7 @@ use sous_lang::call::{top_with as role, TopWith};
 use crate::ops::portions::{empty, first_content_on_counter_top, set_slot, share_out, Portions};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<TopWith>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<TopWith>) -> Result<(), SimError> {
     let thing = x.arg(role::THING_TO_BE_TOPPED)?.clone();
     let done = x.start_after(role::THING_TO_BE_TOPPED)? + 50.0;
     let toppable = x.known().can_have_on_top;

@@ -10,7 +10,7 @@ use sous_lang::call::{transfer_contents as role, TransferContents};
 use crate::exec::Found;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<TransferContents>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<TransferContents>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 20.0;
     x.ks.set_time(done);
     let target_pid = if x.case == 0 {

@@ -9,7 +9,7 @@ use crate::exec::Found;
 use crate::ops::heat::{instance, listed_items};
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<TransferItems>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<TransferItems>) -> Result<(), SimError> {
     let items = x.arg(role::ITEMS_TO_TRANSFER)?.clone();
     let pattern: EntityRef = if x.case == 0 {
         instance(x.known().side_to_side, x.ids)

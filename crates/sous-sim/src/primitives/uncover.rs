@@ -9,7 +9,7 @@ use sous_lang::call::{uncover as role, Uncover};
 use crate::exec::Found;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Uncover>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Uncover>) -> Result<(), SimError> {
     let done = x.start_after(role::OBJECT)? + 20.0;
     let place = x
         .locate(role::OBJECT)?

@@ -7,7 +7,7 @@ use sous_lang::call::{wash as role, Wash};
 use crate::ops::cutting::set_on_contents;
 use crate::{Call, SimError};
 
-pub fn run(x: &mut Call<Wash>) -> Result<(), SimError> {
+pub(crate) fn run(x: &mut Call<Wash>) -> Result<(), SimError> {
     let done = x.start_after(role::CONTAINER_WITH_INPUT_INGREDIENTS)? + 60.0;
     x.ks.set_time(done);
     match x.counter_top_pid(role::CONTAINER_WITH_INPUT_INGREDIENTS)? {

@@ -4,9 +4,9 @@
 //! harness makes each call an action ([`call`]), threading the kitchen
 //! states and naming the outputs itself, runs it at once on an incremental
 //! session and answers with what it made and what changed, or why it
-//! failed (then it is undone) ([`bench`]). The conversation ends when the
-//! model answers without a tool call, or at the cap of calls; the network
-//! is the actions that ran.
+//! failed (then it is undone) ([`bench`](mod@bench)). The conversation
+//! ends when the model answers without a tool call, or at the cap of calls;
+//! the network is the actions that ran.
 
 pub mod bench;
 pub mod call;
