@@ -1,15 +1,16 @@
 //! The LLM harness against a fake OpenAI-compatible endpoint on a loopback
 //! port: what the prompt holds, repairs from the checks' feedback, clear
-//! errors for an endpoint that hangs or answers garbage, the transcript.
+//! errors for an endpoint that hangs, answers garbage or is not there,
+//! answers cut at the token limit or thinking first, the transcript.
 
 mod support;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sous_agent::llm::check::check;
+use sous_agent::llm::check::{check, CUT_PROBLEM};
 use sous_agent::llm::prompt::family;
-use sous_agent::llm::{Client, LlmAgent, LlmConfig, LlmError, Transcript};
+use sous_agent::llm::{Client, LlmAgent, LlmConfig, LlmError, RecipeLog, Transcript};
 use sous_testdata::fake_llm::{FakeLlm, Reply};
 use support::butter_sugar;
 
@@ -222,28 +223,89 @@ fn garbage_and_http_errors_are_clear_errors() {
 }
 
 #[test]
-fn a_refused_connection_is_retried_then_reported() {
+fn a_refused_connection_on_the_first_request_fails_at_once() {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
+    // Retries that would take 30 s are not made: nothing ever answered there.
     let client = Client::new(
         &format!("http://127.0.0.1:{port}"),
         "m",
         None,
         Duration::from_secs(5),
     )
-    .with_retries(2, Duration::from_millis(10));
+    .with_retries(3, Duration::from_secs(10));
+    let started = Instant::now();
     let err = LlmAgent::new(client, LlmConfig::default())
         .understand(&butter_sugar(), &Transcript::none())
         .unwrap_err();
-    assert!(matches!(err, LlmError::Connect { .. }), "{err:?}");
     assert!(
-        err.to_string()
-            .contains(&format!("127.0.0.1:{port}/chat/completions")),
-        "{err}"
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
     );
+    assert!(matches!(err, LlmError::Connect { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        format!("cannot reach http://127.0.0.1:{port}/chat/completions: connection refused")
+    );
+}
+
+#[test]
+fn an_answer_cut_at_the_token_limit_is_reported_recorded_and_counted() {
+    let lines = correct();
+    let cut = sous_testdata::fake_llm::cut(
+        &format!("```lisp\n{}\n(mix ?mixed ?ks-4", lines[..4].join("\n")),
+        Some((100, 20)),
+    );
+    let fake = FakeLlm::start(vec![Reply::Raw(cut), Reply::Chat(fenced(&correct()))]);
+    let path = temp("cut.jsonl");
+    std::fs::remove_file(&path).ok();
+    let transcript = Transcript::open(&path).unwrap();
+    let mut log = RecipeLog::new(&transcript);
+    let out = agent(&fake, LlmConfig::default(), Duration::from_secs(10))
+        .understand_logged(&butter_sugar(), &mut log)
+        .unwrap();
+    assert!(out.problems.is_empty(), "{:?}", out.problems);
+    assert_eq!((log.tally.requests, log.tally.truncated), (2, 1));
+    // The feedback says the answer was cut, first.
+    let feedback = message(&fake, 1, 3);
+    assert!(feedback.contains(CUT_PROBLEM), "{feedback}");
+    assert!(
+        out.understood.trace[0].contains("cut at the token limit"),
+        "{:?}",
+        out.understood.trace
+    );
+    drop(transcript);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["finish_reason"], "length");
+    assert_eq!(lines[0]["problems"][0], CUT_PROBLEM);
+    assert_eq!(lines[1]["finish_reason"], "stop");
+    // Read back, the cut answer is counted in what the run spent.
+    let previous = sous_agent::llm::transcript::read(&path).unwrap();
+    assert_eq!((previous.spent.requests, previous.spent.truncated), (2, 1));
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn thinking_before_the_network_is_passed_over() {
+    let thinking = format!(
+        "<think>\nMaybe:\n(get-kitchen ?wrong)\n(mixx ?a)\n</think>\n{}",
+        fenced(&correct())
+    );
+    let fake = FakeLlm::start(vec![Reply::Chat(thinking)]);
+    let out = agent(&fake, LlmConfig::default(), Duration::from_secs(10))
+        .understand(&butter_sugar(), &Transcript::none())
+        .unwrap();
+    assert!(out.problems.is_empty(), "{:?}", out.problems);
+    assert_eq!(out.understood.actions, correct());
+    assert_eq!(fake.requests().len(), 1);
 }
 
 #[test]
@@ -270,6 +332,7 @@ fn the_transcript_has_one_line_per_exchange() {
         assert_eq!(line["round"], round);
         assert_eq!(line["request"], request.body["messages"]);
         assert!(line["milliseconds"].is_u64());
+        assert_eq!(line["finish_reason"], "stop");
         assert!(line["response"]
             .as_str()
             .unwrap()

@@ -1,6 +1,7 @@
 //! `--protocol tools` against a fake OpenAI-compatible endpoint: calls run
 //! at once with the kitchen states threaded by the harness, malformed calls
-//! answered with errors (never a crash), the cap of calls, and a gold
+//! answered with errors (never a crash), the cap of calls, a last answer
+//! cut at the token limit, and a gold
 //! network replayed as tool calls, which must score as the gold does.
 
 mod support;
@@ -10,7 +11,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use sous_agent::llm::{Client, LlmAgent, LlmConfig, Protocol, Transcript};
 use sous_eval::{evaluate_recipe, MetricSet, Options};
-use sous_testdata::fake_llm::{completion, tool_calls, FakeLlm, Reply, Request};
+use sous_testdata::fake_llm::{completion, cut, tool_calls, FakeLlm, Reply, Request};
 use sous_testdata::gold_replay::replay;
 use support::butter_sugar;
 
@@ -229,6 +230,29 @@ fn a_model_that_calls_no_tool_makes_no_network() {
         .unwrap();
     assert_eq!(out.understood.actions, ["(get-kitchen ?kitchen)"]);
     assert_eq!(out.problems.len(), 1, "{:?}", out.problems);
+}
+
+#[test]
+fn a_last_answer_cut_at_the_token_limit_is_a_problem() {
+    let fetch = json!({"ingredient-concept": "butter", "quantity": 100, "unit": "g"});
+    let fake = FakeLlm::start(vec![
+        calls(&[("fetch-and-proportion", fetch)]),
+        Reply::Raw(cut("<think>\nNow the sugar, then", None)),
+    ]);
+    let out = agent(&fake, 10)
+        .understand(&butter_sugar(), &Transcript::none())
+        .unwrap();
+    assert_eq!(out.understood.actions.len(), 2);
+    assert_eq!(
+        out.problems,
+        ["the model's last answer was cut at the token limit (finish_reason \"length\") after 1 calls"]
+    );
+    // Its thinking is not taken for its last words.
+    assert!(
+        out.understood.trace.iter().all(|t| !t.contains("think")),
+        "{:?}",
+        out.understood.trace
+    );
 }
 
 #[test]

@@ -1,11 +1,13 @@
 //! `sous understand --agent llm` against a fake OpenAI-compatible endpoint
 //! on a loopback port: repairs, the transcript, the API key, and clear
-//! errors with the right exit codes when the endpoint fails or is missing.
+//! errors with the right exit codes when the endpoint fails, is down (at
+//! once) or is missing.
 
 mod common;
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use common::{fixtures, sous, sous_with};
 use sous_testdata::fake_llm::{FakeLlm, Reply};
@@ -146,6 +148,42 @@ fn endpoint_failures_are_clear_errors_with_exit_1() {
         assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
         assert!(out.stdout.is_empty(), "{}", out.stdout);
     }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_server_that_is_down_fails_at_once_and_says_why() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("http://127.0.0.1:{port}/v1");
+    let dir = scratch("down");
+    let recipe = good_recipe();
+    let args = [
+        "understand",
+        "--agent",
+        "llm",
+        "--llm-url",
+        &url,
+        "--model",
+        "m",
+        "--examples",
+        dir.to_str().unwrap(),
+        &recipe,
+    ];
+    let started = Instant::now();
+    let out = sous(&args);
+    let took = started.elapsed();
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    // The whole command, the process's start included.
+    assert!(took < Duration::from_secs(1), "{took:?}: {}", out.stderr);
+    let expected = format!(
+        "[1/1] plain-sugar: error: cannot reach {url}/chat/completions: connection refused"
+    );
+    assert!(out.stderr.contains(&expected), "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
     std::fs::remove_dir_all(dir).ok();
 }
 

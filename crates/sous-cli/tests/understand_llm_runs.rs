@@ -2,7 +2,8 @@
 //! endpoint: `--jobs` (recipes in flight at once, output in input order,
 //! transcript lines whole), `--resume` (what a cut transcript finished is
 //! not asked again), tokens and cost from the endpoint's usage, the
-//! summary, sampling settings, a 429 retried, and `--protocol tools` on a
+//! summary (answers cut at the token limit counted), sampling settings, a
+//! 429 retried, and `--protocol tools` on a
 //! gold network replayed as tool calls, scored as `sous evaluate` does.
 
 mod common;
@@ -12,7 +13,7 @@ use std::time::Duration;
 
 use common::sous;
 use serde_json::{json, Value};
-use sous_testdata::fake_llm::{completion, FakeLlm, Reply, Request};
+use sous_testdata::fake_llm::{completion, cut, FakeLlm, Reply, Request};
 
 /// A scratch folder: `recipes/recipe-N.xml` for N in 1..=n, their gold
 /// networks in `gold/`, one example network in `examples/`.
@@ -315,6 +316,53 @@ fn an_endpoint_that_answers_429_then_200_is_retried() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(fake.requests().len(), 2);
     assert_eq!(ids(&out), ["recipe-1"]);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn answers_cut_at_the_token_limit_are_counted_in_the_summary() {
+    let dir = scratch("cut", 1);
+    let half = format!("```lisp\n{}", &network(1)[..40]);
+    let whole = completion(
+        json!({"role": "assistant", "content": network(1)}),
+        Some((5, 5)),
+    );
+    let fake = FakeLlm::start(vec![
+        Reply::Raw(cut(&half, Some((5, 40)))),
+        Reply::Raw(whole),
+    ]);
+    let summary = dir.join("summary.json");
+    let transcript = dir.join("t.jsonl");
+    let mut args = llm(&fake, &dir);
+    args.extend(
+        [
+            "--summary",
+            summary.to_str().unwrap(),
+            "--transcript",
+            transcript.to_str().unwrap(),
+        ]
+        .map(String::from),
+    );
+    let out = run(&args);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(ids(&out), ["recipe-1"]);
+    let s: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(s["recipes"][0]["truncated"], 1, "{s}");
+    assert_eq!(s["totals"]["truncated"], 1, "{s}");
+    assert_eq!(s["totals"]["requests"], 2, "{s}");
+    let written = lines(&transcript);
+    let exchanges = of_kind(&written, "exchange");
+    assert_eq!(exchanges[0]["finish_reason"], "length");
+    assert!(
+        exchanges[0]["problems"][0]
+            .as_str()
+            .unwrap()
+            .contains("cut at the token limit"),
+        "{}",
+        exchanges[0]
+    );
+    assert_eq!(exchanges[1]["finish_reason"], "stop");
+    assert_eq!(of_kind(&written, "result")[0]["tally"]["truncated"], 1);
     std::fs::remove_dir_all(dir).ok();
 }
 

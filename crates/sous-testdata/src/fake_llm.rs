@@ -120,10 +120,25 @@ pub fn chat_completion(content: &str) -> String {
 /// The body of a chat completion whose first choice is `message`, with
 /// `usage` (prompt and completion tokens) when given.
 pub fn completion(message: Value, usage: Option<(u64, u64)>) -> String {
+    finished(message, usage, "stop")
+}
+
+/// The body of a chat completion whose first choice says `content` and was
+/// cut at the token limit (`finish_reason: "length"`).
+pub fn cut(content: &str, usage: Option<(u64, u64)>) -> String {
+    finished(
+        json!({ "role": "assistant", "content": content }),
+        usage,
+        "length",
+    )
+}
+
+/// A chat completion whose first choice is `message` and ended for `reason`.
+fn finished(message: Value, usage: Option<(u64, u64)>, reason: &str) -> String {
     let mut body = json!({
         "id": "fake",
         "object": "chat.completion",
-        "choices": [{ "index": 0, "message": message, "finish_reason": "stop" }],
+        "choices": [{ "index": 0, "message": message, "finish_reason": reason }],
     });
     if let Some((prompt, completion)) = usage {
         body["usage"] = json!({

@@ -1,9 +1,12 @@
-//! What an answer is worth: the network taken out of the model's text, then
-//! parsed, validated and executed as any network is, and every problem put
-//! in words a model can act on (where it is, the line itself, the
-//! did-you-mean of the diagnostics).
+//! What an answer is worth: the network taken out of the model's text (its
+//! `<think>` blocks and code fences stripped), then parsed, validated and
+//! executed as any network is, and every problem put in words a model can
+//! act on (where it is, the line itself, the did-you-mean of the
+//! diagnostics; an answer cut at the token limit said to be so).
 
 use sous_kitchen::EntityRef;
+
+use super::client::Answer;
 
 /// A network and what is wrong with it.
 #[derive(Debug, Clone, Default)]
@@ -24,17 +27,51 @@ impl Checked {
     }
 }
 
+/// The problem of an answer the endpoint cut at its token limit
+/// (`finish_reason: "length"`), whether or not its lines run: what it
+/// holds is only the start of a network.
+pub const CUT_PROBLEM: &str = "the answer was cut at the token limit (finish_reason \"length\") before it ended, so the network is incomplete: answer with the network alone, one predicate a line, without explanations";
+
 /// The network in a model's answer: the lines of its first code block (or
 /// of the whole answer without one) that are predicates, in order; prose,
-/// comments and `#id` headers are left out.
+/// comments, `#id` headers and the model's thinking
+/// ([`without_thinking`]) are left out.
 pub fn extract(answer: &str) -> Vec<String> {
-    let block = code_block(answer).unwrap_or(answer);
+    let answer = without_thinking(answer);
+    let block = code_block(&answer).unwrap_or(&answer);
     block
         .lines()
         .map(str::trim)
         .filter(|l| l.starts_with('('))
         .map(str::to_string)
         .collect()
+}
+
+const THINK: &str = "<think>";
+const THOUGHT: &str = "</think>";
+
+/// `answer` without the reasoning models' `<think>…</think>` blocks. A
+/// block that is never closed (an answer cut while thinking) runs to the
+/// end; a `</think>` with no `<think>` before it (a chat template that
+/// opens the block in the prompt) ends a block that began with the answer.
+pub fn without_thinking(answer: &str) -> String {
+    let mut rest = answer;
+    if let Some(end) = rest.find(THOUGHT) {
+        if !rest[..end].contains(THINK) {
+            rest = &rest[end + THOUGHT.len()..];
+        }
+    }
+    let mut kept = String::with_capacity(rest.len());
+    while let Some(start) = rest.find(THINK) {
+        kept.push_str(&rest[..start]);
+        let inside = &rest[start + THINK.len()..];
+        rest = match inside.find(THOUGHT) {
+            Some(end) => &inside[end + THOUGHT.len()..],
+            None => "",
+        };
+    }
+    kept.push_str(rest);
+    kept
 }
 
 /// The inside of the first fenced block (```` ```lisp … ``` ````) that has a predicate.
@@ -51,6 +88,21 @@ fn code_block(answer: &str) -> Option<&str> {
         rest = body.get(end + 3..).unwrap_or("");
     }
     None
+}
+
+/// Checks what `answer` adds to `base` (see [`check_after`]): its network
+/// [`extract`]ed, and, when the endpoint cut it at the token limit,
+/// [`CUT_PROBLEM`] as its first problem.
+pub fn check_answer(
+    base: &sous_sim::Session<'_>,
+    base_lines: &[String],
+    answer: &Answer,
+) -> Checked {
+    let mut checked = check_after(base, base_lines, extract(answer.text()));
+    if answer.is_cut() {
+        checked.problems.insert(0, CUT_PROBLEM.to_string());
+    }
+    checked
 }
 
 /// Parses, validates and executes `lines` as recipe `id`.
@@ -160,6 +212,67 @@ mod tests {
             extract("```\nnote\n```\n```\n(get-kitchen ?k)\n```"),
             ["(get-kitchen ?k)"]
         );
+    }
+
+    #[test]
+    fn thinking_is_stripped_before_the_network_is_taken() {
+        let think = "<think>\nFirst (get-kitchen ?wrong), then:\n```lisp\n(mix ?a ?b ?c ?d ?e)\n```\n</think>\n";
+        let answer = format!("{think}```lisp\n(get-kitchen ?kitchen)\n```");
+        assert_eq!(extract(&answer), ["(get-kitchen ?kitchen)"]);
+        // Without fences too, and with more than one block.
+        assert_eq!(
+            extract("<think>(oops)</think>(get-kitchen ?k)\n<think>\n(no)\n</think>"),
+            ["(get-kitchen ?k)"]
+        );
+        // Cut while thinking: everything is thinking.
+        assert!(extract("<think>\nThe network:\n(get-kitchen ?kitchen)\n(fetch-and-").is_empty());
+        // A template that opened the block in the prompt leaves only its end.
+        assert_eq!(
+            extract("(mix ?not ?this)\n</think>\n(get-kitchen ?k)"),
+            ["(get-kitchen ?k)"]
+        );
+        assert_eq!(without_thinking("no thoughts"), "no thoughts");
+    }
+
+    #[test]
+    fn an_answer_cut_at_the_token_limit_says_so() {
+        let session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
+        // The start of a network, as a server cuts it (an open fence, a half line).
+        let cut = Answer {
+            content: Some("```lisp\n(get-kitchen ?kitchen)\n(fetch-and-proportion ?b ?ks-1".into()),
+            finish_reason: Some("length".into()),
+            ..Answer::default()
+        };
+        let c = check_answer(&session, &[], &cut);
+        assert_eq!(c.problems[0], CUT_PROBLEM, "{:?}", c.problems);
+        assert!(c.problems[0].contains("cut at the token limit"));
+        assert!(
+            c.problems.len() > 1,
+            "the parse error too: {:?}",
+            c.problems
+        );
+        // Cut where a line ends: every line runs, and it is still incomplete.
+        let whole_lines = Answer {
+            content: Some("(get-kitchen ?kitchen)\n".into()),
+            ..cut.clone()
+        };
+        assert_eq!(
+            check_answer(&session, &[], &whole_lines).problems,
+            [CUT_PROBLEM]
+        );
+        let stopped = Answer {
+            finish_reason: Some("stop".into()),
+            ..whole_lines
+        };
+        assert!(check_answer(&session, &[], &stopped).is_ok());
+        // Cut while thinking.
+        let thinking = Answer {
+            content: Some("<think>\nFirst the butter".into()),
+            ..cut
+        };
+        let c = check_answer(&session, &[], &thinking);
+        assert_eq!(c.problems[0], CUT_PROBLEM);
+        assert!(c.problems[1].starts_with("no network"), "{:?}", c.problems);
     }
 
     #[test]

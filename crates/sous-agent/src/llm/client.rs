@@ -1,9 +1,13 @@
 //! A blocking client for any OpenAI-compatible chat-completions endpoint
 //! (OpenAI, llama.cpp's server, Ollama, vLLM…): one request per call, with a
 //! time limit, and retries with exponential backoff where waiting can help
-//! (429, 5xx, a refused connection), never where it cannot (4xx, a timeout).
+//! (429 and 5xx, or a connection lost to a server that has answered before),
+//! never where it cannot (4xx, a timeout, a server never reached: a refused
+//! connection on the first request of a run fails at once).
 
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -95,20 +99,33 @@ pub struct FunctionCall {
     pub arguments: String,
 }
 
-/// What the model answered: text, tool calls or both, and what the
-/// endpoint said it cost.
+/// What the model answered: text, tool calls or both, why it stopped, and
+/// what the endpoint said it cost.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Answer {
+    /// `None` (`null` or missing) when it only calls tools.
     pub content: Option<String>,
     pub tool_calls: Vec<ToolCall>,
+    /// The choice's `finish_reason` (`stop`, `length`, `tool_calls`…);
+    /// `None` when the endpoint did not say.
+    pub finish_reason: Option<String>,
     /// `None` when the endpoint did not say.
     pub usage: Option<Usage>,
 }
+
+/// The `finish_reason` of an answer cut at the token limit.
+pub const CUT: &str = "length";
 
 impl Answer {
     /// The text of the answer (empty when it only calls tools).
     pub fn text(&self) -> &str {
         self.content.as_deref().unwrap_or("")
+    }
+
+    /// Whether the endpoint cut the answer at its token limit
+    /// (`finish_reason: "length"`).
+    pub fn is_cut(&self) -> bool {
+        self.finish_reason.as_deref() == Some(CUT)
     }
 }
 
@@ -122,7 +139,8 @@ pub struct Client {
     pub api_key: Option<String>,
     /// For the whole of one request, answer included.
     pub timeout: Duration,
-    /// Tries per request (at least one).
+    /// Tries per request (at least one); a request is tried again only
+    /// where waiting can help (see the module's documentation).
     pub attempts: u32,
     /// The wait before the second try; doubled before each further one.
     pub backoff: Duration,
@@ -132,6 +150,10 @@ pub struct Client {
     /// the same request the same way).
     pub seed: Option<u64>,
     agent: ureq::Agent,
+    /// Whether the endpoint has answered (any HTTP status) a request of
+    /// this client or of a clone of it: only then is a failed connection
+    /// worth another try. Shared by the clones, so one run learns it once.
+    answered: Arc<AtomicBool>,
 }
 
 /// How much of an error body goes into a message.
@@ -195,7 +217,14 @@ impl Client {
             temperature: 0.0,
             seed: None,
             agent: ureq::AgentBuilder::new().timeout(timeout).build(),
+            answered: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Whether the endpoint has answered a request of this client (or of a
+    /// clone of it) yet, with any HTTP status.
+    pub fn has_answered(&self) -> bool {
+        self.answered.load(Ordering::Relaxed)
     }
 
     /// The same client with `attempts` tries and `backoff` as the first wait.
@@ -213,7 +242,11 @@ impl Client {
     }
 
     /// The model's answer to `messages` (the first choice), offered
-    /// `tools` (OpenAI function tools; none: the key is not sent).
+    /// `tools` (OpenAI function tools; none: the key is not sent). A 429,
+    /// a 5xx, or a connection that fails after the endpoint has answered
+    /// once is tried again, up to `attempts` tries, the wait doubling from
+    /// `backoff`; a connection that fails before the endpoint ever
+    /// answered (nothing listens there, no such host) is an error at once.
     pub fn chat(
         &self,
         messages: &[Message],
@@ -251,8 +284,12 @@ impl Client {
             request = request.set("Authorization", &format!("Bearer {key}"));
         }
         let response = match request.send_json(body) {
-            Ok(r) => r,
+            Ok(r) => {
+                self.answered.store(true, Ordering::Relaxed);
+                r
+            }
             Err(ureq::Error::Status(status, r)) => {
+                self.answered.store(true, Ordering::Relaxed);
                 let e = LlmError::Http {
                     url: self.endpoint.clone(),
                     status,
@@ -289,20 +326,14 @@ impl Client {
         if is_timeout(&t) {
             return Try::Fail(self.timed_out());
         }
-        // Transport's own Display repeats the URL: kind, message and cause only.
-        let mut message = t.kind().to_string();
-        if let Some(m) = t.message() {
-            message = format!("{message}: {m}");
-        }
-        if let Some(cause) = std::error::Error::source(&t) {
-            message = format!("{message}: {cause}");
-        }
         let e = LlmError::Connect {
             url: self.endpoint.clone(),
-            message,
+            message: transport_message(&t),
         };
         match t.kind() {
-            ureq::ErrorKind::ConnectionFailed | ureq::ErrorKind::Dns | ureq::ErrorKind::Io => {
+            ureq::ErrorKind::ConnectionFailed | ureq::ErrorKind::Dns | ureq::ErrorKind::Io
+                if self.has_answered() =>
+            {
                 Try::Retry(e)
             }
             _ => Try::Fail(e),
@@ -317,10 +348,44 @@ impl Client {
     }
 }
 
-/// The first choice of a chat-completions answer: its content, its tool
-/// calls (arguments given as an object are taken as their text; a call
-/// without id gets one), and the usage; `None` when it has neither
-/// content nor tool calls.
+/// What went wrong with a connection, without the URL (the error names
+/// it): `connection refused` and the like as the system says them, else
+/// ureq's kind, message and cause.
+fn transport_message(t: &ureq::Transport) -> String {
+    let mut source = std::error::Error::source(t);
+    while let Some(s) = source {
+        if let Some(io) = s.downcast_ref::<io::Error>() {
+            use io::ErrorKind as K;
+            if matches!(
+                io.kind(),
+                K::ConnectionRefused
+                    | K::ConnectionReset
+                    | K::ConnectionAborted
+                    | K::NotConnected
+                    | K::AddrNotAvailable
+                    | K::BrokenPipe
+                    | K::UnexpectedEof
+            ) {
+                return io.kind().to_string();
+            }
+        }
+        source = s.source();
+    }
+    let mut message = t.kind().to_string();
+    if let Some(m) = t.message() {
+        message = format!("{message}: {m}");
+    }
+    if let Some(cause) = std::error::Error::source(t) {
+        message = format!("{message}: {cause}");
+    }
+    message
+}
+
+/// The first choice of a chat-completions answer: its content (`null` or
+/// missing when it only calls tools), its tool calls (arguments given as
+/// an object are taken as their text; a call without id gets one), its
+/// `finish_reason`, and the usage; `None` when it has neither content
+/// nor tool calls and was not cut at the token limit.
 fn answer_of(text: &str) -> Option<Answer> {
     let v: serde_json::Value = serde_json::from_str(text).ok()?;
     let message = v.pointer("/choices/0/message")?;
@@ -335,12 +400,19 @@ fn answer_of(text: &str) -> Option<Answer> {
         .enumerate()
         .filter_map(|(i, c)| tool_call_of(c, i))
         .collect();
-    if content.is_none() && tool_calls.is_empty() {
+    let finish_reason = v
+        .pointer("/choices/0/finish_reason")
+        .and_then(|r| r.as_str())
+        .map(str::to_string);
+    // Cut while it thought apart (`reasoning_content`), a model may have
+    // said nothing yet: an empty answer, cut, not a broken endpoint.
+    if content.is_none() && tool_calls.is_empty() && finish_reason.as_deref() != Some(CUT) {
         return None;
     }
     Some(Answer {
         content,
         tool_calls,
+        finish_reason,
         usage: Usage::of(&v),
     })
 }
@@ -386,7 +458,8 @@ mod tests {
         let ok = r#"{"choices":[{"message":{"role":"assistant","content":"(get-kitchen ?k)"}}]}"#;
         let a = answer_of(ok).unwrap();
         assert_eq!(a.content.as_deref(), Some("(get-kitchen ?k)"));
-        assert_eq!(a.usage, None);
+        assert_eq!((a.usage, a.finish_reason.as_deref()), (None, None));
+        assert!(!a.is_cut());
         assert_eq!(answer_of("<html>oops</html>"), None);
         assert_eq!(answer_of(r#"{"choices":[]}"#), None);
         let nothing = r#"{"choices":[{"message":{"role":"assistant","content":null}}]}"#;
@@ -426,6 +499,131 @@ mod tests {
             .unwrap()
             .get("tool_calls")
             .is_none());
+    }
+
+    #[test]
+    fn an_answer_cut_at_the_token_limit_is_told_apart() {
+        // As llama-cpp-python 0.3 answers with max_tokens 8.
+        let text = r#"{"id":"chatcmpl-f28b4150","object":"chat.completion","created":1795857961,
+            "model":"SmolLM2-135M-Instruct-Q4_1","choices":[{"index":0,"message":{
+            "content":"```lisp\n(defpred predicate","role":"assistant"},"logprobs":null,
+            "finish_reason":"length"}],"usage":{"prompt_tokens":36,"completion_tokens":8,"total_tokens":44}}"#;
+        let a = answer_of(text).unwrap();
+        assert_eq!(a.finish_reason.as_deref(), Some("length"));
+        assert!(a.is_cut());
+        assert_eq!(a.text(), "```lisp\n(defpred predicate");
+        // Cut before it said anything (its thinking given apart): an empty
+        // answer, not a broken endpoint.
+        let silent = r#"{"choices":[{"message":{"role":"assistant","content":null,
+            "reasoning_content":"Let me"},"finish_reason":"length"}]}"#;
+        let a = answer_of(silent).unwrap();
+        assert_eq!((a.text(), a.is_cut()), ("", true));
+    }
+
+    #[test]
+    fn content_null_with_tool_calls_is_an_answer() {
+        // As llama-cpp-python 0.3 answers when a tool is chosen: content
+        // null, the calls, and a legacy `function_call` beside them.
+        let text = r#"{"id":"chatcmpl-fa9899bc","object":"chat.completion","created":1795857968,
+            "model":"SmolLM2-135M-Instruct-Q4_1","choices":[{"index":0,"message":{"content":null,
+            "tool_calls":[{"id":"call__0_beat_cmpl-fa9899bc","type":"function","function":{"name":"beat",
+            "arguments":"{ \"what\" : \"Beat the eggs.\" }"}}],"role":"assistant",
+            "function_call":{"name":"beat","arguments":"{ \"what\" : \"Beat the eggs.\" }"}},
+            "logprobs":null,"finish_reason":"tool_calls"}],
+            "usage":{"prompt_tokens":35,"completion_tokens":15,"total_tokens":50}}"#;
+        let a = answer_of(text).unwrap();
+        assert_eq!((a.content.as_deref(), a.text()), (None, ""));
+        assert_eq!(a.tool_calls.len(), 1);
+        assert_eq!(a.tool_calls[0].function.name, "beat");
+        assert_eq!(a.tool_calls[0].id, "call__0_beat_cmpl-fa9899bc");
+        assert_eq!(a.finish_reason.as_deref(), Some("tool_calls"));
+        // Without the key at all.
+        let missing = r#"{"choices":[{"message":{"role":"assistant",
+            "tool_calls":[{"type":"function","function":{"name":"mix","arguments":"{}"}}]}}]}"#;
+        let a = answer_of(missing).unwrap();
+        assert_eq!((a.content, a.tool_calls.len()), (None, 1));
+    }
+
+    /// A loopback port nothing listens on.
+    fn closed_port() -> u16 {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    }
+
+    #[test]
+    fn a_server_never_reached_fails_at_once() {
+        let port = closed_port();
+        let client = Client::new(
+            &format!("http://127.0.0.1:{port}/v1"),
+            "m",
+            None,
+            Duration::from_secs(5),
+        )
+        .with_retries(3, Duration::from_secs(10));
+        let started = std::time::Instant::now();
+        let err = client.chat(&[Message::user("hi")], &[]).unwrap_err();
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(
+            err.to_string(),
+            format!("cannot reach http://127.0.0.1:{port}/v1/chat/completions: connection refused")
+        );
+        assert!(!client.has_answered());
+    }
+
+    #[test]
+    fn a_server_that_answered_once_is_tried_again_when_it_goes_away() {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        // One answer, then nothing listens there any more.
+        let server = std::thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            let mut reader = BufReader::new(&stream);
+            let mut length = 0;
+            let mut line = String::new();
+            while reader.read_line(&mut line).unwrap() > 0 && !line.trim().is_empty() {
+                if let Some(v) = line.to_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap();
+                }
+                line.clear();
+            }
+            reader.read_exact(&mut vec![0; length]).unwrap();
+            let body = r#"{"choices":[{"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}"#;
+            write!(
+                &stream,
+                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            )
+            .unwrap();
+        });
+        let client = Client::new(
+            &format!("http://127.0.0.1:{port}/v1"),
+            "m",
+            None,
+            Duration::from_secs(5),
+        )
+        .with_retries(3, Duration::from_millis(100));
+        let clone = client.clone();
+        let a = client.chat(&[Message::user("hi")], &[]).unwrap();
+        assert_eq!(a.finish_reason.as_deref(), Some("stop"));
+        server.join().unwrap();
+        // The clones of a run share what they learnt.
+        assert!(clone.has_answered());
+        let started = std::time::Instant::now();
+        let err = clone.chat(&[Message::user("again")], &[]).unwrap_err();
+        assert!(matches!(err, LlmError::Connect { .. }), "{err:?}");
+        assert!(
+            started.elapsed() >= Duration::from_millis(300),
+            "3 tries, waiting 100 ms then 200 ms: {:?}",
+            started.elapsed()
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! One turn of the conversation with its repairs: ask, check the answer
-//! (parse, validate, execute), and while it does not run, tell the model
-//! what is wrong and ask again, up to a number of repair rounds. Every
-//! exchange goes to the transcript.
+//! (parse, validate, execute; an answer cut at the token limit is a
+//! problem of its own), and while it does not run, tell the model what is
+//! wrong and ask again, up to a number of repair rounds. Every exchange
+//! goes to the transcript.
 
-use super::check::{check_after, extract, Checked};
+use super::check::{check_answer, Checked};
 use super::client::{Client, Message};
 use super::prompt::feedback;
 use super::transcript::{Exchange, RecipeLog};
@@ -54,8 +55,8 @@ impl Turn<'_, '_> {
             let mut exchange = Exchange::new(recipe_id, round, &client.model, messages);
             exchange.step = step;
             let answer = log.ask(client, &mut exchange, &[])?;
-            let new_lines = extract(answer.text());
-            let checked = check_after(base_session, base, new_lines.clone());
+            let checked = check_answer(base_session, base, &answer);
+            let new_lines = checked.lines[base.len()..].to_vec();
             exchange.response = Some(answer.text());
             exchange.problems = &checked.problems;
             log.record(&exchange)?;

@@ -3,8 +3,9 @@
 //! afterwards. Three kinds of line, told apart by `kind`:
 //!
 //! - `run`: the settings of one invocation (each resume adds one);
-//! - `exchange`: one request and its answer (or error), with the tokens
-//!   the endpoint reported and how long it took;
+//! - `exchange`: one request and its answer (or error), with why the
+//!   answer ended (`finish_reason`), the tokens the endpoint reported and
+//!   how long it took;
 //! - `result`: a recipe is finished: its network, problems, trace, tokens
 //!   and seconds. A recipe is *finished* exactly when the transcript has a
 //!   `result` line for it; `--resume` takes those and asks the rest again.
@@ -53,6 +54,10 @@ pub struct Exchange<'a> {
     pub error: Option<String>,
     /// What the check of the answer found (empty: it ran).
     pub problems: &'a [String],
+    /// Why the answer ended, as the endpoint said (`stop`, `length`: cut
+    /// at the token limit, `tool_calls`…; `null`: it did not say, or there
+    /// was no answer).
+    pub finish_reason: Option<String>,
     /// The tokens the endpoint reported (`null`: it did not say).
     pub usage: Option<Usage>,
     pub milliseconds: u128,
@@ -73,6 +78,7 @@ impl<'a> Exchange<'a> {
             tool_results: &[],
             error: None,
             problems: &[],
+            finish_reason: None,
             usage: None,
             milliseconds: 0,
         }
@@ -213,12 +219,12 @@ impl<'t> RecipeLog<'t> {
 
     /// Counts `exchange` and appends it to the transcript.
     pub fn record(&mut self, exchange: &Exchange) -> Result<(), LlmError> {
-        self.tally += Tally::request(exchange.usage);
+        self.tally += Tally::request(exchange.usage, exchange.finish_reason.as_deref());
         self.transcript.record(exchange)
     }
 
     /// Asks `client` what `exchange` requests, offering `tools`: the
-    /// answer, its time and usage put in `exchange` (which the caller
+    /// answer, its time, `finish_reason` and usage put in `exchange` (which the caller
     /// records once it has made something of it). A request that fails is
     /// recorded here with its error.
     pub fn ask(
@@ -233,6 +239,7 @@ impl<'t> RecipeLog<'t> {
         match answer {
             Ok(a) => {
                 exchange.usage = a.usage;
+                exchange.finish_reason.clone_from(&a.finish_reason);
                 Ok(a)
             }
             Err(e) => {
@@ -269,7 +276,8 @@ pub fn read(path: &Path) -> Result<Previous, LlmError> {
                 let usage = v
                     .get("usage")
                     .and_then(|u| serde_json::from_value::<Usage>(u.clone()).ok());
-                previous.spent += Tally::request(usage);
+                let finish_reason = v.get("finish_reason").and_then(|r| r.as_str());
+                previous.spent += Tally::request(usage, finish_reason);
             }
             Some(_) => {}
         }

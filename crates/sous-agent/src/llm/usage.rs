@@ -1,7 +1,8 @@
 //! What the endpoint says a request cost (`usage.prompt_tokens`,
 //! `usage.completion_tokens` of a chat completion), summed per recipe and
 //! per run, and priced in currency per million tokens (`--price-in`,
-//! `--price-out`).
+//! `--price-out`); with them, how many answers came without `usage` and
+//! how many were cut at the token limit.
 
 use std::ops::AddAssign;
 
@@ -34,18 +35,24 @@ pub struct Tally {
     /// not in the sums).
     #[serde(default)]
     pub without_usage: u64,
+    /// Answers the endpoint cut at the token limit (`finish_reason:
+    /// "length"`).
+    #[serde(default)]
+    pub truncated: u64,
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
 }
 
 impl Tally {
     /// One request with the usage its answer reported (`None`: none, or
-    /// no answer at all).
-    pub fn request(usage: Option<Usage>) -> Tally {
+    /// no answer at all) and the answer's `finish_reason` (`None`: the
+    /// endpoint did not say, or no answer).
+    pub fn request(usage: Option<Usage>, finish_reason: Option<&str>) -> Tally {
         let u = usage.unwrap_or_default();
         Tally {
             requests: 1,
             without_usage: u64::from(usage.is_none()),
+            truncated: u64::from(finish_reason == Some(super::client::CUT)),
             prompt_tokens: u.prompt_tokens,
             completion_tokens: u.completion_tokens,
         }
@@ -60,6 +67,7 @@ impl AddAssign for Tally {
     fn add_assign(&mut self, o: Tally) {
         self.requests += o.requests;
         self.without_usage += o.without_usage;
+        self.truncated += o.truncated;
         self.prompt_tokens += o.prompt_tokens;
         self.completion_tokens += o.completion_tokens;
     }
@@ -101,10 +109,23 @@ mod tests {
         let u = Usage::of(&answer).unwrap();
         assert_eq!((u.prompt_tokens, u.completion_tokens), (1200, 300));
         assert_eq!(Usage::of(&serde_json::json!({"choices": []})), None);
-        let t: Tally = [Tally::request(Some(u)), Tally::request(None)]
-            .into_iter()
-            .sum();
-        assert_eq!((t.requests, t.without_usage, t.tokens()), (2, 1, 1500));
+        let t: Tally = [
+            Tally::request(Some(u), Some("length")),
+            Tally::request(None, Some("stop")),
+            Tally::request(None, None),
+        ]
+        .into_iter()
+        .sum();
+        assert_eq!(
+            (t.requests, t.without_usage, t.truncated, t.tokens()),
+            (3, 2, 1, 1500)
+        );
+        // Tallies written before `truncated` read as none.
+        let old: Tally = serde_json::from_str(
+            r#"{"requests":2,"without_usage":0,"prompt_tokens":5,"completion_tokens":1}"#,
+        )
+        .unwrap();
+        assert_eq!(old.truncated, 0);
         let prices = Prices {
             input: 2.5,
             output: 10.0,

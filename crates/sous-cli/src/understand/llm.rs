@@ -199,7 +199,8 @@ impl LlmRun {
         })
     }
 
-    /// Every recipe's run, in the order given; a line on stderr as each ends.
+    /// Every recipe's run, in the order given; a line on stderr as each
+    /// ends (with the error, when the endpoint failed).
     pub fn run(&self, recipes: &[RecipeText]) -> Vec<RecipeRun> {
         let count = AtomicUsize::new(0);
         let done = |r: &RecipeRun| {
@@ -215,13 +216,14 @@ impl LlmRun {
         .run(recipes, &done)
     }
 
-    /// `almond-crescent-cookies: runs; 3 requests, 5120 tokens, cost 0.0123, 4.2 s`.
+    /// `almond-crescent-cookies: runs; 3 requests, 5120 tokens, cost 0.0123, 4.2 s`,
+    /// or `… : error: cannot reach URL: connection refused; 1 requests, …`.
     fn progress(&self, r: &RecipeRun) -> String {
         let what = match &r.outcome {
             _ if r.resumed => "finished before (taken from the transcript)".to_string(),
             Ok(out) if out.problems.is_empty() => "runs".to_string(),
             Ok(out) => format!("{} problems", out.problems.len()),
-            Err(_) => "error".to_string(),
+            Err(e) => format!("error: {e}"),
         };
         let cost = if self.prices == Prices::default() {
             String::new()

@@ -1,6 +1,7 @@
 //! `--summary FILE`: one JSON object for a run of `--agent llm`: the
 //! model, the endpoint and every setting, each recipe's result (its scores
-//! with `--evaluate`, tokens, cost, seconds, problems), and the totals.
+//! with `--evaluate`, tokens, cost, seconds, problems, answers without
+//! `usage` and answers cut at the token limit), and the totals.
 //! `tools/llm_table.py` makes the comparison table of such files (`--write`
 //! puts it in docs/llm.md).
 //!
@@ -94,6 +95,7 @@ pub fn summary(
             "mean_smatch": mean("smatch"),
             "requests": tally.requests,
             "without_usage": tally.without_usage,
+            "truncated": tally.truncated,
             "prompt_tokens": tally.prompt_tokens,
             "completion_tokens": tally.completion_tokens,
             "cost": run.prices.cost(&tally),
@@ -131,6 +133,7 @@ fn recipe(r: &RecipeRun, report: Option<&RecipeReport>, prices: &Prices) -> Valu
         "problems": problems,
         "requests": r.tally.requests,
         "without_usage": r.tally.without_usage,
+        "truncated": r.tally.truncated,
         "prompt_tokens": r.tally.prompt_tokens,
         "completion_tokens": r.tally.completion_tokens,
         "cost": prices.cost(&r.tally),

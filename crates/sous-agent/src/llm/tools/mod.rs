@@ -5,14 +5,16 @@
 //! states and naming the outputs itself, runs it at once on an incremental
 //! session and answers with what it made and what changed, or why it
 //! failed (then it is undone) ([`bench`](mod@bench)). The conversation
-//! ends when the model answers without a tool call, or at the cap of calls;
-//! the network is the actions that ran.
+//! ends when the model answers without a tool call (an answer cut at the
+//! token limit is reported as a problem), or at the cap of calls; the
+//! network is the actions that ran.
 
 pub mod bench;
 pub mod call;
 pub mod names;
 pub mod schema;
 
+use super::check::without_thinking;
 use super::client::Message;
 use super::transcript::{Exchange, RecipeLog};
 use super::{prompt, LlmAgent, LlmError, LlmUnderstood};
@@ -58,8 +60,13 @@ impl LlmAgent {
             if answer.tool_calls.is_empty() {
                 trace.push(format!(
                     "the model ends after {calls} calls: {}",
-                    one_line(answer.text())
+                    one_line(&without_thinking(answer.text()))
                 ));
+                if answer.is_cut() {
+                    problems.push(format!(
+                        "the model's last answer was cut at the token limit (finish_reason \"length\") after {calls} calls"
+                    ));
+                }
                 break;
             }
             messages.push(Message::answered(&answer));
