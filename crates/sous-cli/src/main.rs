@@ -121,6 +121,21 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Print a grammar of the cooking language, generated from the
+    /// primitives' signatures and the kitchen's names, for constrained
+    /// decoding (llama.cpp's `grammar`, vLLM's structured outputs) or for
+    /// checking networks with another parser.
+    Grammar {
+        /// `gbnf` (llama.cpp; `ebnf` is the same text, which xgrammar reads)
+        /// or `lark` (Python's Lark, Earley).
+        #[arg(long, value_parser = ["gbnf", "ebnf", "lark"], default_value = "gbnf")]
+        format: String,
+        /// What the root accepts: `network` (predicates, one a line: what a
+        /// model writes) or `file` (a whole .solution file, with headers,
+        /// comments and blank lines).
+        #[arg(long, value_parser = ["network", "file"], default_value = "network")]
+        start: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -171,6 +186,17 @@ fn main() -> ExitCode {
         Command::Trace(args) => probe::trace(args),
         Command::Probe(args) => probe::probe(args),
         Command::Demo { format } => demo::run(format),
+        Command::Grammar { format, start } => {
+            use sous_agent::llm::grammar::{grammar, Notation, Start};
+            let notation = Notation::parse(&format).unwrap_or(Notation::Gbnf);
+            let start = if start == "file" {
+                Start::File
+            } else {
+                Start::Network
+            };
+            print!("{}", grammar(notation, start));
+            0
+        }
         Command::Evaluate(args) => evaluate::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Understand(args) => understand::run(args),

@@ -224,3 +224,43 @@ fn missing_endpoint_model_or_key_stop_before_any_request() {
     }
     assert!(fake.requests().is_empty());
 }
+
+#[test]
+fn a_grammar_of_the_language_goes_in_the_field_the_server_takes() {
+    for (kind, field) in [
+        ("llama-cpp", "/grammar"),
+        ("vllm", "/structured_outputs/grammar"),
+        ("vllm-legacy", "/guided_grammar"),
+    ] {
+        let fake = FakeLlm::start(vec![fenced(GOOD)]);
+        let dir = scratch(&format!("grammar-{kind}"));
+        let recipe = good_recipe();
+        let mut args = llm_args(&fake, dir.to_str().unwrap());
+        args.extend(["--constrain", "grammar", "--server-kind", kind, &recipe]);
+        let out = sous(&args);
+        assert_eq!(out.code, Some(0), "{kind}: {}", out.stderr);
+        let requests = fake.requests();
+        let grammar = requests[0].body.pointer(field).and_then(|g| g.as_str());
+        let grammar =
+            grammar.unwrap_or_else(|| panic!("{kind}: no {field} in {}", requests[0].body));
+        // The same grammar as `sous grammar` prints.
+        assert!(grammar.starts_with("# The cooking language"), "{grammar}");
+        assert!(grammar.contains("\nroot ::= network\n"), "{grammar}");
+        assert!(grammar.contains("\"fetch-and-proportion\""), "{grammar}");
+    }
+}
+
+#[test]
+fn a_grammar_is_refused_for_a_server_that_takes_none() {
+    let fake = FakeLlm::start(vec![fenced(GOOD)]);
+    let dir = scratch("grammar-openai");
+    let recipe = good_recipe();
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    // The fake endpoint has no /props, /version or llama-cpp-python model
+    // list: `auto` takes it for a server without grammars.
+    args.extend(["--constrain", "grammar", &recipe]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(out.stderr.contains("takes no grammar"), "{}", out.stderr);
+    assert!(fake.requests().is_empty());
+}

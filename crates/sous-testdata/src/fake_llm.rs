@@ -173,6 +173,14 @@ fn serve(stream: TcpStream, n: usize, answer: &Answerer, seen: &Mutex<Vec<Reques
     let mut length = 0;
     let mut authorization = None;
     let mut line = String::new();
+    // The request line: only POSTs are chat requests; anything else (a
+    // harness asking `/props` or `/version` what server this is) is a 404,
+    // as from a plain OpenAI-compatible endpoint, and is not recorded.
+    if reader.read_line(&mut line).is_err() {
+        return;
+    }
+    let post = line.starts_with("POST ");
+    line.clear();
     while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
         if line.trim().is_empty() {
             break;
@@ -190,13 +198,25 @@ fn serve(stream: TcpStream, n: usize, answer: &Answerer, seen: &Mutex<Vec<Reques
     if reader.read_exact(&mut body).is_err() {
         return;
     }
+    if !post {
+        let _ = (&stream).write_all(
+            b"HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: 22\r\nconnection: close\r\n\r\n{\"detail\":\"Not Found\"}",
+        );
+        return;
+    }
     let request = Request {
         authorization,
         body: serde_json::from_slice(&body).unwrap_or(Value::Null),
     };
-    if let Ok(mut s) = seen.lock() {
-        s.push(request.clone());
-    }
+    // The chat requests are numbered in the order they came, other
+    // connections not counted.
+    let n = match seen.lock() {
+        Ok(mut s) => {
+            s.push(request.clone());
+            s.len() - 1
+        }
+        Err(_) => n,
+    };
     let mut reply = answer(n, &request);
     while let Reply::After(wait, then) = reply {
         std::thread::sleep(wait);

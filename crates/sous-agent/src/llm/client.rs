@@ -129,6 +129,91 @@ impl Answer {
     }
 }
 
+/// Which kind of server answers, for the request fields only some take
+/// (a grammar to decode under).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServerKind {
+    /// llama.cpp's server or llama-cpp-python's: `grammar` (GBNF).
+    LlamaCpp,
+    /// vLLM 0.12 or later: `structured_outputs: {"grammar": …}`.
+    Vllm,
+    /// vLLM before 0.12: `guided_grammar`.
+    VllmLegacy,
+    /// Any other OpenAI-compatible API: no grammar field.
+    OpenAi,
+}
+
+impl ServerKind {
+    /// Every kind with its name, as `--server-kind` takes it.
+    pub const ALL: [(&'static str, ServerKind); 4] = [
+        ("llama-cpp", ServerKind::LlamaCpp),
+        ("vllm", ServerKind::Vllm),
+        ("vllm-legacy", ServerKind::VllmLegacy),
+        ("openai", ServerKind::OpenAi),
+    ];
+
+    /// Its name (`llama-cpp`, `vllm`, `vllm-legacy`, `openai`).
+    pub fn name(self) -> &'static str {
+        ServerKind::ALL
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map_or("openai", |(n, _)| n)
+    }
+
+    /// Whether it decodes under a grammar.
+    pub fn takes_grammar(self) -> bool {
+        self != ServerKind::OpenAi
+    }
+
+    /// Puts `grammar` into the request `body`, in this server's field.
+    pub fn constrain(self, body: &mut serde_json::Value, grammar: &str) {
+        match self {
+            ServerKind::LlamaCpp => body["grammar"] = json!(grammar),
+            ServerKind::Vllm => body["structured_outputs"] = json!({ "grammar": grammar }),
+            ServerKind::VllmLegacy => body["guided_grammar"] = json!(grammar),
+            ServerKind::OpenAi => {}
+        }
+    }
+
+    /// The kind of server at `url` (the `/v1` base or the chat route), from
+    /// what it answers: llama.cpp's `/props`, vLLM's `/version`, and
+    /// llama-cpp-python's model list (`owned_by: "me"`). Anything else, or
+    /// nothing, is [`ServerKind::OpenAi`].
+    pub fn detect(url: &str, timeout: Duration) -> ServerKind {
+        let agent = ureq::AgentBuilder::new().timeout(timeout).build();
+        let base = url
+            .trim_end_matches('/')
+            .trim_end_matches("/chat/completions")
+            .to_string();
+        let root = base.trim_end_matches("/v1").to_string();
+        let get =
+            |u: &str| -> Option<serde_json::Value> { agent.get(u).call().ok()?.into_json().ok() };
+        if get(&format!("{root}/props")).is_some_and(|v| {
+            v.get("n_ctx").is_some() || v.get("default_generation_settings").is_some()
+        }) {
+            return ServerKind::LlamaCpp;
+        }
+        if let Some(v) = get(&format!("{root}/version")) {
+            if let Some(version) = v.get("version").and_then(|v| v.as_str()) {
+                let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+                let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+                return if (major, minor) >= (0, 12) {
+                    ServerKind::Vllm
+                } else {
+                    ServerKind::VllmLegacy
+                };
+            }
+        }
+        if let Some(v) = get(&format!("{base}/models")) {
+            let owned = v["data"][0]["owned_by"].as_str();
+            if owned == Some("me") {
+                return ServerKind::LlamaCpp;
+            }
+        }
+        ServerKind::OpenAi
+    }
+}
+
 /// Where and how to ask.
 #[derive(Debug, Clone)]
 pub struct Client {
@@ -154,6 +239,8 @@ pub struct Client {
     /// this client or of a clone of it: only then is a failed connection
     /// worth another try. Shared by the clones, so one run learns it once.
     answered: Arc<AtomicBool>,
+    /// The grammar sent with requests, and the server that reads it.
+    grammar: Option<(ServerKind, Arc<str>)>,
 }
 
 /// How much of an error body goes into a message.
@@ -218,7 +305,21 @@ impl Client {
             seed: None,
             agent: ureq::AgentBuilder::new().timeout(timeout).build(),
             answered: Arc::new(AtomicBool::new(false)),
+            grammar: None,
         }
+    }
+
+    /// The server kind the grammar is sent for, when one is sent.
+    pub fn grammar_server(&self) -> Option<ServerKind> {
+        self.grammar.as_ref().map(|(k, _)| *k)
+    }
+
+    /// The same client sending `grammar` (GBNF, [`super::grammar`]) with
+    /// every request that offers no tools, in the field `server` takes, so
+    /// that the server decodes only text the grammar accepts.
+    pub fn with_grammar(mut self, server: ServerKind, grammar: Arc<str>) -> Self {
+        self.grammar = Some((server, grammar));
+        self
     }
 
     /// Whether the endpoint has answered a request of this client (or of a
@@ -262,6 +363,8 @@ impl Client {
         }
         if !tools.is_empty() {
             body["tools"] = json!(tools);
+        } else if let Some((server, grammar)) = &self.grammar {
+            server.constrain(&mut body, grammar);
         }
         let mut wait = self.backoff;
         let mut tries = 0;

@@ -4,6 +4,7 @@
 //! and feeding what is wrong back to the model for a few repair rounds.
 //!
 //! One module per concept: [`client`] talks HTTP (time limit, retries),
+//! [`grammar`] writes the language as a grammar for constrained decoding,
 //! [`prompt`] makes every message from the project's own knowledge,
 //! [`check`] takes the network out of an answer and finds its problems,
 //! [`repair`] is one turn of ask–check–feedback, `incremental` builds a
@@ -15,6 +16,7 @@
 pub mod batch;
 pub mod check;
 pub mod client;
+pub mod grammar;
 mod incremental;
 pub mod prompt;
 pub mod repair;

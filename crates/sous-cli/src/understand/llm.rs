@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use sous_agent::llm::batch::{Batch, RecipeRun};
+use sous_agent::llm::client::ServerKind;
 use sous_agent::llm::transcript::{self, Previous};
 use sous_agent::llm::{Client, LlmAgent, LlmConfig, Prices, Protocol, Transcript};
 use sous_agent::RecipeText;
@@ -82,6 +83,37 @@ pub struct LlmArgs {
     /// How many examples.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub example_count: usize,
+    /// `grammar`: the server decodes under a grammar of the language,
+    /// generated from the primitives' signatures and the kitchen's names
+    /// (`sous grammar`), so the model writes only predicates of the
+    /// language (the text protocol; the server must take a grammar:
+    /// llama.cpp, llama-cpp-python or vLLM).
+    #[arg(long, value_enum, default_value = "none")]
+    pub constrain: ConstrainArg,
+    /// Which server answers, for the field the grammar goes in: `auto`
+    /// asks the server (llama.cpp's `/props`, vLLM's `/version`,
+    /// llama-cpp-python's model list).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub server_kind: ServerKindArg,
+}
+
+/// What `--constrain` takes.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum ConstrainArg {
+    /// The model writes freely.
+    None,
+    /// A grammar of the language.
+    Grammar,
+}
+
+/// What `--server-kind` takes.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum ServerKindArg {
+    Auto,
+    LlamaCpp,
+    Vllm,
+    VllmLegacy,
+    Openai,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -105,6 +137,7 @@ impl LlmArgs {
             ("--price-out", self.price_out.is_some()),
             ("--summary", self.summary.is_some()),
             ("--max-calls", self.max_calls.is_some()),
+            ("--constrain", self.constrain != ConstrainArg::None),
         ];
         set.iter().filter(|(_, s)| *s).map(|(f, _)| *f).collect()
     }
@@ -178,8 +211,33 @@ impl LlmRun {
             return Err("--incremental goes with --protocol text: with tools every call is one step already".into());
         }
         let (transcript, previous) = open_transcript(llm, model, protocol)?;
-        let client = Client::new(url, model, api_key, Duration::from_secs(llm.timeout))
+        let mut client = Client::new(url, model, api_key, Duration::from_secs(llm.timeout))
             .with_sampling(llm.temperature, llm.seed);
+        if llm.constrain == ConstrainArg::Grammar {
+            if protocol == Protocol::Tools {
+                return Err(
+                    "--constrain grammar goes with --protocol text: tool calls are JSON".into(),
+                );
+            }
+            let server = match llm.server_kind {
+                ServerKindArg::Auto => ServerKind::detect(url, Duration::from_secs(10)),
+                ServerKindArg::LlamaCpp => ServerKind::LlamaCpp,
+                ServerKindArg::Vllm => ServerKind::Vllm,
+                ServerKindArg::VllmLegacy => ServerKind::VllmLegacy,
+                ServerKindArg::Openai => ServerKind::OpenAi,
+            };
+            if !server.takes_grammar() {
+                return Err(format!(
+                    "--constrain grammar: {url} takes no grammar (found no llama.cpp or vLLM server there; \
+                     pass --server-kind llama-cpp or vllm if it is one)"
+                ));
+            }
+            let grammar = sous_agent::llm::grammar::grammar(
+                sous_agent::llm::grammar::Notation::Gbnf,
+                sous_agent::llm::grammar::Start::Network,
+            );
+            client = client.with_grammar(server, grammar.into());
+        }
         let defaults = LlmConfig::default();
         let config = LlmConfig {
             protocol,

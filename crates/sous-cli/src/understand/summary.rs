@@ -71,6 +71,8 @@ pub fn summary(
             "temperature": run.agent.client.temperature,
             "seed": run.agent.client.seed,
             "incremental": config.incremental,
+            "constrain": if run.agent.client.grammar_server().is_some() { "grammar" } else { "none" },
+            "server_kind": run.agent.client.grammar_server().map(|k| k.name()),
             "max_repairs": config.max_repairs,
             "max_calls": config.max_calls,
             "examples": config.examples_dir,
