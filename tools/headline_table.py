@@ -168,14 +168,20 @@ def gold_self_scores(sous):
             lines[0] = f"#{recipe}"
             (pathlib.Path(tmp) / file).write_text("\n".join(lines))
         reports = sous.evaluate(tmp)
+    return agreement([(file, reports.get(file, {}), goal, dish, time)
+                      for file, recipe, goal, dish, time in rows])
+
+
+def agreement(cases):
+    """(agreeing, all, disagreements) of `cases`: (name, sous's report, the
+    reference's goal, dish and time as written with 6 decimals)."""
     wrong = []
-    for file, recipe, goal, dish, time in rows:
-        r = reports.get(file, {})
+    for name, r, goal, dish, time in cases:
         got = (six(r.get("goal-condition-success")), six(r.get("dish-approximation-score")),
                time_text(r.get("execution-time")))
         if got != (goal, dish, time):
-            wrong.append(f"{file}: sous {got}, reference {(goal, dish, time)}")
-    return len(rows) - len(wrong), len(rows), wrong
+            wrong.append(f"{name}: sous {got}, reference {(goal, dish, time)}")
+    return len(cases) - len(wrong), len(cases), wrong
 
 
 def edit_gold(specs):
@@ -221,14 +227,8 @@ def reference_cases(sous):
             for f in theirs:
                 (again / f).write_text((pathlib.Path(tmp) / f).read_text())
             reports |= sous.evaluate(again, gold=OWN_GOLD)
-    wrong = []
-    for case, _spec, goal, dish, time, *_ in rows:
-        r = reports.get(f"{case}.solution", {})
-        got = (six(r.get("goal-condition-success")), six(r.get("dish-approximation-score")),
-               time_text(r.get("execution-time")))
-        if got != (goal, dish, time):
-            wrong.append(f"{case}: sous {got}, reference {(goal, dish, time)}")
-    return len(rows) - len(wrong), len(rows), wrong
+    return agreement([(case, reports.get(f"{case}.solution", {}), goal, dish, time)
+                      for case, _spec, goal, dish, time, *_ in rows])
 
 
 def fidelity(sous):

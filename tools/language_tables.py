@@ -13,12 +13,11 @@ An argument is an *input* when every case of the primitive needs it bound, an
 """
 
 import argparse
-import pathlib
-import re
 import sys
 import tomllib
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from docs import ROOT, write_between
+
 CHAPTER = ROOT / "docs" / "language.md"
 SIGNATURES = ROOT / "crates" / "sous-lang" / "data" / "signatures.toml"
 DEFAULTS = ROOT / "crates" / "sous-sim" / "data" / "defaults.toml"
@@ -62,11 +61,7 @@ def main():
     if args.print:
         sys.stdout.write(body)
         return
-    text = CHAPTER.read_text()
-    pattern = re.compile(r"(<!-- language-tables:primitives -->\n).*?(<!-- /language-tables:primitives -->)", re.S)
-    if not pattern.search(text):
-        sys.exit(f"{CHAPTER} has no <!-- language-tables:primitives --> markers")
-    CHAPTER.write_text(pattern.sub(lambda m: m.group(1) + body + m.group(2), text))
+    write_between(CHAPTER, "language-tables", "primitives", body)
 
 
 if __name__ == "__main__":

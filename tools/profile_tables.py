@@ -17,22 +17,13 @@ SOUS_BENCHMARK_DIR or ../shared/recipe-execution-benchmark.
 
 import argparse
 import json
-import os
-import pathlib
-import re
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from docs import ROOT, benchmark_dir, gold_dir, require, write_tables
+
 CHAPTER = ROOT / "docs" / "running.md"
 PROFILES = ("reference", "corrected")
-
-
-def benchmark():
-    d = pathlib.Path(os.environ.get("SOUS_BENCHMARK_DIR", ROOT.parent / "shared" / "recipe-execution-benchmark"))
-    if not (d / "data").is_dir():
-        sys.exit(f"no benchmark in {d}: set SOUS_BENCHMARK_DIR to the benchmark's folder")
-    return d
 
 
 def evaluate(sous, path, profile, metrics, others=()):
@@ -48,7 +39,7 @@ def evaluate(sous, path, profile, metrics, others=()):
     text = "\n".join(header(l) if l.startswith("#") else l for l in lines) + "\n"
     out = subprocess.run(
         [sous, "evaluate", "-", "--profile", profile, "--format", "jsonl", "--metrics", ",".join(metrics),
-         "--benchmark", str(benchmark())],
+         "--benchmark", str(benchmark_dir())],
         input=text, capture_output=True, text=True)
     if out.returncode not in (0, 1):
         sys.exit(f"sous evaluate {path} --profile {profile} failed ({out.returncode}): {out.stderr.strip()}")
@@ -74,9 +65,8 @@ def cells(r, smatch):
 
 
 def tables(sous):
-    b = benchmark()
-    gold = sorted((b / "data" / "gold-standard-solutions" / "meaning-only").glob("*.solution"))
-    examples = sorted((b / "documentation" / "examples" / "evaluation").glob("*.solution"))
+    gold = sorted(gold_dir().glob("*.solution"))
+    examples = sorted((benchmark_dir() / "documentation" / "examples" / "evaluation").glob("*.solution"))
     m = ["goal-condition-success", "dish-approximation-score", "execution-time"]
     rows = ["| gold network | reference: goal / dish / time | corrected: goal / dish / time |", "|---|---|---|"]
     stems = {f.stem for f in gold}
@@ -101,17 +91,13 @@ def main():
                               if p.exists()), None)
     if not sous:
         sys.exit("no sous binary: build it (cargo build --release -p sous-cli) or pass --sous")
+    if not args.print:
+        require(CHAPTER, "profile-tables", ["gold", "examples"])
     g, e = tables(sous)
     if args.print:
         sys.stdout.write(g + "\n" + e)
         return
-    text = CHAPTER.read_text()
-    for name, body in (("gold", g), ("examples", e)):
-        pattern = re.compile(rf"(<!-- profile-tables:{name} -->\n).*?(<!-- /profile-tables:{name} -->)", re.S)
-        if not pattern.search(text):
-            sys.exit(f"{CHAPTER} has no <!-- profile-tables:{name} --> markers")
-        text = pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
-    CHAPTER.write_text(text)
+    write_tables(CHAPTER, "profile-tables", {"gold": g, "examples": e})
 
 
 if __name__ == "__main__":
