@@ -35,10 +35,6 @@ pub enum Notation {
 }
 
 impl Notation {
-    /// Every notation with its name, as `sous grammar --format` takes it.
-    pub const ALL: [(&'static str, Notation); 2] =
-        [("gbnf", Notation::Gbnf), ("lark", Notation::Lark)];
-
     /// The notation called `name` (`gbnf`, `ebnf`, `lark`).
     pub fn parse(name: &str) -> Option<Notation> {
         match name {
