@@ -2,6 +2,7 @@
 
 mod demo;
 mod evaluate;
+mod grammar;
 mod inputs;
 mod probe;
 mod render;
@@ -103,7 +104,7 @@ enum Command {
     /// asks a language model instead. Exit code: 0 when
     /// every line was understood, 1 otherwise (the network is still written),
     /// 2 on unreadable input (the other recipes are still understood).
-    Understand(understand::UnderstandArgs),
+    Understand(Box<understand::UnderstandArgs>),
     /// One row per step of an executed network: the instruction, its
     /// actions, the comestibles in and out (described from the simulation),
     /// the tools and the place; then each ingredient's timeline.
@@ -135,6 +136,12 @@ enum Command {
         /// comments and blank lines).
         #[arg(long, value_parser = ["network", "file"], default_value = "network")]
         start: String,
+        /// Instead, the grammar of the next action after the network of
+        /// this file, as `--incremental --constrain grammar` sends it: the
+        /// current kitchen state, bound variables of fitting classes,
+        /// fresh outputs, or `(done)`.
+        #[arg(long, value_name = "FILE")]
+        after: Option<std::path::PathBuf>,
     },
 }
 
@@ -186,20 +193,14 @@ fn main() -> ExitCode {
         Command::Trace(args) => probe::trace(args),
         Command::Probe(args) => probe::probe(args),
         Command::Demo { format } => demo::run(format),
-        Command::Grammar { format, start } => {
-            use sous_agent::llm::grammar::{grammar, Notation, Start};
-            let notation = Notation::parse(&format).unwrap_or(Notation::Gbnf);
-            let start = if start == "file" {
-                Start::File
-            } else {
-                Start::Network
-            };
-            print!("{}", grammar(notation, start));
-            0
-        }
+        Command::Grammar {
+            format,
+            start,
+            after,
+        } => grammar::run(&format, &start, after.as_deref()),
         Command::Evaluate(args) => evaluate::run(args),
         Command::Serve(args) => serve::run(args),
-        Command::Understand(args) => understand::run(args),
+        Command::Understand(args) => understand::run(*args),
     };
     ExitCode::from(code)
 }

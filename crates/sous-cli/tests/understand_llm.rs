@@ -264,3 +264,119 @@ fn a_grammar_is_refused_for_a_server_that_takes_none() {
     assert!(out.stderr.contains("takes no grammar"), "{}", out.stderr);
     assert!(fake.requests().is_empty());
 }
+
+#[test]
+fn one_action_at_a_time_each_under_the_grammar_of_what_is_bound() {
+    // The model fetches the sugar, then says each step needs nothing more.
+    let fake = FakeLlm::answering(|n, _| {
+        Reply::Chat(match n {
+            0 => "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 white-sugar 120 g)".into(),
+            _ => "(done)".into(),
+        })
+    });
+    let dir = scratch("stepwise");
+    let recipe = good_recipe();
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend([
+        "--incremental",
+        "--constrain",
+        "grammar",
+        "--server-kind",
+        "llama-cpp",
+        "--context-tokens",
+        "8192",
+        &recipe,
+    ]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "#plain-sugar\n(get-kitchen ?kitchen)\n(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 white-sugar 120 g)\n\n"
+    );
+    let requests = fake.requests();
+    // The fetch, then (done) for the sugar, the eggs and the instruction.
+    assert_eq!(requests.len(), 4, "{requests:?}");
+    let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
+    let first = grammar(0);
+    assert!(first.contains("\nroot ::= next\n"), "{first}");
+    assert!(first.contains("\"?kitchen\""), "{first}");
+    // Nothing is bound yet: nothing takes an object input.
+    assert!(!first.contains("p-mix ::="), "{first}");
+    // The sugar line offers the sugars, not the kitchen's other ingredients.
+    assert!(first.contains("\"white-sugar\""), "{first}");
+    assert!(!first.contains("\"butter\""), "{first}");
+    let second = grammar(1);
+    assert!(second.contains("\"?ks-1\""), "{second}");
+    assert!(
+        second.contains("\"?container-with-ingredient-1\""),
+        "{second}"
+    );
+    assert!(second.contains("p-mix ::="), "{second}");
+    assert!(!second.contains("\"?kitchen\""), "{second}");
+    // One line's worth of answer, kept free in the context.
+    assert_eq!(requests[0].body["max_tokens"], 128);
+    // The model was told what the fetch made and where the kitchen is now.
+    let told = requests[1].body["messages"].as_array().unwrap();
+    let last = told.last().unwrap()["content"].as_str().unwrap();
+    assert!(last.contains("?container-with-ingredient-1 is"), "{last}");
+    assert!(last.contains("?ks-1"), "{last}");
+}
+
+#[test]
+fn examples_are_left_out_until_the_request_fits_and_one_that_cannot_is_never_sent() {
+    let fake = FakeLlm::start(vec![fenced(GOOD)]);
+    let dir = scratch("fit");
+    let transcript = dir.join("fit.jsonl");
+    let recipe = good_recipe();
+    // Without a tokenizer on the server, a token is counted per two bytes:
+    // the system message with its example and full reference is about 10,000.
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend([
+        "--context-tokens",
+        "5000",
+        "--answer-tokens",
+        "500",
+        "--transcript",
+        transcript.to_str().unwrap(),
+        &recipe,
+    ]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let requests = fake.requests();
+    let system = requests[0].body["messages"][0]["content"].as_str().unwrap();
+    assert!(!system.contains("## Example"), "{system}");
+    assert!(
+        !system.contains("kitchen state before (must be bound)"),
+        "{system}"
+    );
+    assert!(system.len() / 2 + 500 < 5000, "{}", system.len());
+    assert_eq!(requests[0].body["max_tokens"], 500);
+    let log = std::fs::read_to_string(&transcript).unwrap();
+    assert!(
+        log.contains("left out to fit the context: example 1"),
+        "{log}"
+    );
+
+    let fake = FakeLlm::start(vec![fenced(GOOD)]);
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend([
+        "--context-tokens",
+        "1000",
+        "--answer-tokens",
+        "100",
+        &recipe,
+    ]);
+    let out = sous(&args);
+    assert_ne!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("over the context of 1000 by"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("already left out: example 1"),
+        "{}",
+        out.stderr
+    );
+    assert!(fake.requests().is_empty(), "nothing was sent");
+}

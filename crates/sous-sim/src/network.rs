@@ -47,7 +47,7 @@ pub enum ArgClass {
 
 impl ArgClass {
     /// The classes of a signature's arguments, resolved once per process.
-    fn of(signature: &'static Signature) -> &'static [ArgClass] {
+    pub fn of(signature: &'static Signature) -> &'static [ArgClass] {
         static TABLE: OnceLock<Vec<Vec<ArgClass>>> = OnceLock::new();
         let table =
             TABLE.get_or_init(|| sous_lang::signatures().iter().map(Self::resolve).collect());

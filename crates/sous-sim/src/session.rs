@@ -266,6 +266,17 @@ impl<'b> Session<'b> {
         self.node.bindings[i].as_ref()
     }
 
+    /// The variables bound so far and their bindings, in the order the
+    /// network first names them (constants are not variables).
+    pub fn bound(&self) -> impl Iterator<Item = (&str, &Binding)> + '_ {
+        self.network
+            .variables
+            .iter()
+            .zip(&self.node.bindings)
+            .filter(|(v, _)| v.constant.is_none())
+            .filter_map(|(v, b)| Some((v.name.as_str(), b.as_ref()?)))
+    }
+
     /// The execution so far, as [`crate::execute`] reports one: actions
     /// that never ran are explained.
     pub fn execution(&self) -> Execution {

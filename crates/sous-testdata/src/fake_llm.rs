@@ -173,13 +173,18 @@ fn serve(stream: TcpStream, n: usize, answer: &Answerer, seen: &Mutex<Vec<Reques
     let mut length = 0;
     let mut authorization = None;
     let mut line = String::new();
-    // The request line: only POSTs are chat requests; anything else (a
-    // harness asking `/props` or `/version` what server this is) is a 404,
-    // as from a plain OpenAI-compatible endpoint, and is not recorded.
+    // The request line: only POSTs to the chat route are chat requests;
+    // anything else (a harness asking `/props` or `/version` what server
+    // this is, or for a tokenizer) is a 404, as from a plain
+    // OpenAI-compatible endpoint, and is not recorded.
     if reader.read_line(&mut line).is_err() {
         return;
     }
-    let post = line.starts_with("POST ");
+    let post = line.starts_with("POST ")
+        && line
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|path| path.ends_with("/chat/completions"));
     line.clear();
     while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
         if line.trim().is_empty() {

@@ -13,6 +13,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::fit::Budget;
 use super::usage::Usage;
 use super::LlmError;
 
@@ -241,6 +242,9 @@ pub struct Client {
     answered: Arc<AtomicBool>,
     /// The grammar sent with requests, and the server that reads it.
     grammar: Option<(ServerKind, Arc<str>)>,
+    /// The context every request must fit, answer included (its share is
+    /// sent as `max_tokens`); `None`: requests are sent as they are.
+    budget: Option<Arc<Budget>>,
 }
 
 /// How much of an error body goes into a message.
@@ -306,6 +310,68 @@ impl Client {
             agent: ureq::AgentBuilder::new().timeout(timeout).build(),
             answered: Arc::new(AtomicBool::new(false)),
             grammar: None,
+            budget: None,
+        }
+    }
+
+    /// The same client fitting every request into `budget`: the answer's
+    /// share is sent as `max_tokens`, and a request over the context is
+    /// never sent ([`LlmError::TooLong`]).
+    pub fn with_budget(mut self, budget: Arc<Budget>) -> Self {
+        self.budget = Some(budget);
+        self
+    }
+
+    /// The budget requests are fitted into, when there is one.
+    pub fn budget(&self) -> Option<&Budget> {
+        self.budget.as_deref()
+    }
+
+    /// By how many tokens a request of `messages` (and `tools`), its
+    /// answer included, is over the budget's context (`None`: it fits, or
+    /// there is no budget).
+    pub fn over(&self, messages: &[Message], tools: &[serde_json::Value]) -> Option<usize> {
+        self.budget.as_ref()?.over(messages, tools)
+    }
+
+    /// [`Client::over`] with a part of the context kept free: `1/share`
+    /// of it (none when `share` is 0).
+    pub fn over_keeping(
+        &self,
+        messages: &[Message],
+        tools: &[serde_json::Value],
+        share: usize,
+    ) -> Option<usize> {
+        let b = self.budget.as_ref()?;
+        b.over_with(messages, tools, b.context.checked_div(share).unwrap_or(0))
+    }
+
+    /// The error of a request `over` tokens too long, after `dropped` was
+    /// left out of it.
+    pub fn too_long(
+        &self,
+        messages: &[Message],
+        tools: &[serde_json::Value],
+        dropped: &[String],
+    ) -> LlmError {
+        let (needed, context, answer) = match &self.budget {
+            Some(b) => (
+                b.prompt_tokens(messages, tools) + b.answer,
+                b.context,
+                b.answer,
+            ),
+            None => (0, 0, 0),
+        };
+        LlmError::TooLong {
+            over: needed.saturating_sub(context),
+            needed,
+            context,
+            answer,
+            dropped: if dropped.is_empty() {
+                "nothing".into()
+            } else {
+                dropped.join(", ")
+            },
         }
     }
 
@@ -360,6 +426,12 @@ impl Client {
         });
         if let Some(seed) = self.seed {
             body["seed"] = json!(seed);
+        }
+        if let Some(b) = &self.budget {
+            if b.over(messages, tools).is_some() {
+                return Err(self.too_long(messages, tools, &[]));
+            }
+            body["max_tokens"] = json!(b.answer);
         }
         if !tools.is_empty() {
             body["tools"] = json!(tools);

@@ -16,10 +16,12 @@
 pub mod batch;
 pub mod check;
 pub mod client;
+pub mod fit;
 pub mod grammar;
 mod incremental;
 pub mod prompt;
 pub mod repair;
+mod stepwise;
 pub mod tools;
 pub mod transcript;
 pub mod usage;
@@ -49,6 +51,14 @@ pub enum LlmError {
     },
     #[error("{url} answered with something that is not a chat completion (no choices[0].message with content or tool_calls): {body}")]
     BadResponse { url: String, body: String },
+    #[error("the request needs {needed} tokens ({answer} of them the answer's), over the context of {context} by {over}; already left out: {dropped}")]
+    TooLong {
+        over: usize,
+        needed: usize,
+        context: usize,
+        answer: usize,
+        dropped: String,
+    },
     #[error("cannot read the example networks in {dir}: {source}")]
     Examples {
         dir: PathBuf,
@@ -95,6 +105,9 @@ pub struct LlmConfig {
     pub examples_dir: Option<PathBuf>,
     /// How many examples.
     pub examples: usize,
+    /// With `incremental` under a grammar: the most actions of one
+    /// instruction (the ingredients may take one each, and two more).
+    pub max_step_actions: usize,
 }
 
 impl Default for LlmConfig {
@@ -106,6 +119,7 @@ impl Default for LlmConfig {
             incremental: false,
             examples_dir: None,
             examples: 2,
+            max_step_actions: 6,
         }
     }
 }
@@ -133,18 +147,59 @@ impl LlmAgent {
         LlmAgent { client, config }
     }
 
-    /// The system message for `recipe_id`: the reference and the names
-    /// (with `Protocol::Tools`, how to work through the tools), and the
-    /// examples (none of the recipe's own family).
+    /// The examples for `recipe_id` (none of the recipe's own family).
+    fn examples(&self, recipe_id: &str) -> Result<Vec<prompt::Example>, LlmError> {
+        match &self.config.examples_dir {
+            Some(dir) => prompt::examples(dir, recipe_id, self.config.examples),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The system message for `recipe_id`, with all its knowledge: the
+    /// reference and the names (with `Protocol::Tools`, how to work
+    /// through the tools), and the examples.
     pub fn system_message(&self, recipe_id: &str) -> Result<Message, LlmError> {
-        let examples = match &self.config.examples_dir {
-            Some(dir) => prompt::examples(dir, recipe_id, self.config.examples)?,
-            None => Vec::new(),
-        };
+        let examples = self.examples(recipe_id)?;
         Ok(Message::system(match self.config.protocol {
             Protocol::Text => prompt::system(&examples),
             Protocol::Tools => prompt::tools_system(&examples),
         }))
+    }
+
+    /// The first request: the system message and `user`, with as much of
+    /// the knowledge ([`prompt::Detail`]) as fits the client's budget,
+    /// and what was left out for it to fit (in order). With `tools`
+    /// offered only examples can be left out. `1/share` of the context is
+    /// kept free for the conversation to grow in (none with 0). A request
+    /// that does not fit with everything left out is an error, never sent.
+    fn opening(
+        &self,
+        recipe: &RecipeText,
+        examples: &[prompt::Example],
+        (form, share): (&str, usize),
+        user: &str,
+        tools: &[serde_json::Value],
+    ) -> Result<(Vec<Message>, Vec<String>), LlmError> {
+        let mut detail = prompt::Detail::most(examples.len());
+        let mut left_out = Vec::new();
+        loop {
+            let system = if tools.is_empty() {
+                prompt::system_with(examples, detail, Some(recipe), form)
+            } else {
+                prompt::tools_system(&examples[..detail.examples])
+            };
+            let messages = vec![Message::system(system), Message::user(user)];
+            if self.client.over_keeping(&messages, tools, share).is_none() {
+                return Ok((messages, left_out));
+            }
+            match detail.less() {
+                Some((less, dropped)) if tools.is_empty() || less.examples < detail.examples => {
+                    detail = less;
+                    left_out.push(dropped);
+                }
+                _ => return Err(self.client.too_long(&messages, tools, &left_out)),
+            }
+        }
     }
 
     /// Asks the model for the network of `recipe`, repairing it from the
@@ -164,15 +219,25 @@ impl LlmAgent {
         recipe: &RecipeText,
         log: &mut RecipeLog<'_>,
     ) -> Result<LlmUnderstood, LlmError> {
+        if self.config.incremental && self.client.grammar_server().is_some() {
+            let examples = self.examples(&recipe.id)?;
+            return self.stepwise(recipe, &examples, log);
+        }
         let system = self.system_message(&recipe.id)?;
         if self.config.protocol == Protocol::Tools {
             return self.tools(recipe, system, log);
         }
-        let mut messages = vec![system];
         if self.config.incremental {
-            return self.incremental(recipe, messages, log);
+            return self.incremental(recipe, vec![system], log);
         }
-        messages.push(Message::user(prompt::whole(recipe)));
+        let examples = self.examples(&recipe.id)?;
+        let (mut messages, left_out) = self.opening(
+            recipe,
+            &examples,
+            (prompt::WHOLE, 0),
+            &prompt::whole(recipe),
+            &[],
+        )?;
         let attempt = repair::Turn {
             client: &self.client,
             log,
@@ -183,7 +248,11 @@ impl LlmAgent {
             base_session: &sous_sim::Session::new(&recipe.id, sous_sim::Options::default(), None),
         }
         .run(&mut messages)?;
-        let mut trace = attempt.trace;
+        let mut trace: Vec<String> = left_out
+            .iter()
+            .map(|d| format!("left out to fit the context: {d}"))
+            .collect();
+        trace.extend(attempt.trace);
         let problems = attempt.checked.problems;
         if !problems.is_empty() {
             trace.push(format!(

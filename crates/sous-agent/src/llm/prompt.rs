@@ -9,6 +9,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use sous_kitchen::inventory::{concepts, inventory};
+use sous_lang::ArgRole;
 
 use super::LlmError;
 use crate::recipe_xml::RecipeText;
@@ -82,9 +83,86 @@ pub fn examples(dir: &Path, recipe_id: &str, n: usize) -> Result<Vec<Example>, L
     Ok(chosen)
 }
 
+/// How much of the language's knowledge a system message carries. The
+/// harness starts from the most and leaves parts out, in this order, until
+/// the request fits the served context: the examples one by one, then the
+/// full reference (for one line per primitive), then the names of
+/// ingredients the recipe does not mention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detail {
+    /// How many of the examples are shown.
+    pub examples: usize,
+    /// The full reference (each argument's class, role and default), or
+    /// one line per primitive.
+    pub full_reference: bool,
+    /// Every ingredient of the kitchen, or those the recipe mentions.
+    pub all_ingredients: bool,
+}
+
+impl Detail {
+    /// Everything: `examples` examples, the full reference, every name.
+    pub fn most(examples: usize) -> Detail {
+        Detail {
+            examples,
+            full_reference: true,
+            all_ingredients: true,
+        }
+    }
+
+    /// The next smaller detail and what it leaves out, or `None` at the least.
+    pub fn less(self) -> Option<(Detail, String)> {
+        if self.examples > 0 {
+            let examples = self.examples - 1;
+            return Some((
+                Detail { examples, ..self },
+                format!("example {}", self.examples),
+            ));
+        }
+        if self.full_reference {
+            return Some((
+                Detail {
+                    full_reference: false,
+                    ..self
+                },
+                "the full language reference (one line per primitive instead)".into(),
+            ));
+        }
+        if self.all_ingredients {
+            return Some((
+                Detail {
+                    all_ingredients: false,
+                    ..self
+                },
+                "the ingredients the recipe does not mention".into(),
+            ));
+        }
+        None
+    }
+}
+
 /// The system message: what a network is, the primitives, the names, the
 /// examples, and the form of the answer.
 pub fn system(examples: &[Example]) -> String {
+    system_with(examples, Detail::most(examples.len()), None, WHOLE)
+}
+
+/// How the answer is given when it is the whole network.
+pub const WHOLE: &str = "Answer with the network only, in one ```lisp code block, no explanation.";
+
+/// How the answer is given when the network is built one action at a time.
+pub const ONE_ACTION: &str = "We build the network one action at a time: answer with one \
+     predicate only, which is run in the kitchen at once; you are told what it made, then you \
+     write the next one. When the step you are asked for needs no more actions, answer (done).";
+
+/// [`system`] carrying `detail` of the knowledge; `recipe` decides which
+/// ingredients are mentioned (all of them without it).
+/// `form` says how to answer ([`WHOLE`], [`ONE_ACTION`]).
+pub fn system_with(
+    examples: &[Example],
+    detail: Detail,
+    recipe: Option<&RecipeText>,
+    form: &str,
+) -> String {
     let mut s = String::from(
         "You translate cooking recipes into networks of the MUHAI Cooking Language; \
          the networks are executed in a simulated kitchen.\n\n\
@@ -94,15 +172,33 @@ pub fn system(examples: &[Example]) -> String {
          (kitchen-state-in: ?kitchen or the kitchen-state-out of an earlier action) and binds \
          its outputs and the kitchen state after it; chain the kitchen states from action to \
          action. Every variable is bound once. Give an optional argument a fresh variable to \
-         let the kitchen choose. Quantities are a number and a unit (230 g, 1 teaspoon).\n\n\
-         Answer with the network only, in one ```lisp code block, no explanation.\n\n\
-         ## Primitives\n",
+         let the kitchen choose. Quantities are a number and a unit (230 g, 1 teaspoon).\n\n",
     );
-    s.push_str(&sous_sim::reference_text());
+    s.push_str(form);
+    s.push_str("\n\n");
+    knowledge(&mut s, detail, recipe);
+    for e in examples.iter().take(detail.examples) {
+        let _ = write!(s, "\n## Example: {}\n```lisp\n{}\n```\n", e.id, e.network);
+    }
+    s
+}
+
+/// The primitives and the names, as `detail` says.
+fn knowledge(s: &mut String, detail: Detail, recipe: Option<&RecipeText>) {
+    s.push_str("## Primitives\n");
+    if detail.full_reference {
+        s.push_str(&sous_sim::reference_text());
+    } else {
+        s.push_str(&compact_reference());
+    }
     s.push_str("\n## Names\n");
     let inv = inventory();
+    let ingredients = match recipe {
+        Some(r) if !detail.all_ingredients => mentioned(&inv.ingredients, &recipe_text(r)),
+        _ => inv.ingredients.clone(),
+    };
     let lists: [(&str, Vec<&str>); 9] = [
-        ("Ingredients in the kitchen", inv.ingredients.clone()),
+        ("Ingredients in the kitchen", ingredients),
         ("Containers", inv.containers.clone()),
         ("Tools", inv.tools.clone()),
         ("Places and appliances", inv.places.clone()),
@@ -115,10 +211,60 @@ pub fn system(examples: &[Example]) -> String {
     for (label, names) in lists {
         let _ = writeln!(s, "{label}: {}", names.join(", "));
     }
-    for e in examples {
-        let _ = write!(s, "\n## Example: {}\n```lisp\n{}\n```\n", e.id, e.network);
+}
+
+/// The language reference in one line per primitive: its arguments in
+/// order, optional ones in brackets, outputs and kitchen states as the
+/// variables they are.
+pub fn compact_reference() -> String {
+    let mut out = String::new();
+    for p in sous_sim::primitive_reference() {
+        let args: Vec<String> = p
+            .arguments
+            .iter()
+            .map(|a| match a.role {
+                ArgRole::Output | ArgRole::KitchenStateOut | ArgRole::KitchenStateIn => {
+                    format!("?{}", a.name)
+                }
+                ArgRole::Optional => format!("[{}]", a.name),
+                ArgRole::Input => a.name.to_string(),
+            })
+            .collect();
+        let _ = writeln!(out, "({} {})", p.name, args.join(" "));
     }
-    s
+    out
+}
+
+/// The names of `names` that `text` mentions: those whose every word of
+/// at least three letters (`all-purpose-flour`: `all`, `purpose`,
+/// `flour`) `text` has as a word (or with an `s`); when none is, those
+/// with any such word.
+pub fn mentioned<'a>(names: &[&'a str], text: &str) -> Vec<&'a str> {
+    let text = text.to_lowercase();
+    let words: std::collections::BTreeSet<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |w: &str| words.contains(w) || words.contains(format!("{w}s").as_str());
+    fn long(name: &str) -> Vec<&str> {
+        name.split('-').filter(|w| w.len() >= 3).collect()
+    }
+    let all: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| {
+            let ws = long(n);
+            !ws.is_empty() && ws.iter().all(|w| has(w))
+        })
+        .collect();
+    if !all.is_empty() {
+        return all;
+    }
+    names
+        .iter()
+        .copied()
+        .filter(|n| long(n).iter().any(|w| has(w)))
+        .collect()
 }
 
 /// The system message of `--protocol tools`: how the kitchen is worked
@@ -157,6 +303,16 @@ pub fn tools_recipe(r: &RecipeText) -> String {
     )
 }
 
+/// The recipe's words: its title, ingredient lines and instructions.
+fn recipe_text(r: &RecipeText) -> String {
+    format!(
+        "{} {} {}",
+        r.title,
+        r.ingredients.join(" "),
+        r.instructions.join(" ")
+    )
+}
+
 /// The recipe as the model reads it.
 pub fn recipe(r: &RecipeText) -> String {
     let mut s = format!("Recipe `{}`: {}\n\nIngredients:\n", r.id, r.title);
@@ -187,6 +343,49 @@ pub fn feedback(problems: &[String], whole_network: bool) -> String {
         "\nCorrect them and answer with the corrected new lines only."
     });
     s
+}
+
+/// One action at a time: the steps are the ingredient lines, then the
+/// instructions; step `step` in words (`ingredient 2`, `instruction 3`).
+pub fn step_name(r: &RecipeText, step: usize) -> String {
+    match step.checked_sub(r.ingredients.len()) {
+        None => format!("ingredient {}", step + 1),
+        Some(i) => format!("instruction {}", i + 1),
+    }
+}
+
+/// The text of step `step` (an ingredient line or an instruction).
+pub fn step_text(r: &RecipeText, step: usize) -> String {
+    match step.checked_sub(r.ingredients.len()) {
+        None => r.ingredients.get(step).cloned().unwrap_or_default(),
+        Some(i) => r.instructions.get(i).cloned().unwrap_or_default(),
+    }
+}
+
+/// One action at a time: what step `step` is, and the request for its
+/// first action.
+pub fn first_action(r: &RecipeText, step: usize, kitchen: &str) -> String {
+    let name = step_name(r, step);
+    let text = step_text(r, step);
+    if step < r.ingredients.len() {
+        return format!(
+            "Step: {name}: \"{text}\"\nThe kitchen state is now {kitchen}. Write the action that \
+             fetches it with its amount."
+        );
+    }
+    format!(
+        "Step: {name}: \"{text}\"\nThe kitchen state is now {kitchen}. Write the first action of \
+         {name}, or (done) if it needs none."
+    )
+}
+
+/// One action at a time: what the last action came to, and the request
+/// for the next action of step `what`.
+pub fn next_action(what: &str, ran: &str, kitchen: &str) -> String {
+    format!(
+        "{ran}\nThe kitchen state is now {kitchen}. Write the next action of {what}, or (done) \
+         if {what} needs no more."
+    )
 }
 
 /// With `--incremental`: asks for the lines of one step (0: the ingredients,
@@ -237,6 +436,7 @@ mod tests {
     #[test]
     fn the_system_message_has_the_reference_and_the_names() {
         let s = system(&[]);
+        assert!(s.contains(WHOLE));
         assert!(s.contains("(fetch-and-proportion "), "{s}");
         assert!(s.contains("all-purpose-flour") && s.contains("medium-bowl"));
         assert!(s.contains("teaspoon") && s.contains("ball-shape"));

@@ -51,7 +51,26 @@ impl Turn<'_, '_> {
         } = self;
         let mut trace = Vec::new();
         let mut round = 0;
+        let mut last: Option<(Checked, Vec<String>)> = None;
         loop {
+            if let Some((checked, new_lines)) = last.take() {
+                // A repair that would not fit drops the oldest rounds (the
+                // first answer and feedback after the opening); one that
+                // still does not fit is not asked.
+                while client.over(messages, &[]).is_some() && messages.len() > 4 {
+                    messages.drain(2..4);
+                }
+                if client.over(messages, &[]).is_some() {
+                    trace.push(format!(
+                        "repair {round} would not fit the context and was not asked"
+                    ));
+                    return Ok(Attempt {
+                        checked,
+                        new_lines,
+                        trace,
+                    });
+                }
+            }
             let mut exchange = Exchange::new(recipe_id, round, &client.model, messages);
             exchange.step = step;
             let answer = log.ask(client, &mut exchange, &[])?;
@@ -84,6 +103,7 @@ impl Turn<'_, '_> {
                 });
             }
             messages.push(Message::user(feedback(&checked.problems, base.is_empty())));
+            last = Some((checked, new_lines));
             round += 1;
         }
     }

@@ -5,11 +5,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use sous_agent::llm::batch::{Batch, RecipeRun};
 use sous_agent::llm::client::ServerKind;
+use sous_agent::llm::fit::{counter, served_context, Budget};
 use sous_agent::llm::transcript::{self, Previous};
 use sous_agent::llm::{Client, LlmAgent, LlmConfig, Prices, Protocol, Transcript};
 use sous_agent::RecipeText;
@@ -95,6 +97,22 @@ pub struct LlmArgs {
     /// llama-cpp-python's model list).
     #[arg(long, value_enum, default_value = "auto")]
     pub server_kind: ServerKindArg,
+    /// The context the server serves, in tokens: every request is fitted
+    /// into it, answer included (examples, then the full reference, then
+    /// unmentioned ingredient names are left out), and one that cannot fit
+    /// is never sent. Default: what the server says (llama.cpp's `/props`,
+    /// vLLM's model list); without either, requests are sent as they are.
+    #[arg(long, value_name = "N")]
+    pub context_tokens: Option<usize>,
+    /// The tokens each answer may take (sent as `max_tokens`, and kept free
+    /// in the context). Default: 128 for one action at a time
+    /// (`--incremental --constrain grammar`), 512 a tool call, else 1536.
+    #[arg(long, value_name = "N")]
+    pub answer_tokens: Option<usize>,
+    /// With `--incremental --constrain grammar`: the most actions the model
+    /// may write for one instruction.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub max_step_actions: usize,
 }
 
 /// What `--constrain` takes.
@@ -138,6 +156,8 @@ impl LlmArgs {
             ("--summary", self.summary.is_some()),
             ("--max-calls", self.max_calls.is_some()),
             ("--constrain", self.constrain != ConstrainArg::None),
+            ("--context-tokens", self.context_tokens.is_some()),
+            ("--answer-tokens", self.answer_tokens.is_some()),
         ];
         set.iter().filter(|(_, s)| *s).map(|(f, _)| *f).collect()
     }
@@ -238,6 +258,34 @@ impl LlmRun {
             );
             client = client.with_grammar(server, grammar.into());
         }
+        let served = llm
+            .context_tokens
+            .or_else(|| served_context(url, Duration::from_secs(10)));
+        if let Some(context) = served {
+            let stepwise = llm.incremental && llm.constrain == ConstrainArg::Grammar;
+            let answer = llm.answer_tokens.unwrap_or(match protocol {
+                _ if stepwise => 128,
+                Protocol::Tools => 512,
+                Protocol::Text => 1536,
+            });
+            if answer >= context {
+                return Err(format!(
+                    "--answer-tokens {answer} leaves no room for a prompt in a context of {context} tokens"
+                ));
+            }
+            let counter = counter(url, model, Duration::from_secs(10));
+            client = client.with_budget(Arc::new(Budget::new(
+                context,
+                answer,
+                counter,
+                Duration::from_secs(llm.timeout),
+            )));
+        } else if llm.answer_tokens.is_some() {
+            return Err(
+                "--answer-tokens needs the served context: pass --context-tokens N (the server does not say it)"
+                    .into(),
+            );
+        }
         let defaults = LlmConfig::default();
         let config = LlmConfig {
             protocol,
@@ -246,6 +294,7 @@ impl LlmRun {
             incremental: llm.incremental,
             examples_dir,
             examples: llm.example_count,
+            max_step_actions: llm.max_step_actions.max(1),
         };
         Ok(LlmRun {
             agent: LlmAgent::new(client, config),

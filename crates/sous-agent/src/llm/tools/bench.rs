@@ -167,7 +167,7 @@ fn refused(what: &str, error: String) -> Done {
 }
 
 /// A kitchen object in a few words: what it is and what it holds.
-fn what(e: &Entity) -> String {
+pub(crate) fn what(e: &Entity) -> String {
     let mut s = describe::summary(e);
     if let Some(q) = e.quantity_value() {
         s = format!("{s} {}", describe::fmt_num(q.to_f64()));

@@ -23,6 +23,9 @@ use sous_lang::{ArgRole, Signature};
 
 use super::tools::names::{Kind, Names};
 
+mod next;
+pub use next::{next_action, Scope, DONE};
+
 /// The notation to write the grammar in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notation {
@@ -56,13 +59,13 @@ pub enum Start {
 
 /// One expression of a rule.
 #[derive(Debug, Clone)]
-enum Expr {
+pub(super) enum Expr {
     /// A literal text.
     Lit(String),
     /// A rule by name.
     Rule(String),
     /// A character class, as in a regular expression (`[a-z0-9-]`).
-    Class(&'static str),
+    Class(String),
     Seq(Vec<Expr>),
     Alt(Vec<Expr>),
     Opt(Box<Expr>),
@@ -80,6 +83,10 @@ fn rule(name: &str) -> Expr {
 
 fn lit(text: &str) -> Expr {
     Lit(text.to_string())
+}
+
+fn class(chars: &str) -> Expr {
+    Class(chars.to_string())
 }
 
 /// The rules, in order: the start rules first, then one per primitive,
@@ -165,7 +172,7 @@ fn rules(start: Start) -> Vec<(String, Expr)> {
         "variable".into(),
         Seq(vec![
             lit("?"),
-            Class(match start {
+            class(match start {
                 Start::Network => "[a-z0-9]",
                 Start::File => "[a-zA-Z0-9]",
             }),
@@ -173,15 +180,15 @@ fn rules(start: Start) -> Vec<(String, Expr)> {
                 // What a model writes: lower-case words joined by hyphens,
                 // of a bounded length (unbounded, a small model can write
                 // one name until it runs out of tokens).
-                Start::Network => Repeat(Box::new(Class("[a-z0-9-]")), 0, 79),
+                Start::Network => Repeat(Box::new(class("[a-z0-9-]")), 0, 79),
                 // The characters of a Lisp symbol, as sous-lang's parser
                 // reads them (a January-2023 network writes
                 // `?output-container-?x-940`).
-                Start::File => Star(Box::new(Class("[a-zA-Z0-9_*+./<>=!%&:$~^@?'-]"))),
+                Start::File => Star(Box::new(class("[a-zA-Z0-9_*+./<>=!%&:$~^@?'-]"))),
             },
         ]),
     ));
-    out.push(("digits".into(), Plus(Box::new(Class("[0-9]")))));
+    out.push(("digits".into(), Plus(Box::new(class("[0-9]")))));
     // A model writes one space between arguments: a grammar that allowed
     // any run of blanks lets a small model write nothing else. Files are
     // read with any spacing.
@@ -189,7 +196,7 @@ fn rules(start: Start) -> Vec<(String, Expr)> {
         "ws".into(),
         match start {
             Start::Network => lit(" "),
-            Start::File => Plus(Box::new(Class("[ \\t]"))),
+            Start::File => Plus(Box::new(class("[ \\t]"))),
         },
     ));
     out.push((
@@ -201,11 +208,11 @@ fn rules(start: Start) -> Vec<(String, Expr)> {
     ));
     out.push((
         "header".into(),
-        Seq(vec![lit("#"), Plus(Box::new(Class("[a-zA-Z0-9_-]")))]),
+        Seq(vec![lit("#"), Plus(Box::new(class("[a-zA-Z0-9_-]")))]),
     ));
     out.push((
         "comment".into(),
-        Seq(vec![lit(";"), Star(Box::new(Class("[^\\r\\n]")))]),
+        Seq(vec![lit(";"), Star(Box::new(class("[^\\r\\n]")))]),
     ));
     out
 }
@@ -263,24 +270,34 @@ fn names_expr(list: &[&str]) -> Expr {
 
 /// The grammar in `notation`, its root accepting `start`.
 pub fn grammar(notation: Notation, start: Start) -> String {
+    render(
+        notation,
+        &rules(start),
+        &[
+            "The cooking language, generated from the primitives' signatures and the",
+            "kitchen's names. Lark: parse with start=\"network\" or \"file\".",
+        ],
+    )
+}
+
+/// `rules` (the first is `root`, which Lark leaves out: its parser is
+/// told where to start) in `notation`, after a comment of `header` lines.
+fn render(notation: Notation, rules: &[(String, Expr)], header: &[&str]) -> String {
     let mut out = String::new();
-    let rules = rules(start);
+    let comment = match notation {
+        Notation::Gbnf => "#",
+        Notation::Lark => "//",
+    };
+    for line in header {
+        let _ = writeln!(out, "{comment} {line}");
+    }
     match notation {
         Notation::Gbnf => {
-            out.push_str(
-                "# The cooking language (sous grammar --format gbnf), generated from the\n\
-                 # primitives' signatures and the kitchen's names.\n",
-            );
-            for (name, expr) in &rules {
+            for (name, expr) in rules {
                 let _ = writeln!(out, "{name} ::= {}", gbnf(expr));
             }
         }
         Notation::Lark => {
-            out.push_str(
-                "// The cooking language (sous grammar --format lark), generated from the\n\
-                 // primitives' signatures and the kitchen's names. Parse with\n\
-                 // Lark(text, start=\"network\" or \"file\", parser=\"earley\").\n",
-            );
             for (name, expr) in rules.iter().skip(1) {
                 if LEXICAL.contains(&name.as_str()) {
                     // Lark reads lexical rules best as terminals: one regular
@@ -299,7 +316,7 @@ fn gbnf(e: &Expr) -> String {
     match e {
         Lit(s) => quoted(s),
         Rule(r) => r.clone(),
-        Class(c) => (*c).to_string(),
+        Class(c) => c.clone(),
         Seq(v) => v.iter().map(gbnf).collect::<Vec<_>>().join(" "),
         Alt(v) => format!("({})", v.iter().map(gbnf).collect::<Vec<_>>().join(" | ")),
         Opt(x) => format!("({})?", gbnf(x)),

@@ -1,0 +1,268 @@
+//! The grammar of the next action of a network being built: the language's
+//! grammar narrowed to what can run now, made afresh from the session
+//! before each action. The kitchen-state input is the current state; each
+//! object input is a variable already bound whose value is of a class the
+//! argument takes; outputs
+//! and the kitchen state after the action are written for the model, fresh
+//! names of the argument and the line (`?container-with-mixture-4`,
+//! `?ks-4`): a model left
+//! to name them spends its tokens on names, and a small one never stops.
+//! An optional argument may also be such a fresh name, for the kitchen to
+//! choose. A primitive with an input nothing bound can fill is left out.
+//! So every line decoded under it threads: the weakest part of networks
+//! that models write unaided.
+//!
+//! Its root accepts one action, or `(done)` when the step asked for needs
+//! no more.
+
+use std::collections::BTreeMap;
+
+use sous_kitchen::inventory::inventory;
+use sous_kitchen::{ClassId, Ontology};
+use sous_lang::{ArgRole, Signature};
+use sous_sim::ArgClass;
+
+use super::{class, lit, names_expr, render, rule, rule_name, Expr, Notation};
+use super::{Alt, Lit, Opt, Plus, Seq};
+use crate::llm::tools::names::{Kind, Names};
+
+/// What the grammar of the next action is made from.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// The variable of the current kitchen state (`?ks-3`).
+    pub kitchen: String,
+    /// The variables bound to kitchen objects, quantities or concepts,
+    /// with the class of each value, in the order the network names them.
+    pub bound: Vec<(String, ClassId)>,
+    /// Every variable the network names, bound or not: no fresh name is one of them.
+    pub taken: Vec<String>,
+    /// The number of the next line (1: the one after `get-kitchen`), which
+    /// the fresh names carry.
+    pub next_line: usize,
+    /// The kitchen's ingredients a name may be (`None`: all of them): those
+    /// the step's text mentions, so that a model picks among the recipe's
+    /// ingredients, not among the kitchen's two hundred.
+    pub ingredients: Option<Vec<&'static str>>,
+    /// The primitives that may be written (`None`: all but these `except`).
+    pub only: Option<Vec<&'static str>>,
+    /// The primitives that may not be written.
+    pub except: Vec<&'static str>,
+}
+
+/// What the line `(done)` says: the step needs no more actions.
+pub const DONE: &str = "(done)";
+
+impl Scope {
+    /// The scope of `session`, whose current kitchen state is `kitchen`.
+    pub fn of(session: &sous_sim::Session<'_>, kitchen: &str) -> Scope {
+        let onto = Ontology::get();
+        let state = onto.id("kitchen-state");
+        let bound = session
+            .bound()
+            .filter(|(_, b)| !b.value.is_failed())
+            .filter(|(_, b)| state.is_none_or(|s| !onto.is_a(b.value.class, s)))
+            .map(|(name, b)| (name.to_string(), b.value.class))
+            .collect();
+        let taken = session
+            .network()
+            .variables
+            .iter()
+            .filter(|v| v.constant.is_none())
+            .map(|v| v.name.clone())
+            .collect();
+        Scope {
+            kitchen: kitchen.to_string(),
+            bound,
+            taken,
+            next_line: session.network().actions.len(),
+            ingredients: None,
+            only: None,
+            except: Vec::new(),
+        }
+    }
+}
+
+/// The grammar of the next action in `scope`, in `notation` (Lark: start
+/// with `next`).
+pub fn next_action(notation: Notation, scope: &Scope) -> String {
+    render(
+        notation,
+        &rules(scope),
+        &[
+            "The next action of a network, generated from the primitives' signatures,",
+            "the kitchen's names and what the network has bound so far.",
+            "Lark: parse with start=\"next\".",
+        ],
+    )
+}
+
+/// Builds the rules: root, `next`, the feasible primitives, then the
+/// lists they share.
+struct Builder<'a> {
+    scope: &'a Scope,
+    /// Lists of names, numbered by first use.
+    lists: Vec<Vec<&'static str>>,
+    /// The choices of each argument class: rule name and its alternatives
+    /// (empty: nothing bound fits).
+    choices: BTreeMap<String, (String, Vec<Expr>)>,
+}
+
+fn rules(scope: &Scope) -> Vec<(String, Expr)> {
+    let names = Names::get();
+    let mut b = Builder {
+        scope,
+        lists: Vec::new(),
+        choices: BTreeMap::new(),
+    };
+    let mut alternatives = Vec::new();
+    let mut primitive_rules = Vec::new();
+    for sig in sous_lang::signatures() {
+        if sig.legacy || sig.kind == sous_lang::PrimitiveKind::GetKitchen {
+            // Legacy forms are read, not written; the kitchen is got once.
+            continue;
+        }
+        if scope.except.contains(&sig.name)
+            || scope.only.as_ref().is_some_and(|o| !o.contains(&sig.name))
+        {
+            continue;
+        }
+        if let Some(expr) = b.predicate(sig, names) {
+            let name = rule_name(sig);
+            alternatives.push(rule(&name));
+            primitive_rules.push((name, expr));
+        }
+    }
+    let mut out: Vec<(String, Expr)> = vec![
+        ("root".into(), rule("next")),
+        ("next".into(), Alt(vec![rule("predicate"), lit(DONE)])),
+    ];
+    out.push(("predicate".into(), Alt(alternatives)));
+    out.extend(primitive_rules);
+    for (name, alternatives) in b.choices.into_values() {
+        if !alternatives.is_empty() {
+            out.push((name, Alt(alternatives)));
+        }
+    }
+    for (i, list) in b.lists.iter().enumerate() {
+        out.push((format!("names-{}", i + 1), names_expr(list)));
+    }
+    out.push((
+        "number".into(),
+        Alt(vec![
+            Seq(vec![rule("digits"), lit("/"), rule("digits")]),
+            Seq(vec![
+                rule("digits"),
+                Opt(Box::new(Seq(vec![lit("."), rule("digits")]))),
+            ]),
+        ]),
+    ));
+    out.push(("digits".into(), Plus(Box::new(class("[0-9]")))));
+    out.push(("ws".into(), lit(" ")));
+    out
+}
+
+impl Builder<'_> {
+    /// `(name arg …)` as it can be written now, or `None` when an input
+    /// has nothing that fits.
+    fn predicate(&mut self, sig: &'static Signature, names: &Names) -> Option<Expr> {
+        let classes = ArgClass::of(sig);
+        let mut seq = vec![lit("("), lit(sig.name)];
+        for (i, arg) in sig.args.iter().enumerate() {
+            seq.push(rule("ws"));
+            let role = sig.role(i);
+            let expr = match role {
+                ArgRole::KitchenStateIn => Lit(self.scope.kitchen.clone()),
+                ArgRole::KitchenStateOut => Lit(self.fresh("ks")),
+                ArgRole::Output => Lit(self.fresh(arg.name)),
+                ArgRole::Input | ArgRole::Optional => {
+                    let mut alternatives = Vec::new();
+                    let kind = names.kind(sig.name, arg);
+                    match &kind {
+                        Kind::Number => alternatives.push(rule("number")),
+                        Kind::Name(list) => {
+                            let list = self.narrowed(list.clone());
+                            if !list.is_empty() {
+                                alternatives.push(rule(&self.list(list)));
+                            }
+                        }
+                        Kind::Object => {}
+                    }
+                    // A name is written, never a variable: every kitchen
+                    // object is a `conceptualizable`, and none is an
+                    // ingredient's name.
+                    if !matches!(kind, Kind::Name(_)) {
+                        if let Some(r) = self.bound_of(classes[i], arg.ty) {
+                            alternatives.push(rule(&r));
+                        }
+                    }
+                    if role == ArgRole::Optional {
+                        alternatives.push(Lit(self.fresh(arg.name)));
+                    }
+                    match alternatives.len() {
+                        0 => return None,
+                        1 => alternatives.pop()?,
+                        _ => Alt(alternatives),
+                    }
+                }
+            };
+            seq.push(expr);
+        }
+        seq.push(lit(")"));
+        Some(Seq(seq))
+    }
+
+    /// The fresh name of argument `arg` of the next action:
+    /// `?{arg}-{n}`, n the network's next line, with a letter appended
+    /// while the network has the name already.
+    fn fresh(&self, arg: &str) -> String {
+        let n = self.scope.next_line;
+        let mut name = format!("?{arg}-{n}");
+        let mut suffix = b'a';
+        while self.scope.taken.contains(&name) && suffix <= b'z' {
+            name = format!("?{arg}-{n}{}", suffix as char);
+            suffix += 1;
+        }
+        name
+    }
+
+    /// `list` without the ingredients the scope leaves out.
+    fn narrowed(&self, list: Vec<&'static str>) -> Vec<&'static str> {
+        let Some(allowed) = &self.scope.ingredients else {
+            return list;
+        };
+        let inv = inventory();
+        list.into_iter()
+            .filter(|n| !inv.ingredients.contains(n) || allowed.contains(n))
+            .collect()
+    }
+
+    /// The rule of a list of names (shared by the arguments that take it).
+    fn list(&mut self, mut list: Vec<&'static str>) -> String {
+        list.sort_unstable();
+        list.dedup();
+        let i = match self.lists.iter().position(|l| *l == list) {
+            Some(i) => i,
+            None => {
+                self.lists.push(list);
+                self.lists.len() - 1
+            }
+        };
+        format!("names-{}", i + 1)
+    }
+
+    /// The rule of the bound variables whose values are of a class
+    /// `arg_class` admits (`ty` names it); `None` when there are none.
+    fn bound_of(&mut self, arg_class: ArgClass, ty: &str) -> Option<String> {
+        let (name, alternatives) = self.choices.entry(ty.to_string()).or_insert_with(|| {
+            let alternatives = self
+                .scope
+                .bound
+                .iter()
+                .filter(|(_, c)| arg_class.admits(*c))
+                .map(|(v, _)| Lit(v.clone()))
+                .collect();
+            (format!("of-{ty}"), alternatives)
+        });
+        (!alternatives.is_empty()).then(|| name.clone())
+    }
+}
