@@ -7,11 +7,13 @@ no file; with `--write` it replaces the table in docs/llm.md (between
 nothing else in the file).
 
 Columns: the run (its `--label`, else the file's name), model, protocol,
-recipes, mean dish approximation score and mean goal-condition success
+recipes, the text answers that parsed as predicates of the language (`–`
+when there were none: tool calls), networks that executed with no failed
+action, mean dish approximation score and mean goal-condition success
 (over every recipe given, a recipe without a network counting 0; `–`
-without `--evaluate`), networks that executed with no failed action,
-tokens (prompt + completion, as the endpoint reported them) and cost (at
-the run's `--price-in`/`--price-out`; `–` without prices).
+without `--evaluate`), prompt and completion tokens as the endpoint
+reported them, the run's wall time, and cost (at the run's
+`--price-in`/`--price-out`; `–` without prices).
 
 Usage: python3 tools/llm_table.py [SUMMARY.json | DIR ...] [--write]
        (default: docs/llm-runs/*.json; prints the table, or with --write
@@ -49,25 +51,41 @@ def score(x):
     return "–" if x is None else f"{x:.3f}"
 
 
+def rate(part, whole):
+    return "–" if not whole else f"{part / whole:.0%} ({part:,}/{whole:,})"
+
+
+def tokens(n, t):
+    if t["requests"] and t.get("without_usage", 0) == t["requests"]:
+        return "not reported"
+    return f"{n:,}"
+
+
+def wall(seconds):
+    if seconds is None:
+        return "–"
+    minutes = seconds / 60
+    return f"{seconds:.0f} s" if minutes < 2 else f"{minutes:.0f} min"
+
+
 def row(path, s):
     t = s["totals"]
     settings = s.get("settings", {})
-    tokens = t["prompt_tokens"] + t["completion_tokens"]
-    if t["requests"] and t.get("without_usage", 0) == t["requests"]:
-        tokens = "not reported"
-    else:
-        tokens = f"{tokens:,}"
     priced = settings.get("price_in") or settings.get("price_out")
     cost = f"{t['cost']:.2f}" if priced else "–"
     run = s.get("label") or path.stem
-    return (f"| {run} | {s['model']} | {s['protocol']} | {t['recipes']} | {score(t.get('mean_dish'))} "
-            f"| {score(t.get('mean_goal'))} | {t['executed']}/{t['recipes']} | {tokens} | {cost} |")
+    return (f"| {run} | {s['model']} | {s['protocol']} | {t['recipes']} "
+            f"| {rate(t.get('parsed', 0), t.get('answers', 0))} | {t['executed']}/{t['recipes']} "
+            f"| {score(t.get('mean_dish'))} | {score(t.get('mean_goal'))} "
+            f"| {tokens(t['prompt_tokens'], t)} | {tokens(t['completion_tokens'], t)} "
+            f"| {wall(t.get('seconds'))} | {cost} |")
 
 
 def table(found):
     found = sorted(found, key=lambda fs: -(fs[1]["totals"].get("mean_dish") or -1))
-    lines = ["| run | model | protocol | recipes | mean dish | mean goal | executed | tokens | cost |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| run | model | protocol | recipes | answers parsed | executed | mean dish | mean goal "
+             "| prompt tokens | completion tokens | wall time | cost |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     lines += [row(f, s) for f, s in found]
     return "\n".join(lines) + "\n"
 

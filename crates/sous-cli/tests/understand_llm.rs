@@ -302,9 +302,11 @@ fn one_action_at_a_time_each_under_the_grammar_of_what_is_bound() {
     assert!(first.contains("\"?kitchen\""), "{first}");
     // Nothing is bound yet: nothing takes an object input.
     assert!(!first.contains("p-mix ::="), "{first}");
-    // The sugar line offers the sugars, not the kitchen's other ingredients.
-    assert!(first.contains("\"white-sugar\""), "{first}");
+    // The sugar line offers sugar, not the kitchen's other ingredients, and
+    // its first action must fetch: no `(done)`.
+    assert!(first.contains("(\"sugar\")"), "{first}");
     assert!(!first.contains("\"butter\""), "{first}");
+    assert!(first.contains("\nnext ::= predicate\n"), "{first}");
     let second = grammar(1);
     assert!(second.contains("\"?ks-1\""), "{second}");
     assert!(

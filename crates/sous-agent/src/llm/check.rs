@@ -74,6 +74,26 @@ pub fn without_thinking(answer: &str) -> String {
     kept
 }
 
+/// Whether `answer` is predicates of the language: its network
+/// ([`extract`]) is not empty, parses without an error, and each predicate
+/// names a primitive with its arity; or it is `(done)`, the answer that
+/// ends a step of one action at a time.
+pub fn parses(answer: &str) -> bool {
+    if without_thinking(answer).trim() == super::grammar::DONE {
+        return true;
+    }
+    let lines = extract(answer);
+    if lines.is_empty() {
+        return false;
+    }
+    let (file, diags) = sous_lang::parse("answer", &format!("#answer\n{}\n", lines.join("\n")));
+    diags.iter().all(|(_, d)| !d.is_error())
+        && file.recipes.iter().flat_map(|r| &r.predicates).count() == lines.len()
+        && file.recipes.iter().flat_map(|r| &r.predicates).all(|p| {
+            sous_lang::signature(&p.name, p.args.len()).is_some_and(|s| s.arity() == p.args.len())
+        })
+}
+
 /// The inside of the first fenced block (```` ```lisp … ``` ````) that has a predicate.
 fn code_block(answer: &str) -> Option<&str> {
     let mut rest = answer;
@@ -191,6 +211,19 @@ pub fn check_after(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_parses_when_it_is_predicates_of_the_language() {
+        assert!(parses("(get-kitchen ?kitchen)"));
+        assert!(parses(
+            "```lisp\n(get-kitchen ?k)\n(beat ?b ?ks ?k ?x ?w)\n```"
+        ));
+        assert!(parses("(done)"));
+        assert!(!parses("First, beat the butter."));
+        assert!(!parses("(get-kitchen ?kitchen ?more)"));
+        assert!(!parses("(beet ?b ?ks ?k ?x ?w)"));
+        assert!(!parses("(beat ?b ?ks ?k (?x ?w)"));
+    }
 
     #[test]
     fn the_network_is_taken_from_the_code_block() {

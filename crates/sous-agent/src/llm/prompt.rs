@@ -245,7 +245,14 @@ pub fn mentioned<'a>(names: &[&'a str], text: &str) -> Vec<&'a str> {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    let has = |w: &str| words.contains(w) || words.contains(format!("{w}s").as_str());
+    // A word, or its plural (`egg`: `eggs`, `peach`: `peaches`, `cranberry`: `cranberries`).
+    let has = |w: &str| {
+        words.contains(w)
+            || words.contains(format!("{w}s").as_str())
+            || words.contains(format!("{w}es").as_str())
+            || w.strip_suffix('y')
+                .is_some_and(|stem| words.contains(format!("{stem}ies").as_str()))
+    };
     fn long(name: &str) -> Vec<&str> {
         name.split('-').filter(|w| w.len() >= 3).collect()
     }

@@ -8,7 +8,8 @@
 //! the model told why.
 //!
 //! The steps are the recipe's lines: each ingredient line (at most two
-//! actions: fetching it, which the grammar makes its first action, and a
+//! actions: fetching it, which the grammar makes its first action (no
+//! `(done)` then), and a
 //! preparation it names), then each instruction, which fetches no more
 //! ingredients. A primitive that failed in a step is not offered again in
 //! that step: at temperature 0 a model would write it again and again. The names of ingredients the grammar offers are those the
@@ -73,10 +74,9 @@ impl LlmAgent {
             .iter()
             .map(|d| format!("left out to fit the context: {d}"))
             .collect();
-        let mut problems = Vec::new();
         let mut pending: Option<String> = None;
-        let inventory = sous_kitchen::inventory::inventory();
-        let everywhere = prompt::mentioned(&inventory.ingredients, &prompt::recipe(recipe));
+        let known = sous_kitchen::inventory::concepts("ingredient");
+        let everywhere = prompt::mentioned(&known, &prompt::recipe(recipe));
         for step in 0..steps {
             let what = prompt::step_name(recipe, step);
             if step > 0 {
@@ -88,7 +88,7 @@ impl LlmAgent {
             }
             // The ingredients a name may be: those the step mentions, else
             // those the recipe mentions, else all.
-            let here = prompt::mentioned(&inventory.ingredients, &prompt::step_text(recipe, step));
+            let here = prompt::mentioned(&known, &prompt::step_text(recipe, step));
             let ingredients = [here, everywhere.clone()]
                 .into_iter()
                 .find(|l| !l.is_empty());
@@ -125,6 +125,7 @@ impl LlmAgent {
                     ingredients: ingredients.clone(),
                     only: fetching.then(|| vec![FETCH]),
                     except,
+                    may_end: !fetching,
                     ..Scope::of(&session, &kitchen)
                 };
                 let (text, outcome) = self.one_action(
@@ -169,7 +170,7 @@ impl LlmAgent {
                         failed += 1;
                         let told = format!("It did not run, and was undone: {why}");
                         if failed > self.config.max_repairs {
-                            problems.push(format!(
+                            trace.push(format!(
                                 "{what}: {failed} actions failed, the step was left: {why}"
                             ));
                             pending = Some(told);
@@ -186,7 +187,8 @@ impl LlmAgent {
                 actions: lines,
                 trace,
             },
-            problems,
+            // Every line of the network ran: steps left unfinished are in the trace.
+            problems: Vec::new(),
         })
     }
 

@@ -220,6 +220,9 @@ impl<'t> RecipeLog<'t> {
     /// Counts `exchange` and appends it to the transcript.
     pub fn record(&mut self, exchange: &Exchange) -> Result<(), LlmError> {
         self.tally += Tally::request(exchange.usage, exchange.finish_reason.as_deref());
+        if let Some(text) = exchange.response.filter(|_| exchange.tool_calls.is_empty()) {
+            self.tally += Tally::answer(super::check::parses(text));
+        }
         self.transcript.record(exchange)
     }
 

@@ -41,6 +41,13 @@ pub struct Tally {
     pub truncated: u64,
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
+    /// Answers in text (not only tool calls)...
+    #[serde(default)]
+    pub answers: u64,
+    /// ...and those of them that are predicates of the language
+    /// ([`super::check::parses`]).
+    #[serde(default)]
+    pub parsed: u64,
 }
 
 impl Tally {
@@ -55,6 +62,17 @@ impl Tally {
             truncated: u64::from(finish_reason == Some(super::client::CUT)),
             prompt_tokens: u.prompt_tokens,
             completion_tokens: u.completion_tokens,
+            answers: 0,
+            parsed: 0,
+        }
+    }
+
+    /// One answer in text, and whether it parsed.
+    pub fn answer(parsed: bool) -> Tally {
+        Tally {
+            answers: 1,
+            parsed: u64::from(parsed),
+            ..Tally::default()
         }
     }
 
@@ -70,6 +88,8 @@ impl AddAssign for Tally {
         self.truncated += o.truncated;
         self.prompt_tokens += o.prompt_tokens;
         self.completion_tokens += o.completion_tokens;
+        self.answers += o.answers;
+        self.parsed += o.parsed;
     }
 }
 

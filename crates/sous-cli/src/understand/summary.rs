@@ -1,7 +1,8 @@
 //! `--summary FILE`: one JSON object for a run of `--agent llm`: the
 //! model, the endpoint and every setting, each recipe's result (its scores
 //! with `--evaluate`, tokens, cost, seconds, problems, answers without
-//! `usage` and answers cut at the token limit), and the totals.
+//! `usage`, answers cut at the token limit, and text answers and how many
+//! of them parsed as predicates of the language), and the totals.
 //! `tools/llm_table.py` makes the comparison table of such files (`--write`
 //! puts it in docs/llm.md).
 //!
@@ -102,6 +103,8 @@ pub fn summary(
             "requests": tally.requests,
             "without_usage": tally.without_usage,
             "truncated": tally.truncated,
+            "answers": tally.answers,
+            "parsed": tally.parsed,
             "prompt_tokens": tally.prompt_tokens,
             "completion_tokens": tally.completion_tokens,
             "cost": run.prices.cost(&tally),
@@ -140,6 +143,8 @@ fn recipe(r: &RecipeRun, report: Option<&RecipeReport>, prices: &Prices) -> Valu
         "requests": r.tally.requests,
         "without_usage": r.tally.without_usage,
         "truncated": r.tally.truncated,
+        "answers": r.tally.answers,
+        "parsed": r.tally.parsed,
         "prompt_tokens": r.tally.prompt_tokens,
         "completion_tokens": r.tally.completion_tokens,
         "cost": prices.cost(&r.tally),

@@ -17,7 +17,6 @@
 
 use std::collections::BTreeMap;
 
-use sous_kitchen::inventory::inventory;
 use sous_kitchen::{ClassId, Ontology};
 use sous_lang::{ArgRole, Signature};
 use sous_sim::ArgClass;
@@ -39,14 +38,17 @@ pub struct Scope {
     /// The number of the next line (1: the one after `get-kitchen`), which
     /// the fresh names carry.
     pub next_line: usize,
-    /// The kitchen's ingredients a name may be (`None`: all of them): those
-    /// the step's text mentions, so that a model picks among the recipe's
-    /// ingredients, not among the kitchen's two hundred.
+    /// The ingredients (classes below `ingredient`) a name may be (`None`:
+    /// all of them): those the step's text mentions, so that a model picks
+    /// among the recipe's ingredients, not among the kitchen's hundreds.
     pub ingredients: Option<Vec<&'static str>>,
     /// The primitives that may be written (`None`: all but these `except`).
     pub only: Option<Vec<&'static str>>,
     /// The primitives that may not be written.
     pub except: Vec<&'static str>,
+    /// Whether `(done)` may be answered (when no primitive can be written,
+    /// it may all the same).
+    pub may_end: bool,
 }
 
 /// What the line `(done)` says: the step needs no more actions.
@@ -78,6 +80,7 @@ impl Scope {
             ingredients: None,
             only: None,
             except: Vec::new(),
+            may_end: true,
         }
     }
 }
@@ -132,11 +135,15 @@ fn rules(scope: &Scope) -> Vec<(String, Expr)> {
             primitive_rules.push((name, expr));
         }
     }
-    let mut out: Vec<(String, Expr)> = vec![
-        ("root".into(), rule("next")),
-        ("next".into(), Alt(vec![rule("predicate"), lit(DONE)])),
-    ];
-    out.push(("predicate".into(), Alt(alternatives)));
+    let next = match (alternatives.is_empty(), scope.may_end) {
+        (true, _) => lit(DONE),
+        (false, true) => Alt(vec![rule("predicate"), lit(DONE)]),
+        (false, false) => rule("predicate"),
+    };
+    let mut out: Vec<(String, Expr)> = vec![("root".into(), rule("next")), ("next".into(), next)];
+    if !alternatives.is_empty() {
+        out.push(("predicate".into(), Alt(alternatives)));
+    }
     out.extend(primitive_rules);
     for (name, alternatives) in b.choices.into_values() {
         if !alternatives.is_empty() {
@@ -180,7 +187,13 @@ impl Builder<'_> {
                     match &kind {
                         Kind::Number => alternatives.push(rule("number")),
                         Kind::Name(list) => {
-                            let list = self.narrowed(list.clone());
+                            // Narrowed to nothing, the list stays whole.
+                            let narrowed = self.narrowed(list.clone());
+                            let list = if narrowed.is_empty() {
+                                list.clone()
+                            } else {
+                                narrowed
+                            };
                             if !list.is_empty() {
                                 alternatives.push(rule(&self.list(list)));
                             }
@@ -225,14 +238,22 @@ impl Builder<'_> {
         name
     }
 
-    /// `list` without the ingredients the scope leaves out.
+    /// `list` without the ingredients the scope leaves out (a name of a
+    /// class below `ingredient`, held or not, that it does not list).
     fn narrowed(&self, list: Vec<&'static str>) -> Vec<&'static str> {
         let Some(allowed) = &self.scope.ingredients else {
             return list;
         };
-        let inv = inventory();
+        let onto = Ontology::get();
+        let ingredient = onto.id("ingredient");
         list.into_iter()
-            .filter(|n| !inv.ingredients.contains(n) || allowed.contains(n))
+            .filter(|n| {
+                allowed.contains(n)
+                    || !onto
+                        .id(n)
+                        .zip(ingredient)
+                        .is_some_and(|(c, i)| onto.is_a(c, i))
+            })
             .collect()
     }
 
