@@ -83,7 +83,8 @@ def main():
             [sous, "understand", str(recipe), "--agent", "llm",
              "--llm-url", f"http://127.0.0.1:{args.port}/v1", "--model", MODEL,
              "--context-tokens", str(CONTEXT), "--answer-tokens", str(answer_tokens),
-             "--incremental", "--constrain", "grammar", "--seed", "1", "--max-step-actions", "2",
+             "--incremental", "--constrain", "grammar", "--server-kind", "llama-cpp",
+             "--seed", "1", "--max-step-actions", "2",
              "--transcript", str(out["jsonl"]), "--summary", str(out["json"]),
              "--evaluate", "--output", str(out["solution"])],
             text=True, capture_output=True)

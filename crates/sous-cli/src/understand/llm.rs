@@ -41,7 +41,9 @@ pub struct LlmArgs {
     /// With `--protocol tools`: the most tool calls for one recipe.
     #[arg(long, value_name = "N")]
     pub max_calls: Option<usize>,
-    /// One instruction at a time, the kitchen shown to the model before each.
+    /// One instruction at a time, the kitchen shown to the model before
+    /// each; with `--constrain grammar`, one action a request, each under
+    /// the grammar of what the network has bound (`sous grammar --after`).
     #[arg(long)]
     pub incremental: bool,
     /// Append every exchange (request, answer, tokens, timing) and each
