@@ -182,11 +182,7 @@ impl ServerKind {
     /// nothing, is [`ServerKind::OpenAi`].
     pub fn detect(url: &str, timeout: Duration) -> ServerKind {
         let agent = ureq::AgentBuilder::new().timeout(timeout).build();
-        let base = url
-            .trim_end_matches('/')
-            .trim_end_matches("/chat/completions")
-            .to_string();
-        let root = base.trim_end_matches("/v1").to_string();
+        let (root, base) = super::fit::roots(url);
         let get =
             |u: &str| -> Option<serde_json::Value> { agent.get(u).call().ok()?.into_json().ok() };
         if get(&format!("{root}/props")).is_some_and(|v| {

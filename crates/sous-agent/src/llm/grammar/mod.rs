@@ -157,16 +157,7 @@ fn rules(start: Start) -> Vec<(String, Expr)> {
         ));
         out.push((format!("names-{}", i + 1), names_expr(list)));
     }
-    out.push((
-        "number".into(),
-        Alt(vec![
-            Seq(vec![rule("digits"), lit("/"), rule("digits")]),
-            Seq(vec![
-                rule("digits"),
-                Opt(Box::new(Seq(vec![lit("."), rule("digits")]))),
-            ]),
-        ]),
-    ));
+    out.push(number());
     // Lexical rules.
     out.push((
         "variable".into(),
@@ -238,18 +229,7 @@ fn predicate(sig: &'static Signature, names: &Names, lists: &mut Vec<Vec<&'stati
             }
             ArgRole::Input | ArgRole::Optional => match names.kind(sig.name, arg) {
                 Kind::Number => rule("quantity"),
-                Kind::Name(mut list) => {
-                    list.sort_unstable();
-                    list.dedup();
-                    let i = match lists.iter().position(|l| *l == list) {
-                        Some(i) => i,
-                        None => {
-                            lists.push(list);
-                            lists.len() - 1
-                        }
-                    };
-                    rule(&format!("value-{}", i + 1))
-                }
+                Kind::Name(list) => rule(&format!("value-{}", list_number(lists, list))),
                 Kind::Object => rule("object"),
             },
         });
@@ -257,6 +237,35 @@ fn predicate(sig: &'static Signature, names: &Names, lists: &mut Vec<Vec<&'stati
     seq.push(Opt(Box::new(rule("ws"))));
     seq.push(lit(")"));
     Seq(seq)
+}
+
+/// The rule of numbers as the language writes them (`230`, `2.5`, `1/2`).
+fn number() -> (String, Expr) {
+    (
+        "number".into(),
+        Alt(vec![
+            Seq(vec![rule("digits"), lit("/"), rule("digits")]),
+            Seq(vec![
+                rule("digits"),
+                Opt(Box::new(Seq(vec![lit("."), rule("digits")]))),
+            ]),
+        ]),
+    )
+}
+
+/// The number (from 1) of `list`, sorted and without repeats, among
+/// `lists`, where it is added when new: arguments that take the same names
+/// share one rule.
+fn list_number(lists: &mut Vec<Vec<&'static str>>, mut list: Vec<&'static str>) -> usize {
+    list.sort_unstable();
+    list.dedup();
+    match lists.iter().position(|l| *l == list) {
+        Some(i) => i + 1,
+        None => {
+            lists.push(list);
+            lists.len()
+        }
+    }
 }
 
 /// One of these names, longest first (so that no name is cut short at a

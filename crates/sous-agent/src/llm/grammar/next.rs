@@ -21,8 +21,8 @@ use sous_kitchen::{ClassId, Ontology};
 use sous_lang::{ArgRole, Signature};
 use sous_sim::ArgClass;
 
-use super::{class, lit, names_expr, render, rule, rule_name, Expr, Notation};
-use super::{Alt, Lit, Opt, Plus, Seq};
+use super::{class, list_number, lit, names_expr, number, render, rule, rule_name, Expr, Notation};
+use super::{Alt, Lit, Plus, Seq};
 use crate::llm::tools::names::{Kind, Names};
 
 /// What the grammar of the next action is made from.
@@ -153,16 +153,7 @@ fn rules(scope: &Scope) -> Vec<(String, Expr)> {
     for (i, list) in b.lists.iter().enumerate() {
         out.push((format!("names-{}", i + 1), names_expr(list)));
     }
-    out.push((
-        "number".into(),
-        Alt(vec![
-            Seq(vec![rule("digits"), lit("/"), rule("digits")]),
-            Seq(vec![
-                rule("digits"),
-                Opt(Box::new(Seq(vec![lit("."), rule("digits")]))),
-            ]),
-        ]),
-    ));
+    out.push(number());
     out.push(("digits".into(), Plus(Box::new(class("[0-9]")))));
     out.push(("ws".into(), lit(" ")));
     out
@@ -258,17 +249,8 @@ impl Builder<'_> {
     }
 
     /// The rule of a list of names (shared by the arguments that take it).
-    fn list(&mut self, mut list: Vec<&'static str>) -> String {
-        list.sort_unstable();
-        list.dedup();
-        let i = match self.lists.iter().position(|l| *l == list) {
-            Some(i) => i,
-            None => {
-                self.lists.push(list);
-                self.lists.len() - 1
-            }
-        };
-        format!("names-{}", i + 1)
+    fn list(&mut self, list: Vec<&'static str>) -> String {
+        format!("names-{}", list_number(&mut self.lists, list))
     }
 
     /// The rule of the bound variables whose values are of a class
