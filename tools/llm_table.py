@@ -8,7 +8,9 @@ nothing else in the file).
 
 Columns: the run (its `--label`, else the file's name), model, protocol,
 recipes, the text answers that parsed as predicates of the language (`–`
-when there were none: tool calls), networks that executed with no failed
+when there were none: tool calls; an answer cut at the token limit is
+judged without its unfinished last line), the answers cut at the token
+limit, networks that executed with no failed
 action, mean dish approximation score and mean goal-condition success
 (over every recipe given, a recipe without a network counting 0; `–`
 without `--evaluate`), prompt and completion tokens as the endpoint
@@ -75,7 +77,8 @@ def row(path, s):
     cost = f"{t['cost']:.2f}" if priced else "–"
     run = s.get("label") or path.stem
     return (f"| {run} | {s['model']} | {s['protocol']} | {t['recipes']} "
-            f"| {rate(t.get('parsed', 0), t.get('answers', 0))} | {t['executed']}/{t['recipes']} "
+            f"| {rate(t.get('parsed', 0), t.get('answers', 0))} | {t.get('truncated', 0):,} "
+            f"| {t['executed']}/{t['recipes']} "
             f"| {score(t.get('mean_dish'))} | {score(t.get('mean_goal'))} "
             f"| {tokens(t['prompt_tokens'], t)} | {tokens(t['completion_tokens'], t)} "
             f"| {wall(t.get('seconds'))} | {cost} |")
@@ -83,9 +86,9 @@ def row(path, s):
 
 def table(found):
     found = sorted(found, key=lambda fs: -(fs[1]["totals"].get("mean_dish") or -1))
-    lines = ["| run | model | protocol | recipes | answers parsed | executed | mean dish | mean goal "
-             "| prompt tokens | completion tokens | wall time | cost |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| run | model | protocol | recipes | answers parsed | cut | executed | mean dish "
+             "| mean goal | prompt tokens | completion tokens | wall time | cost |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     lines += [row(f, s) for f, s in found]
     return "\n".join(lines) + "\n"
 

@@ -11,7 +11,7 @@ pub use crate::words::{singular, words};
 
 pub const VERBS_TOML: &str = include_str!("../data/verbs.toml");
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     Combine,

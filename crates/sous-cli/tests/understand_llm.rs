@@ -294,34 +294,70 @@ fn one_action_at_a_time_each_under_the_grammar_of_what_is_bound() {
         "#plain-sugar\n(get-kitchen ?kitchen)\n(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 white-sugar 120 g)\n\n"
     );
     let requests = fake.requests();
-    // The fetch, then (done) for the sugar, the eggs and the instruction.
-    assert_eq!(requests.len(), 4, "{requests:?}");
+    // The sugar's fetch (its line notes no preparation: that ends it), the
+    // eggs (answered (done), which the grammar would not have let through),
+    // and the instruction.
+    assert_eq!(requests.len(), 3, "{requests:?}");
     let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
     let first = grammar(0);
     assert!(first.contains("\nroot ::= next\n"), "{first}");
     assert!(first.contains("\"?kitchen\""), "{first}");
     // Nothing is bound yet: nothing takes an object input.
     assert!(!first.contains("p-mix ::="), "{first}");
-    // The sugar line offers sugar, not the kitchen's other ingredients, and
-    // its first action must fetch: no `(done)`.
-    assert!(first.contains("(\"sugar\")"), "{first}");
+    // The sugar line offers sugar (and the kitchen's kinds of sugar), not
+    // the kitchen's other ingredients, and its first action must fetch: no
+    // `(done)`.
+    assert!(
+        first.contains("\"sugar\"") && first.contains("\"white-sugar\""),
+        "{first}"
+    );
     assert!(!first.contains("\"butter\""), "{first}");
     assert!(first.contains("\nnext ::= predicate\n"), "{first}");
-    let second = grammar(1);
-    assert!(second.contains("\"?ks-1\""), "{second}");
+    // The amount is one the line writes: 120, not any number.
+    assert!(first.contains("step-number ::= (\"120\")"), "{first}");
+    let eggs = grammar(1);
     assert!(
-        second.contains("\"?container-with-ingredient-1\""),
-        "{second}"
+        eggs.contains("\"?ks-1\"") && eggs.contains("(\"egg\""),
+        "{eggs}"
     );
-    assert!(second.contains("p-mix ::="), "{second}");
-    assert!(!second.contains("\"?kitchen\""), "{second}");
+    assert!(!eggs.contains("p-mix ::="), "{eggs}");
+    // The instruction names no verb the lexicon knows: every primitive
+    // that has something to work on is offered, with what is bound.
+    let look = grammar(2);
+    assert!(look.contains("p-mix ::="), "{look}");
+    assert!(look.contains("\"?container-with-ingredient-1\""), "{look}");
+    assert!(!look.contains("\"?kitchen\""), "{look}");
     // One line's worth of answer, kept free in the context.
     assert_eq!(requests[0].body["max_tokens"], 128);
-    // The model was told what the fetch made and where the kitchen is now.
-    let told = requests[1].body["messages"].as_array().unwrap();
-    let last = told.last().unwrap()["content"].as_str().unwrap();
-    assert!(last.contains("?container-with-ingredient-1 is"), "{last}");
-    assert!(last.contains("?ks-1"), "{last}");
+    // Each request is the system message and the state, never a growing
+    // conversation: the network so far, what its variables hold now, the
+    // step, and what was tried in it.
+    let told = requests[2].body["messages"].as_array().unwrap();
+    assert_eq!(told.len(), 2, "{told:?}");
+    let last = told[1]["content"].as_str().unwrap();
+    assert!(
+        last.contains(
+            "```lisp\n(get-kitchen ?kitchen)\n(fetch-and-proportion ?container-with-ingredient-1"
+        ),
+        "{last}"
+    );
+    assert!(
+        last.contains("What the variables hold now:\n- ?container-with-ingredient-1: medium-bowl"),
+        "{last}"
+    );
+    assert!(last.contains("(120 g)"), "{last}");
+    assert!(last.contains("The kitchen state is now ?ks-1."), "{last}");
+    assert!(
+        last.ends_with("Step: instruction 1: \"Look at it.\"\nWrite the first action of instruction 1, or (done) if it needs none."),
+        "{last}"
+    );
+    let eggs = requests[1].body["messages"][1]["content"].as_str().unwrap();
+    assert!(
+        eggs.ends_with(
+            "Step: ingredient 2: \"2 eggs\"\nWrite the action that fetches it with its amount."
+        ),
+        "{eggs}"
+    );
 }
 
 #[test]

@@ -21,6 +21,7 @@ pub mod grammar;
 mod incremental;
 pub mod prompt;
 pub mod repair;
+mod step_primitives;
 mod stepwise;
 pub mod tools;
 pub mod transcript;

@@ -151,8 +151,9 @@ pub const WHOLE: &str = "Answer with the network only, in one ```lisp code block
 
 /// How the answer is given when the network is built one action at a time.
 pub const ONE_ACTION: &str = "We build the network one action at a time: answer with one \
-     predicate only, which is run in the kitchen at once; you are told what it made, then you \
-     write the next one. When the step you are asked for needs no more actions, answer (done).";
+     predicate only, which is run in the kitchen at once; you are then shown the network with \
+     it, what the variables hold, and asked for the next one. Take what an action works on from \
+     the variables. When the step you are asked for needs no more actions, answer (done).";
 
 /// [`system`] carrying `detail` of the knowledge; `recipe` decides which
 /// ingredients are mentioned (all of them without it).
@@ -369,30 +370,71 @@ pub fn step_text(r: &RecipeText, step: usize) -> String {
     }
 }
 
-/// One action at a time: what step `step` is, and the request for its
-/// first action.
-pub fn first_action(r: &RecipeText, step: usize, kitchen: &str) -> String {
-    let name = step_name(r, step);
-    let text = step_text(r, step);
-    if step < r.ingredients.len() {
-        return format!(
-            "Step: {name}: \"{text}\"\nThe kitchen state is now {kitchen}. Write the action that \
-             fetches it with its amount."
-        );
-    }
-    format!(
-        "Step: {name}: \"{text}\"\nThe kitchen state is now {kitchen}. Write the first action of \
-         {name}, or (done) if it needs none."
-    )
+/// What one request of one action at a time shows the model: the recipe,
+/// the network so far, what the variables it may use hold now, the step
+/// and what was tried in it. The model is never shown a conversation: a
+/// small one loses the thread of a long one, and this message grows only
+/// at the network's end and after it, so a server's prompt cache serves
+/// all of it but the last few hundred tokens.
+#[derive(Debug, Clone, Default)]
+pub struct State<'a> {
+    /// The network so far, every line of which ran.
+    pub lines: &'a [String],
+    /// Of the lines, how many to show from the end (the rest are counted):
+    /// fewer when the request would not fit otherwise.
+    pub shown: usize,
+    /// The variables an action may take now, each with what it holds.
+    pub variables: &'a [(String, String)],
+    /// The current kitchen state's variable.
+    pub kitchen: &'a str,
+    /// What was tried in this step: each answer that ran, with what it
+    /// made, or did not, with why.
+    pub tried: &'a [String],
 }
 
-/// One action at a time: what the last action came to, and the request
-/// for the next action of step `what`.
-pub fn next_action(what: &str, ran: &str, kitchen: &str) -> String {
-    format!(
-        "{ran}\nThe kitchen state is now {kitchen}. Write the next action of {what}, or (done) \
-         if {what} needs no more."
-    )
+/// One action at a time: the request for the next action of step `step`
+/// of `r`, in the state `state`.
+pub fn state(r: &RecipeText, step: usize, state: &State<'_>) -> String {
+    let mut s = recipe(r);
+    let hidden = state.lines.len().saturating_sub(state.shown);
+    s.push_str("\nThe network so far (every line ran):\n```lisp\n");
+    if hidden > 0 {
+        let _ = writeln!(s, ";; … {hidden} earlier lines");
+    }
+    for l in &state.lines[hidden..] {
+        let _ = writeln!(s, "{l}");
+    }
+    s.push_str("```\n");
+    if !state.variables.is_empty() {
+        s.push_str("\nWhat the variables hold now:\n");
+        for (v, what) in state.variables {
+            let _ = writeln!(s, "- {v}: {what}");
+        }
+    }
+    let name = step_name(r, step);
+    let _ = write!(
+        s,
+        "\nThe kitchen state is now {}.\n\nStep: {name}: \"{}\"\n",
+        state.kitchen,
+        step_text(r, step)
+    );
+    for t in state.tried {
+        let _ = writeln!(s, "- {t}");
+    }
+    if step < r.ingredients.len() && state.tried.iter().all(|t| !t.starts_with("ran")) {
+        s.push_str("Write the action that fetches it with its amount.");
+    } else if state.tried.is_empty() {
+        let _ = write!(
+            s,
+            "Write the first action of {name}, or (done) if it needs none."
+        );
+    } else {
+        let _ = write!(
+            s,
+            "Write the next action of {name}, or (done) if it needs no more."
+        );
+    }
+    s
 }
 
 /// With `--incremental`: asks for the lines of one step (0: the ingredients,

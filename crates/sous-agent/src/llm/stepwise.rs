@@ -1,27 +1,32 @@
 //! `--incremental` under `--constrain grammar`: the network is built one
 //! action a request, each decoded under the grammar of the next action
 //! ([`super::grammar::next_action`]), made afresh from the session: the
-//! current kitchen state, the variables bound so far of the classes each
-//! argument takes, fresh names for outputs. Every line the model writes
-//! therefore threads; what can still go wrong is what the kitchen says (an
-//! empty container, a tool it lacks), and then the action is undone and
-//! the model told why.
+//! current kitchen state, one variable per kitchen object of the classes
+//! each argument takes, fresh names for outputs, the numbers the step
+//! writes. Every line the model writes therefore threads; what can still
+//! go wrong is what the kitchen says (an empty container, a tool it
+//! lacks), and then the action is undone and the model told why.
 //!
-//! The steps are the recipe's lines: each ingredient line (at most two
-//! actions: fetching it, which the grammar makes its first action (no
-//! `(done)` then), and a
-//! preparation it names), then each instruction, which fetches no more
-//! ingredients. A primitive that failed in a step is not offered again in
-//! that step: at temperature 0 a model would write it again and again. The names of ingredients the grammar offers are those the
-//! step's text mentions (else those the recipe mentions): a small model
-//! picks among the recipe's ingredients, not among the kitchen's two
-//! hundred. Within a step the model writes actions until it
-//! answers `(done)`, until the step's limit of actions, or until it fails
-//! more often than the repair limit. The conversation grows by one short
-//! exchange an action (so a server's prompt cache serves every request
-//! but for its end): the opening is fitted with a third of the context
-//! kept free for it. When it would no longer fit, it is compacted to the
-//! opening and the network so far.
+//! The steps are the recipe's lines. An ingredient line's first action
+//! fetches it (the grammar allows nothing else, and no `(done)`); a second
+//! one prepares it as the line notes (`chopped`: `cut`), and a line that
+//! notes nothing has none. An instruction fetches no ingredient and is
+//! offered the primitives its verbs call for
+//! ([`super::step_primitives`]; all when it has no verb the lexicon
+//! knows), until the model answers `(done)`, the step's limit of actions,
+//! or more failures than the repair limit. A primitive that failed in a
+//! step is not offered again in it, and an action that does again what
+//! the one before it did (beating what was just beaten) is undone: at
+//! temperature 0 a model would loop. The names of ingredients are those
+//! the step's text mentions (else those the recipe mentions): a small
+//! model picks among the recipe's ingredients, not the kitchen's hundreds.
+//!
+//! Each request is two messages: the system message, fitted once per
+//! recipe, and the state ([`prompt::state`]): the recipe, the network so
+//! far, what each variable holds now, the step and what was tried in it.
+//! No conversation grows, so a request stays about the same size and the
+//! server's prompt cache serves all of it but the end; when the network
+//! grows too long for the context, only its last lines are shown.
 
 use sous_lang::ArgRole;
 
@@ -40,6 +45,28 @@ const START: &str = "(get-kitchen ?kitchen)";
 /// The primitive that fetches an ingredient line's ingredient.
 const FETCH: &str = "fetch-and-proportion";
 
+/// The network being built: the session it runs in, its lines, the
+/// current kitchen state's variable, and the trace of what happened.
+struct Build {
+    session: sous_sim::Session<'static>,
+    lines: Vec<String>,
+    kitchen: String,
+    trace: Vec<String>,
+}
+
+/// What every request of a recipe shares: the fitted system message, what
+/// was left out of it, and the ingredients the whole recipe mentions.
+struct Fixed {
+    system: Message,
+    left_out: Vec<String>,
+    everywhere: Vec<&'static str>,
+}
+
+/// The ingredient names a step's text is matched against.
+fn known() -> Vec<&'static str> {
+    sous_kitchen::inventory::concepts("ingredient")
+}
+
 /// What became of one answer.
 enum Outcome {
     /// The step needs no more actions.
@@ -57,139 +84,224 @@ impl LlmAgent {
         examples: &[prompt::Example],
         log: &mut RecipeLog<'_>,
     ) -> Result<LlmUnderstood, LlmError> {
-        let mut session = sous_sim::Session::new(&recipe.id, sous_sim::Options::default(), None);
+        let mut b = Build {
+            session: sous_sim::Session::new(&recipe.id, sous_sim::Options::default(), None),
+            lines: vec![START.to_string()],
+            kitchen: "?kitchen".to_string(),
+            trace: Vec::new(),
+        };
         // The fixed first line always parses and runs.
-        let _ = session.add_text(START);
-        let mut lines = vec![START.to_string()];
-        let mut kitchen = "?kitchen".to_string();
-        let steps = recipe.ingredients.len() + recipe.instructions.len();
-        let opening = format!(
-            "{}\n{}",
-            prompt::recipe(recipe),
-            prompt::first_action(recipe, 0, &kitchen)
+        let _ = b.session.add_text(START);
+        let first = prompt::state(
+            recipe,
+            0,
+            &prompt::State {
+                lines: &b.lines,
+                shown: b.lines.len(),
+                kitchen: &b.kitchen,
+                ..Default::default()
+            },
         );
-        let (mut messages, left_out) =
-            self.opening(recipe, examples, (prompt::ONE_ACTION, 3), &opening, &[])?;
-        let mut trace: Vec<String> = left_out
-            .iter()
-            .map(|d| format!("left out to fit the context: {d}"))
-            .collect();
-        let mut pending: Option<String> = None;
-        let known = sous_kitchen::inventory::concepts("ingredient");
-        let everywhere = prompt::mentioned(&known, &prompt::recipe(recipe));
-        for step in 0..steps {
-            let what = prompt::step_name(recipe, step);
-            if step > 0 {
-                let ask = prompt::first_action(recipe, step, &kitchen);
-                pending = Some(match pending.take() {
-                    Some(p) => format!("{p}\n\n{ask}"),
-                    None => ask,
-                });
-            }
-            // The ingredients a name may be: those the step mentions, else
-            // those the recipe mentions, else all.
-            let here = prompt::mentioned(&known, &prompt::step_text(recipe, step));
-            let ingredients = [here, everywhere.clone()]
-                .into_iter()
-                .find(|l| !l.is_empty());
-            let limit = if step < recipe.ingredients.len() {
-                2
-            } else {
-                self.config.max_step_actions
-            };
-            let (mut ran, mut failed, mut round) = (0, 0, 0);
-            let mut failed_primitives: Vec<&'static str> = Vec::new();
-            loop {
-                if let Some(p) = pending.take() {
-                    messages.push(Message::user(p));
-                }
-                if self.client.over(&messages, &[]).is_some() {
-                    messages = self.compacted(&messages, &lines);
-                    trace.push(format!(
-                        "{what}: the conversation was compacted to fit the context"
-                    ));
-                    if self.client.over(&messages, &[]).is_some() {
-                        return Err(self.client.too_long(&messages, &[], &left_out));
-                    }
-                }
-                // An ingredient line is fetched first; a step fetches no
-                // other ingredient; a primitive that failed in the step is
-                // not offered again (a model at temperature 0 would only
-                // repeat it).
-                let fetching = step < recipe.ingredients.len() && ran == 0;
-                let mut except = failed_primitives.clone();
-                if !fetching {
-                    except.push(FETCH);
-                }
-                let scope = Scope {
-                    ingredients: ingredients.clone(),
-                    only: fetching.then(|| vec![FETCH]),
-                    except,
-                    may_end: !fetching,
-                    ..Scope::of(&session, &kitchen)
-                };
-                let (text, outcome) = self.one_action(
-                    (
-                        &recipe.id,
-                        (step + 1).saturating_sub(recipe.ingredients.len()),
-                        round,
-                    ),
-                    &scope,
-                    &mut session,
-                    &messages,
-                    log,
-                )?;
-                messages.push(Message::assistant(text.clone()));
-                round += 1;
-                match outcome {
-                    Outcome::Done => {
-                        trace.push(format!("{what}: done after {ran} actions"));
-                        break;
-                    }
-                    Outcome::Ran { made, kitchen: k } => {
-                        trace.push(format!("{what}: ran {text}"));
-                        lines.push(text);
-                        kitchen = k;
-                        ran += 1;
-                        if ran >= limit {
-                            trace.push(format!("{what}: stopped at its limit of {limit} actions"));
-                            pending = Some(made);
-                            break;
-                        }
-                        pending = Some(prompt::next_action(&what, &made, &kitchen));
-                    }
-                    Outcome::Failed(why) => {
-                        trace.push(format!("{what}: refused {text}: {why}"));
-                        if let Some(sig) = sous_lang::signatures().iter().find(|s| {
-                            text.strip_prefix('(')
-                                .and_then(|t| t.split_whitespace().next())
-                                == Some(s.name)
-                        }) {
-                            failed_primitives.push(sig.name);
-                        }
-                        failed += 1;
-                        let told = format!("It did not run, and was undone: {why}");
-                        if failed > self.config.max_repairs {
-                            trace.push(format!(
-                                "{what}: {failed} actions failed, the step was left: {why}"
-                            ));
-                            pending = Some(told);
-                            break;
-                        }
-                        pending = Some(prompt::next_action(&what, &told, &kitchen));
-                    }
-                }
-            }
+        // The system message is fitted once, with a third of the context
+        // kept free for the network to grow into.
+        let (opening, left_out) =
+            self.opening(recipe, examples, (prompt::ONE_ACTION, 3), &first, &[])?;
+        b.trace.extend(
+            left_out
+                .iter()
+                .map(|d| format!("left out to fit the context: {d}")),
+        );
+        let fixed = Fixed {
+            system: opening[0].clone(),
+            left_out,
+            everywhere: prompt::mentioned(&known(), &prompt::recipe(recipe)),
+        };
+        for step in 0..recipe.ingredients.len() + recipe.instructions.len() {
+            self.step(recipe, step, &fixed, &mut b, log)?;
         }
         Ok(LlmUnderstood {
             understood: Understood {
                 id: recipe.id.clone(),
-                actions: lines,
-                trace,
+                actions: b.lines,
+                trace: b.trace,
             },
             // Every line of the network ran: steps left unfinished are in the trace.
             problems: Vec::new(),
         })
+    }
+
+    /// Asks for the actions of step `step` (an ingredient line, then the
+    /// instructions) until the model answers `(done)`, the step's limit of
+    /// actions, or too many failures; what ran joins `b`.
+    fn step(
+        &self,
+        recipe: &RecipeText,
+        step: usize,
+        fixed: &Fixed,
+        b: &mut Build,
+        log: &mut RecipeLog<'_>,
+    ) -> Result<(), LlmError> {
+        let what = prompt::step_name(recipe, step);
+        let text = prompt::step_text(recipe, step);
+        // The ingredients a name may be: those the step mentions, else
+        // those the recipe mentions, else all.
+        let here = prompt::mentioned(&known(), &text);
+        let ingredients = [here, fixed.everywhere.clone()]
+            .into_iter()
+            .find(|l| !l.is_empty());
+        let numbers = super::grammar::numbers_in(&text);
+        // An instruction is offered the primitives its verbs call for
+        // (all of them when it has no verb the lexicon knows).
+        // An ingredient line, once fetched, is offered the preparation
+        // it notes, and has no second action when it notes none.
+        let ingredient_line = step < recipe.ingredients.len();
+        let called = if ingredient_line {
+            super::step_primitives::for_ingredient_line(&text)
+        } else {
+            super::step_primitives::for_instruction(&text)
+        };
+        let limit = if ingredient_line {
+            2
+        } else {
+            self.config.max_step_actions
+        };
+        let (mut ran, mut failed, mut round) = (0, 0, 0);
+        let mut failed_primitives: Vec<&'static str> = Vec::new();
+        let mut tried: Vec<String> = Vec::new();
+        let mut last_here: Option<(Vec<String>, Vec<String>)> = None;
+        loop {
+            // An ingredient line is fetched first; a step fetches no
+            // other ingredient; a primitive that failed in the step is
+            // not offered again (a model at temperature 0 would only
+            // repeat it).
+            let fetching = ingredient_line && ran == 0;
+            let mut except = failed_primitives.clone();
+            if !fetching {
+                except.push(FETCH);
+            }
+            let scope = Scope {
+                ingredients: ingredients.clone(),
+                numbers: (!numbers.is_empty()).then(|| numbers.clone()),
+                only: if fetching {
+                    Some(vec![FETCH])
+                } else {
+                    called.clone()
+                },
+                except,
+                may_end: !fetching,
+                ..Scope::of(&b.session, &b.kitchen)
+            };
+            let variables = holdings(&b.session, &scope);
+            let messages = self.fitted(&fixed.system, &fixed.left_out, |shown| {
+                prompt::state(
+                    recipe,
+                    step,
+                    &prompt::State {
+                        lines: &b.lines,
+                        shown,
+                        variables: &variables,
+                        kitchen: &b.kitchen,
+                        tried: &tried,
+                    },
+                )
+            })?;
+            let (answer, outcome) = self.one_action(
+                (
+                    &recipe.id,
+                    (step + 1).saturating_sub(recipe.ingredients.len()),
+                    round,
+                ),
+                &scope,
+                &mut b.session,
+                &messages,
+                log,
+            )?;
+            round += 1;
+            match outcome {
+                Outcome::Done => {
+                    b.trace.push(format!("{what}: done after {ran} actions"));
+                    break;
+                }
+                // The step's last action again, on the same objects or
+                // on what it made: a model at temperature 0 in a loop
+                // (beating what it just beat). It is undone, and its
+                // primitive is not offered again in the step.
+                Outcome::Ran { .. } if repeats(&b.session, &answer, last_here.as_ref()) => {
+                    b.session.undo();
+                    let why = "it does again what the action before it did, to the same things";
+                    b.trace.push(format!("{what}: refused {answer}: {why}"));
+                    tried.push(format!("did not run, and was undone: {answer}: {why}"));
+                    failed_primitives.extend(primitive_of(&answer));
+                    failed += 1;
+                    if failed > self.config.max_repairs {
+                        b.trace.push(format!(
+                            "{what}: {failed} actions failed, the step was left"
+                        ));
+                        break;
+                    }
+                }
+                Outcome::Ran { made, kitchen: k } => {
+                    last_here = Some((shape(&b.session, &answer), outputs(&answer)));
+                    b.trace.push(format!("{what}: ran {answer}"));
+                    tried.push(format!("ran {answer}: {made}"));
+                    b.lines.push(answer);
+                    b.kitchen = k;
+                    ran += 1;
+                    if ingredient_line && called.is_none() {
+                        b.trace
+                            .push(format!("{what}: fetched; the line notes no preparation"));
+                        break;
+                    }
+                    if ran >= limit {
+                        b.trace
+                            .push(format!("{what}: stopped at its limit of {limit} actions"));
+                        break;
+                    }
+                }
+                Outcome::Failed(why) => {
+                    b.trace.push(format!("{what}: refused {answer}: {why}"));
+                    // The message names the action again: once is enough.
+                    let reason = why
+                        .strip_prefix(answer.as_str())
+                        .map_or(why.as_str(), |r| r.trim_start_matches(": "));
+                    tried.push(format!("did not run, and was undone: {answer}: {reason}"));
+                    failed_primitives.extend(primitive_of(&answer));
+                    failed += 1;
+                    if failed > self.config.max_repairs {
+                        b.trace.push(format!(
+                            "{what}: {failed} actions failed, the step was left: {why}"
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The request of `system` and the state `user(shown)` makes, with as
+    /// many of the network's last lines shown as fit (all when they do);
+    /// an error when not even none does.
+    fn fitted(
+        &self,
+        system: &Message,
+        left_out: &[String],
+        user: impl Fn(usize) -> String,
+    ) -> Result<Vec<Message>, LlmError> {
+        let request = |shown| vec![system.clone(), Message::user(user(shown))];
+        let mut shown = usize::MAX;
+        loop {
+            let messages = request(shown);
+            if self.client.over(&messages, &[]).is_none() {
+                return Ok(messages);
+            }
+            if shown == 0 {
+                return Err(self.client.too_long(&messages, &[], left_out));
+            }
+            // The lines are at most a few hundred: halving finds a fit in
+            // a few tokenizations.
+            shown = if shown == usize::MAX { 64 } else { shown / 2 };
+        }
     }
 
     /// Asks for one action (`at`: the recipe, the step as `--incremental`
@@ -228,21 +340,6 @@ impl LlmAgent {
         exchange.problems = &problem;
         log.record(&exchange)?;
         Ok((text, outcome))
-    }
-
-    /// The conversation `messages` compacted: the system message, and the
-    /// opening with the network so far and the last request.
-    fn compacted(&self, messages: &[Message], lines: &[String]) -> Vec<Message> {
-        let text = |m: &Message| m.content.clone().unwrap_or_default();
-        let opening = messages.get(1).map(text).unwrap_or_default();
-        let last = messages.last().map(text).unwrap_or_default();
-        vec![
-            messages[0].clone(),
-            Message::user(format!(
-                "{opening}\n\nThe network so far (each line ran):\n```lisp\n{}\n```\n\n{last}",
-                lines.join("\n")
-            )),
-        ]
     }
 }
 
@@ -313,4 +410,148 @@ fn run(session: &mut sous_sim::Session<'_>, text: &str) -> Outcome {
         format!("It ran: {}.", made.join("; "))
     };
     Outcome::Ran { made, kitchen }
+}
+
+/// The variables of `scope` an action may take, with what each holds
+/// now: a kitchen object as it is in the current kitchen state (a bowl
+/// emptied since it was bound shows empty), anything else as bound.
+/// Variables naming one object are listed together, so the object is
+/// described once.
+fn holdings(session: &sous_sim::Session<'_>, scope: &Scope) -> Vec<(String, String)> {
+    let now = session
+        .binding(&scope.kitchen)
+        .map(|b| sous_kitchen::KitchenState::from_entity(b.value.clone()));
+    let mut out: Vec<(Vec<String>, sous_kitchen::Pid, String)> = Vec::new();
+    for (v, _) in &scope.bound {
+        let Some(b) = session.binding(v) else {
+            continue;
+        };
+        let bound = &b.value;
+        if let Some(same) = out.iter_mut().find(|(_, pid, _)| *pid == bound.pid) {
+            same.0.push(v.clone());
+            continue;
+        }
+        let current = now.as_ref().and_then(|ks| ks.find(bound.pid));
+        out.push((
+            vec![v.clone()],
+            bound.pid,
+            super::tools::bench::what(current.unwrap_or(bound)),
+        ));
+    }
+    out.into_iter()
+        .map(|(vs, _, what)| (vs.join(", "), what))
+        .collect()
+}
+
+/// The primitive `answer` (one predicate) names, if it names one.
+fn primitive_of(answer: &str) -> Option<&'static str> {
+    let name = answer
+        .strip_prefix('(')
+        .and_then(|t| t.split_whitespace().next())?;
+    sous_lang::signatures()
+        .iter()
+        .find(|s| s.name == name)
+        .map(|s| s.name)
+}
+
+/// What `answer` (run in `session`) does, for telling a repeat: its
+/// primitive and its required inputs, each variable as the kitchen object
+/// it names (`#pid`). Outputs, kitchen states and optional arguments
+/// (tools, ovens, where a result goes) are left out: beating a bowl with
+/// another whisk is beating it again.
+fn shape(session: &sous_sim::Session<'_>, answer: &str) -> Vec<String> {
+    let words: Vec<&str> = answer
+        .trim_matches(|c| c == '(' || c == ')')
+        .split_whitespace()
+        .collect();
+    let Some((name, args)) = words.split_first() else {
+        return Vec::new();
+    };
+    let Some(sig) = sous_lang::signature(name, args.len()) else {
+        return vec![answer.to_string()];
+    };
+    let mut out = vec![name.to_string()];
+    for (i, w) in args.iter().enumerate() {
+        if sig.role(i) != ArgRole::Input {
+            continue;
+        }
+        out.push(match session.binding(w) {
+            Some(b) if w.starts_with('?') => format!("#{:?}", b.value.pid),
+            _ => w.to_string(),
+        });
+    }
+    out
+}
+
+/// The variables `answer` binds (its outputs, kitchen state aside).
+fn outputs(answer: &str) -> Vec<String> {
+    let words: Vec<&str> = answer
+        .trim_matches(|c| c == '(' || c == ')')
+        .split_whitespace()
+        .collect();
+    let Some((name, args)) = words.split_first() else {
+        return Vec::new();
+    };
+    let Some(sig) = sous_lang::signature(name, args.len()) else {
+        return Vec::new();
+    };
+    args.iter()
+        .enumerate()
+        .filter(|(i, _)| sig.role(*i) == ArgRole::Output)
+        .map(|(_, w)| w.to_string())
+        .collect()
+}
+
+/// Whether `answer`, run in `session`, repeats the step's last action
+/// (its [`shape`] and [`outputs`]): the same primitive on the same
+/// things, or on what that action made.
+fn repeats(
+    session: &sous_sim::Session<'_>,
+    answer: &str,
+    last: Option<&(Vec<String>, Vec<String>)>,
+) -> bool {
+    let Some((before, made)) = last else {
+        return false;
+    };
+    let now = shape(session, answer);
+    now == *before
+        || (now.first() == before.first()
+            && answer
+                .trim_matches(|c| c == '(' || c == ')')
+                .split_whitespace()
+                .any(|w| made.iter().any(|m| m == w)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_repeats_another_when_it_does_the_same_to_the_same_objects() {
+        let mut session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
+        let lines = [
+            "(get-kitchen ?kitchen)",
+            "(fetch-and-proportion ?butter-1 ?ks-1 ?kitchen ?bowl-1 butter 100 g)",
+            "(beat ?beaten-2 ?ks-2 ?ks-1 ?butter-1 ?tool-2)",
+            "(beat ?beaten-3 ?ks-3 ?ks-2 ?beaten-2 ?tool-2)",
+            "(fetch-and-proportion ?sugar-4 ?ks-4 ?ks-3 ?bowl-4 white-sugar 100 g)",
+            "(beat ?beaten-5 ?ks-5 ?ks-4 ?sugar-4 ?tool-5)",
+        ];
+        for l in lines {
+            session.add_text(l).unwrap();
+        }
+        let of = |i: usize| shape(&session, lines[i]);
+        // Beating what was just beaten: the same bowl, whatever the tool.
+        assert_eq!(of(2), of(3));
+        let last = (of(2), outputs(lines[2]));
+        assert_eq!(last.1, ["?beaten-2"]);
+        assert!(repeats(&session, lines[3], Some(&last)));
+        assert!(!repeats(&session, lines[4], Some(&last)));
+        assert!(!repeats(&session, lines[5], Some(&last)));
+        // Another bowl, another ingredient, or another primitive is
+        // another action.
+        assert_ne!(of(3), of(5));
+        assert_ne!(of(1), of(4));
+        assert_ne!(of(1), of(2));
+    }
 }

@@ -221,6 +221,15 @@ impl<'t> RecipeLog<'t> {
     pub fn record(&mut self, exchange: &Exchange) -> Result<(), LlmError> {
         self.tally += Tally::request(exchange.usage, exchange.finish_reason.as_deref());
         if let Some(text) = exchange.response.filter(|_| exchange.tool_calls.is_empty()) {
+            // A cut answer is judged as it is read: without its
+            // unfinished last line (the cut itself is counted apart).
+            let cut = exchange.finish_reason.as_deref() == Some(super::client::CUT);
+            let read = super::check::read(text, cut).join("\n");
+            let text = if cut && !read.is_empty() {
+                read.as_str()
+            } else {
+                text
+            };
             self.tally += Tally::answer(super::check::parses(text));
         }
         self.transcript.record(exchange)

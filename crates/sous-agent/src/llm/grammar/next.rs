@@ -42,6 +42,9 @@ pub struct Scope {
     /// all of them): those the step's text mentions, so that a model picks
     /// among the recipe's ingredients, not among the kitchen's hundreds.
     pub ingredients: Option<Vec<&'static str>>,
+    /// The numbers a number may be (`None`: any): those the step's text
+    /// writes ([`numbers_in`]), so that an amount is the recipe's.
+    pub numbers: Option<Vec<String>>,
     /// The primitives that may be written (`None`: all but these `except`).
     pub only: Option<Vec<&'static str>>,
     /// The primitives that may not be written.
@@ -59,10 +62,28 @@ impl Scope {
     pub fn of(session: &sous_sim::Session<'_>, kitchen: &str) -> Scope {
         let onto = Ontology::get();
         let state = onto.id("kitchen-state");
-        let bound = session
+        // One variable per kitchen object: of those that name it, the
+        // last bound with an availability time (an action's output: the
+        // object as that action left it, which is when later actions may
+        // use it), else the last. An optional argument's fresh name binds
+        // the object as it was before the action, with no time, and most
+        // primitives cannot start from it.
+        let mut chosen: Vec<(&str, &sous_sim::Binding)> = Vec::new();
+        for (name, b) in session
             .bound()
             .filter(|(_, b)| !b.value.is_failed())
             .filter(|(_, b)| state.is_none_or(|s| !onto.is_a(b.value.class, s)))
+        {
+            match chosen.iter_mut().find(|(_, c)| c.value.pid == b.value.pid) {
+                Some(same) if b.available_at.is_some() || same.1.available_at.is_none() => {
+                    *same = (name, b)
+                }
+                Some(_) => {}
+                None => chosen.push((name, b)),
+            }
+        }
+        let bound = chosen
+            .into_iter()
             .map(|(name, b)| (name.to_string(), b.value.class))
             .collect();
         let taken = session
@@ -78,11 +99,70 @@ impl Scope {
             taken,
             next_line: session.network().actions.len(),
             ingredients: None,
+            numbers: None,
             only: None,
             except: Vec::new(),
             may_end: true,
         }
     }
+}
+
+/// The numbers `text` writes, as the language writes them: `1 1/2` is
+/// `1.5`, `½` is `0.5`, `350F` is `350`; a mixed number also gives its
+/// whole part. In the order written, without repeats.
+pub fn numbers_in(text: &str) -> Vec<String> {
+    // Digits apart from the letters and brackets around them (`230g)`),
+    // and vulgar fractions as the quantity reader reads them.
+    let mut spaced = String::with_capacity(text.len() + 8);
+    let mut last: Option<char> = None;
+    for c in text.chars() {
+        let digit = c.is_ascii_digit() || "½¼¾⅓⅔⅛".contains(c);
+        if let Some(l) = last {
+            let was = l.is_ascii_digit() || "½¼¾⅓⅔⅛".contains(l);
+            if (digit && l.is_alphabetic()) || (was && c.is_alphabetic()) {
+                spaced.push(' ');
+            }
+        }
+        spaced.push(if "(),;:".contains(c) { ' ' } else { c });
+        last = Some(c);
+    }
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |x: f64| {
+        if x.is_finite() && x > 0.0 {
+            let s = format_number(x);
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    };
+    let mut i = 0;
+    while i < words.len() {
+        // Numbers written with digits: `a pinch` or `one egg` is no amount
+        // to narrow to.
+        let digits = words[i].starts_with(|c: char| c.is_ascii_digit() || "½¼¾⅓⅔⅛".contains(c));
+        match crate::quantity::read_quantity(&words[i..]).filter(|_| digits) {
+            Some((value, used)) => {
+                if used > 1 && value.fract() != 0.0 {
+                    push(value.trunc());
+                }
+                push(value);
+                i += used;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+/// `x` as the language writes a number: whole numbers without a point,
+/// others with at most three decimals.
+fn format_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        return format!("{}", x as i64);
+    }
+    let s = format!("{x:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The grammar of the next action in `scope`, in `notation` (Lark: start
@@ -153,6 +233,12 @@ fn rules(scope: &Scope) -> Vec<(String, Expr)> {
     for (i, list) in b.lists.iter().enumerate() {
         out.push((format!("names-{}", i + 1), names_expr(list)));
     }
+    if let Some(n) = scope.numbers.as_ref().filter(|n| !n.is_empty()) {
+        out.push((
+            "step-number".into(),
+            Alt(n.iter().map(|x| Lit(x.clone())).collect()),
+        ));
+    }
     out.push(number());
     out.push(("digits".into(), Plus(Box::new(class("[0-9]")))));
     out.push(("ws".into(), lit(" ")));
@@ -176,7 +262,10 @@ impl Builder<'_> {
                     let mut alternatives = Vec::new();
                     let kind = names.kind(sig.name, arg);
                     match &kind {
-                        Kind::Number => alternatives.push(rule("number")),
+                        Kind::Number => alternatives.push(match &self.scope.numbers {
+                            Some(n) if !n.is_empty() => rule("step-number"),
+                            _ => rule("number"),
+                        }),
                         Kind::Name(list) => {
                             // Narrowed to nothing, the list stays whole.
                             let narrowed = self.narrowed(list.clone());
@@ -230,20 +319,23 @@ impl Builder<'_> {
     }
 
     /// `list` without the ingredients the scope leaves out (a name of a
-    /// class below `ingredient`, held or not, that it does not list).
+    /// class below `ingredient`, held or not, that it does not list, nor a
+    /// class below one it lists: `crushed pineapple` allows the kitchen's
+    /// `crushed-pineapple-in-syrup`).
     fn narrowed(&self, list: Vec<&'static str>) -> Vec<&'static str> {
         let Some(allowed) = &self.scope.ingredients else {
             return list;
         };
         let onto = Ontology::get();
         let ingredient = onto.id("ingredient");
+        let allowed: Vec<ClassId> = allowed.iter().filter_map(|a| onto.id(a)).collect();
         list.into_iter()
-            .filter(|n| {
-                allowed.contains(n)
-                    || !onto
-                        .id(n)
-                        .zip(ingredient)
-                        .is_some_and(|(c, i)| onto.is_a(c, i))
+            .filter(|n| match onto.id(n) {
+                Some(c) => {
+                    allowed.iter().any(|&a| onto.is_a(c, a))
+                        || !ingredient.is_some_and(|i| onto.is_a(c, i))
+                }
+                None => true,
             })
             .collect()
     }
@@ -267,5 +359,52 @@ impl Builder<'_> {
             (format!("of-{ty}"), alternatives)
         });
         (!alternatives.is_empty()).then(|| name.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_numbers_of_a_step_are_read_as_cooks_write_them() {
+        assert_eq!(numbers_in("1 cup (230g) butter, softened"), ["1", "230"]);
+        assert_eq!(numbers_in("1 1/2 cups flour"), ["1", "1.5"]);
+        assert_eq!(numbers_in("½ teaspoon salt"), ["0.5"]);
+        assert_eq!(
+            numbers_in("Preheat oven to 350F (175C). Bake 10 to 12 minutes."),
+            ["350", "175", "10"]
+        );
+        // Words are no amount to narrow to.
+        assert!(numbers_in("a pinch of salt, one egg").is_empty());
+    }
+
+    #[test]
+    fn a_number_is_one_the_step_writes_when_it_writes_any() {
+        let mut session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
+        session.add_text("(get-kitchen ?kitchen)").unwrap();
+        let scope = Scope {
+            numbers: Some(vec!["230".into(), "1".into()]),
+            only: Some(vec!["fetch-and-proportion"]),
+            ..Scope::of(&session, "?kitchen")
+        };
+        let g = next_action(Notation::Gbnf, &scope);
+        assert!(g.contains("step-number ::= (\"230\" | \"1\")"), "{g}");
+        let fetch = g
+            .lines()
+            .find(|l| l.starts_with("p-fetch-and-proportion ::="))
+            .unwrap();
+        assert!(
+            fetch.contains("step-number") && !fetch.contains(" number"),
+            "{fetch}"
+        );
+        let free = next_action(
+            Notation::Gbnf,
+            &Scope {
+                numbers: None,
+                ..scope
+            },
+        );
+        assert!(!free.contains("step-number"), "{free}");
     }
 }
