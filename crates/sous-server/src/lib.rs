@@ -157,6 +157,7 @@ fn endpoints() -> Vec<Endpoint> {
         endpoint(Method::GET, "/api/openapi.json", api::openapi::openapi),
         endpoint(Method::GET, "/api/kitchen", api::kitchen),
         endpoint(Method::GET, "/api/primitives", api::primitives),
+        endpoint(Method::GET, "/api/grammar", api::grammar),
         endpoint(Method::GET, "/api/recipes", api::recipes),
         endpoint(Method::GET, "/api/recipes/{id}", api::recipe),
         endpoint(Method::GET, "/api/recipes/{id}/gold", api::gold),

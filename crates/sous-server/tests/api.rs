@@ -580,3 +580,32 @@ fn lean_answers_cached_answers_and_streamed_kitchen_states() {
     let (code, e) = post(&url, &body);
     assert_eq!(code, 422, "{e}");
 }
+
+#[test]
+fn the_grammar_is_served_as_sous_grammar_prints_it() {
+    let base = start(true, Limits::default());
+    let text = |query: &str| {
+        let r = ureq::get(&format!("{base}/api/grammar{query}"))
+            .call()
+            .unwrap();
+        assert!(r.content_type().starts_with("text/plain"));
+        r.into_string().unwrap()
+    };
+    use sous_agent::llm::grammar::{grammar, Notation, Start};
+    assert_eq!(text(""), grammar(Notation::Gbnf, Start::Network));
+    assert!(text("").contains("\nroot ::= network\n"));
+    assert_eq!(
+        text("?format=lark&start=file"),
+        grammar(Notation::Lark, Start::File)
+    );
+    // Wrong values and unknown parameters say what is accepted.
+    for (query, says) in [
+        ("?format=bnf", "gbnf, ebnf or lark"),
+        ("?start=line", "network"),
+        ("?fromat=gbnf", "unknown parameter `fromat`"),
+    ] {
+        let (code, body) = get(&format!("{base}/api/grammar{query}"));
+        assert_eq!(code, 400, "{query}");
+        assert!(body["error"].as_str().unwrap().contains(says), "{body}");
+    }
+}

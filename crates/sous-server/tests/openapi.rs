@@ -133,8 +133,10 @@ impl Contract {
         self.validator(pointer).is_valid(instance)
     }
 
-    /// The documented path (template) that `path` is an instance of.
+    /// The documented path (template) that `path` is an instance of (its
+    /// query, if any, aside).
     fn template(&self, path: &str) -> String {
+        let path = path.split_once('?').map_or(path, |(p, _)| p);
         let segments: Vec<&str> = path.split('/').collect();
         let mut best: Option<(usize, &String)> = None;
         for template in self.doc["paths"].as_object().unwrap().keys() {
@@ -229,6 +231,22 @@ impl Contract {
             .insert(("post".into(), template, status.to_string()));
     }
 
+    /// A GET answered with plain text (the grammar).
+    fn check_text(&self, path: &str, status: u16, content_type: &str, text: &str) {
+        let template = self.template(path);
+        let op = self.operation_pointer("get", &template);
+        let media = format!("{op}/responses/{status}/content/text~1plain");
+        assert!(
+            self.doc.pointer(&media).is_some(),
+            "GET {path} answered {status} with text, which its documentation does not list"
+        );
+        assert!(content_type.starts_with("text/plain"), "{content_type}");
+        assert!(!text.is_empty(), "GET {path}: no text");
+        self.seen
+            .borrow_mut()
+            .insert(("get".into(), template, status.to_string()));
+    }
+
     /// Checks a request that succeeded against the documented request body.
     fn check_request(&self, path: &str, body: &Value) {
         let template = self.template(path);
@@ -268,6 +286,17 @@ impl Api<'_> {
         let (code, body) = common::get(&format!("{}{path}", self.base));
         self.contract.check("get", path, code, Some(&body));
         (code, body)
+    }
+
+    /// A GET answered with plain text.
+    fn get_text(&self, path: &str) -> String {
+        let r = ureq::get(&format!("{}{path}", self.base))
+            .call()
+            .unwrap_or_else(|e| panic!("GET {path}: {e}"));
+        let (status, content_type) = (r.status(), r.content_type().to_string());
+        let text = r.into_string().unwrap();
+        self.contract.check_text(path, status, &content_type, &text);
+        text
     }
 
     fn post(&self, path: &str, body: &Value) -> (u16, Value) {
@@ -383,8 +412,8 @@ fn the_document_is_openapi_3_1_and_its_schemas_compile() {
                         1,
                         "{name} {status}: one media type"
                     );
-                    // JSON, except pictures.
-                    if content.get("image/png").is_none() {
+                    // JSON, except pictures and the grammar's text.
+                    if content.get("image/png").is_none() && content.get("text/plain").is_none() {
                         contract.validator(&format!(
                             "/paths/{}/{method}/responses/{status}/content/application~1json/schema",
                             escape(path)
@@ -635,6 +664,10 @@ fn reads(api: &Api) {
     assert_eq!(kitchen["class"], "kitchen-state");
     let (_, prims) = api.get("/api/primitives");
     assert!(prims.as_array().unwrap().len() >= 38);
+    assert!(api
+        .get_text("/api/grammar?format=lark&start=file")
+        .contains("\nfile: "));
+    assert_eq!(api.get("/api/grammar?format=bnf").0, 400);
     let (_, recipes) = api.get("/api/recipes");
     assert_eq!(recipes.as_array().unwrap().len(), 30);
     assert_eq!(api.get("/api/recipes/Almond-Crescent-Cookies").0, 200);

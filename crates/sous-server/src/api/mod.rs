@@ -2,6 +2,7 @@
 
 mod evaluate;
 mod execute;
+mod grammar;
 mod kitchen;
 mod network;
 pub mod openapi;
@@ -13,6 +14,7 @@ mod trace;
 
 pub use evaluate::evaluate;
 pub use execute::{cached_answer, execute, execute_cached, execute_json, ExecuteRequest};
+pub use grammar::grammar;
 pub use kitchen::{kitchen, primitives};
 pub use preloaded::{preloaded, Preloaded};
 pub use recipes::{gold, recipe, recipes};
