@@ -58,6 +58,8 @@ def rate(part, whole):
 
 
 def tokens(n, t):
+    if not t["requests"]:
+        return "–"
     if t["requests"] and t.get("without_usage", 0) == t["requests"]:
         return "not reported"
     return f"{n:,}"

@@ -260,19 +260,19 @@ pub fn run(args: UnderstandArgs) -> u8 {
             return INVALID;
         }
     }
-    if let (Agent::Llm(llm), Some(path)) = (&agent, &args.llm.summary) {
+    if let Some(path) = &args.llm.summary {
         let scoring = summary::Scoring {
             reports: reports.as_deref(),
             errata: args.errata,
             gold: args.gold.as_deref(),
         };
-        let s = summary::summary(
-            &args.llm,
-            llm,
-            &runs,
-            &scoring,
-            started.elapsed().as_secs_f64(),
-        );
+        let seconds = started.elapsed().as_secs_f64();
+        let s = match &agent {
+            Agent::Llm(llm) => summary::summary(&args.llm, llm, &runs, &scoring, seconds),
+            Agent::Baseline => {
+                summary::baseline(args.llm.label.as_deref(), &outcomes, &scoring, seconds)
+            }
+        };
         let text = serde_json::to_string_pretty(&s).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text + "\n") {
             eprintln!("error: cannot write {}: {e}", path.display());

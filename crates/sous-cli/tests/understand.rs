@@ -144,6 +144,7 @@ fn row_numbers(line: &str) -> Vec<Option<f64>> {
 fn evaluate_prints_one_row_per_recipe_and_the_means() {
     let dir = fixtures().join("understand");
     let gold = fixture_gold("table");
+    let summary = gold.join("baseline.json");
     let out = sous(&[
         "understand",
         dir.join("a-good.xml").to_str().unwrap(),
@@ -153,6 +154,10 @@ fn evaluate_prints_one_row_per_recipe_and_the_means() {
         gold.to_str().unwrap(),
         "--output",
         gold.join("out.solution.txt").to_str().unwrap(),
+        "--summary",
+        summary.to_str().unwrap(),
+        "--label",
+        "the baseline",
     ]);
     // The baseline does not understand every line of these: exit 1.
     assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
@@ -196,6 +201,30 @@ fn evaluate_prints_one_row_per_recipe_and_the_means() {
             "column {i}: {mean:?} vs {expected}"
         );
     }
+    // The summary is the table's, in the form a model's run has, for the
+    // comparison table's reference row.
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(
+        (&s["kind"], &s["label"], &s["protocol"]),
+        (
+            &serde_json::json!("sous-llm-summary"),
+            &serde_json::json!("the baseline"),
+            &serde_json::json!("baseline")
+        )
+    );
+    let t = &s["totals"];
+    assert_eq!(
+        (t["recipes"].as_u64(), t["requests"].as_u64()),
+        (Some(2), Some(0))
+    );
+    let dish = (rows[0][2].unwrap() + rows[1][2].unwrap()) / 2.0;
+    assert!(
+        (t["mean_dish"].as_f64().unwrap() - dish).abs() <= 0.006,
+        "{t}"
+    );
+    // c-unknown leaves a line not understood: not executed.
+    assert_eq!(t["executed"].as_u64(), Some(1), "{s}");
     std::fs::remove_dir_all(gold).ok();
 }
 

@@ -72,6 +72,7 @@ pub struct LlmArgs {
     /// Write one JSON summary of the run here: model, settings, each
     /// recipe's scores (with `--evaluate`), tokens, cost and seconds, and
     /// the totals (`tools/llm_table.py` makes the comparison table of docs/llm.md from them).
+    /// The baseline agent writes one too, with no model and no tokens.
     #[arg(long, value_name = "FILE.json")]
     pub summary: Option<PathBuf>,
     /// A name for the run in its summary and in the comparison table.
@@ -155,7 +156,6 @@ impl LlmArgs {
             ("--seed", self.seed.is_some()),
             ("--price-in", self.price_in.is_some()),
             ("--price-out", self.price_out.is_some()),
-            ("--summary", self.summary.is_some()),
             ("--max-calls", self.max_calls.is_some()),
             ("--constrain", self.constrain != ConstrainArg::None),
             ("--context-tokens", self.context_tokens.is_some()),

@@ -1,4 +1,5 @@
-//! `--summary FILE`: one JSON object for a run of `--agent llm`: the
+//! `--summary FILE`: one JSON object for a run of `--agent llm` (or of
+//! the baseline agent, as a reference row: [`baseline`]): the
 //! model, the endpoint and every setting, each recipe's result (its scores
 //! with `--evaluate`, tokens, cost, seconds, problems, answers without
 //! `usage`, answers cut at the token limit, and text answers and how many
@@ -125,15 +126,7 @@ fn recipe(r: &RecipeRun, report: Option<&RecipeReport>, prices: &Prices) -> Valu
         Ok(out) => (out.problems.clone(), None),
         Err(e) => (Vec::new(), Some(e.to_string())),
     };
-    let failed_in_scoring = report.is_some_and(|rep| {
-        !rep.failures.is_empty()
-            || rep.problem.as_ref().is_some_and(|p| {
-                matches!(
-                    p.kind,
-                    ProblemKind::Invalid | ProblemKind::NoSolution | ProblemKind::ReferenceCrash
-                )
-            })
-    });
+    let failed_in_scoring = report.is_some_and(failed_in_scoring);
     let executed = error.is_none() && problems.is_empty() && !failed_in_scoring;
     let mut v = json!({
         "id": r.id,
@@ -154,13 +147,104 @@ fn recipe(r: &RecipeRun, report: Option<&RecipeReport>, prices: &Prices) -> Valu
         v["error"] = json!(e);
     }
     if let Some(rep) = report {
-        v["scores"] = json!({
-            "dish": rep.dish_approximation_score,
-            "goal": rep.goal_condition_success,
-            "smatch": rep.smatch.as_ref().map(|s| s.f1),
-            "time": rep.execution_time,
-            "failed_actions": rep.failures.len(),
-        });
+        v["scores"] = scores(rep);
     }
     v
+}
+
+/// Whether scoring found the network failing: a failed action, or no
+/// network it could run.
+fn failed_in_scoring(rep: &RecipeReport) -> bool {
+    !rep.failures.is_empty()
+        || rep.problem.as_ref().is_some_and(|p| {
+            matches!(
+                p.kind,
+                ProblemKind::Invalid | ProblemKind::NoSolution | ProblemKind::ReferenceCrash
+            )
+        })
+}
+
+/// A recipe's scores, as a summary gives them.
+fn scores(rep: &RecipeReport) -> Value {
+    json!({
+        "dish": rep.dish_approximation_score,
+        "goal": rep.goal_condition_success,
+        "smatch": rep.smatch.as_ref().map(|s| s.f1),
+        "time": rep.execution_time,
+        "failed_actions": rep.failures.len(),
+    })
+}
+
+/// The summary of a run of the baseline agent, in the same form as a
+/// model's (no model, no requests, no tokens), so that the comparison
+/// table has the baseline as a reference row: each recipe's scores and
+/// whether its network executed (every line understood and run, no failed
+/// action in scoring either), the means, and the seconds.
+pub fn baseline(
+    label: Option<&str>,
+    outcomes: &[super::Outcome],
+    scoring: &Scoring,
+    seconds: f64,
+) -> Value {
+    let report_of = |id: &str| {
+        scoring
+            .reports?
+            .iter()
+            .find(|r| r.recipe_id == id.to_lowercase())
+    };
+    let recipes: Vec<Value> = outcomes
+        .iter()
+        .map(|o| {
+            let report = report_of(&o.id);
+            let mut v = json!({
+                "id": o.id,
+                "executed": !o.failed && !report.is_some_and(failed_in_scoring),
+                "requests": 0,
+            });
+            if let Some(rep) = report {
+                v["scores"] = scores(rep);
+            }
+            v
+        })
+        .collect();
+    let n = outcomes.len().max(1) as f64;
+    let mean = |metric: &str| {
+        scoring.reports.map(|_| {
+            recipes
+                .iter()
+                .map(|r| r["scores"][metric].as_f64().unwrap_or(0.0))
+                .sum::<f64>()
+                / n
+        })
+    };
+    json!({
+        "kind": "sous-llm-summary",
+        "sous": env!("CARGO_PKG_VERSION"),
+        "label": label,
+        "model": "none (the baseline agent: rules and lexicons)",
+        "protocol": "baseline",
+        "settings": {
+            "evaluate": scoring.reports.is_some(),
+            "errata": scoring.errata,
+            "gold": scoring.gold,
+        },
+        "recipes": recipes,
+        "totals": {
+            "recipes": outcomes.len(),
+            "finished": outcomes.len(),
+            "executed": recipes.iter().filter(|r| r["executed"] == true).count(),
+            "mean_dish": mean("dish"),
+            "mean_goal": mean("goal"),
+            "mean_smatch": mean("smatch"),
+            "requests": 0,
+            "without_usage": 0,
+            "truncated": 0,
+            "answers": 0,
+            "parsed": 0,
+            "prompt_tokens": 0,
+            "completion_tokens": 0,
+            "cost": 0.0,
+            "seconds": seconds,
+        },
+    })
 }
