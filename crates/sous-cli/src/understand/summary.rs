@@ -115,7 +115,9 @@ pub fn summary(
                 "completion_tokens": spent.completion_tokens,
                 "cost": run.prices.cost(&spent),
             },
-            "seconds": seconds,
+            // A resumed run's time includes the goes before it: the
+            // seconds its resumed recipes took.
+            "seconds": seconds + runs.iter().filter(|r| r.resumed).map(|r| r.seconds).sum::<f64>(),
         },
     })
 }
@@ -132,7 +134,8 @@ fn recipe(r: &RecipeRun, report: Option<&RecipeReport>, prices: &Prices) -> Valu
         "id": r.id,
         "resumed": r.resumed,
         "executed": executed,
-        "problems": problems,
+        "problems": shown(&problems),
+        "problem_count": problems.len(),
         "requests": r.tally.requests,
         "without_usage": r.tally.without_usage,
         "truncated": r.tally.truncated,
@@ -150,6 +153,24 @@ fn recipe(r: &RecipeRun, report: Option<&RecipeReport>, prices: &Prices) -> Valu
         v["scores"] = scores(rep);
     }
     v
+}
+
+/// How many of a recipe's problems a summary quotes, and how much of each:
+/// the transcript has them all; a summary is committed, and a small
+/// model's problems quote lines of hundreds of characters.
+const SHOWN_PROBLEMS: usize = 5;
+const PROBLEM_CHARS: usize = 300;
+
+/// The first problems, each cut to [`PROBLEM_CHARS`] characters.
+fn shown(problems: &[String]) -> Vec<String> {
+    problems
+        .iter()
+        .take(SHOWN_PROBLEMS)
+        .map(|p| match p.char_indices().nth(PROBLEM_CHARS) {
+            Some((end, _)) => format!("{}…", &p[..end]),
+            None => p.clone(),
+        })
+        .collect()
 }
 
 /// Whether scoring found the network failing: a failed action, or no

@@ -57,6 +57,9 @@ pub enum Start {
     File,
 }
 
+/// The most digits a number's part has in what a model writes.
+const MAX_DIGITS: u32 = 6;
+
 /// One expression of a rule.
 #[derive(Debug, Clone)]
 pub(super) enum Expr {
@@ -179,7 +182,16 @@ fn rules(start: Start) -> Vec<(String, Expr)> {
             },
         ]),
     ));
-    out.push(("digits".into(), Plus(Box::new(class("[0-9]")))));
+    out.push((
+        "digits".into(),
+        match start {
+            // A run of at most six digits (the benchmark's numbers have at
+            // most three): unbounded, a small model writes one number
+            // until it runs out of tokens.
+            Start::Network => Repeat(Box::new(class("[0-9]")), 1, MAX_DIGITS),
+            Start::File => Plus(Box::new(class("[0-9]"))),
+        },
+    ));
     // A model writes one space between arguments: a grammar that allowed
     // any run of blanks lets a small model write nothing else. Files are
     // read with any spacing.

@@ -22,7 +22,7 @@ use sous_lang::{ArgRole, Signature};
 use sous_sim::ArgClass;
 
 use super::{class, list_number, lit, names_expr, number, render, rule, rule_name, Expr, Notation};
-use super::{Alt, Lit, Plus, Seq};
+use super::{Alt, Lit, Repeat, Seq};
 use crate::llm::tools::names::{Kind, Names};
 
 /// What the grammar of the next action is made from.
@@ -62,26 +62,30 @@ impl Scope {
     pub fn of(session: &sous_sim::Session<'_>, kitchen: &str) -> Scope {
         let onto = Ontology::get();
         let state = onto.id("kitchen-state");
-        // One variable per kitchen object: of those that name it, the
-        // last bound with an availability time (an action's output: the
-        // object as that action left it, which is when later actions may
-        // use it), else the last. An optional argument's fresh name binds
-        // the object as it was before the action, with no time, and most
-        // primitives cannot start from it.
-        let mut chosen: Vec<(&str, &sous_sim::Binding)> = Vec::new();
-        for (name, b) in session
+        // A variable bound without an availability time (an optional
+        // argument's fresh name: the bowl as it was before the action)
+        // is offered only when no variable with one names its object:
+        // most primitives cannot start from it, and the action's output
+        // names the same bowl as that action left it.
+        let all: Vec<(&str, &sous_sim::Binding)> = session
             .bound()
             .filter(|(_, b)| !b.value.is_failed())
             .filter(|(_, b)| state.is_none_or(|s| !onto.is_a(b.value.class, s)))
-        {
-            match chosen.iter_mut().find(|(_, c)| c.value.pid == b.value.pid) {
-                Some(same) if b.available_at.is_some() || same.1.available_at.is_none() => {
-                    *same = (name, b)
-                }
-                Some(_) => {}
-                None => chosen.push((name, b)),
-            }
-        }
+            .collect();
+        let timed = |pid| {
+            all.iter()
+                .any(|(_, b)| b.value.pid == pid && b.available_at.is_some())
+        };
+        let chosen: Vec<(&str, &sous_sim::Binding)> = all
+            .iter()
+            .enumerate()
+            .filter(|&(i, (_, b))| {
+                b.available_at.is_some()
+                    || (!timed(b.value.pid)
+                        && !all[i + 1..].iter().any(|(_, c)| c.value.pid == b.value.pid))
+            })
+            .map(|(_, &nb)| nb)
+            .collect();
         let bound = chosen
             .into_iter()
             .map(|(name, b)| (name.to_string(), b.value.class))
@@ -240,7 +244,10 @@ fn rules(scope: &Scope) -> Vec<(String, Expr)> {
         ));
     }
     out.push(number());
-    out.push(("digits".into(), Plus(Box::new(class("[0-9]")))));
+    out.push((
+        "digits".into(),
+        Repeat(Box::new(class("[0-9]")), 1, super::MAX_DIGITS),
+    ));
     out.push(("ws".into(), lit(" ")));
     out
 }
