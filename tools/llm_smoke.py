@@ -73,6 +73,10 @@ def main():
     if served.returncode != 0:
         return fail("the local model server did not start (see target/llm/server.log)")
     print(f"llm_smoke: server ready in {time.monotonic() - started:.0f} s", file=sys.stderr)
+    # The URL the server is at, as `serve` prints it: a server that was
+    # already running keeps its own port.
+    words = served.stdout.split()
+    url = words[words.index("--llm-url") + 1] if "--llm-url" in words else f"http://127.0.0.1:{args.port}/v1"
     out = {k: HOME / f"smoke.{k}" for k in ("jsonl", "json", "solution")}
     for f in out.values():
         f.unlink(missing_ok=True)
@@ -81,7 +85,7 @@ def main():
         started = time.monotonic()
         run = subprocess.run(
             [sous, "understand", str(recipe), "--agent", "llm",
-             "--llm-url", f"http://127.0.0.1:{args.port}/v1", "--model", MODEL,
+             "--llm-url", url, "--model", MODEL,
              "--context-tokens", str(CONTEXT), "--answer-tokens", str(answer_tokens),
              "--incremental", "--constrain", "grammar", "--server-kind", "llama-cpp",
              "--seed", "1", "--max-step-actions", "2",
