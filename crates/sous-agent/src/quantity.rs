@@ -23,6 +23,22 @@ pub fn read_quantity(words: &[&str]) -> Option<(f64, usize)> {
     Some((value, used))
 }
 
+/// The Unicode vulgar fractions cooks write, and their values.
+const FRACTIONS: [(char, f64); 6] = [
+    ('½', 0.5),
+    ('⅓', 1.0 / 3.0),
+    ('⅔', 2.0 / 3.0),
+    ('¼', 0.25),
+    ('¾', 0.75),
+    ('⅛', 0.125),
+];
+
+/// Whether `c` is part of a number written in figures: a digit or a
+/// vulgar fraction.
+pub fn is_numeral(c: char) -> bool {
+    c.is_ascii_digit() || FRACTIONS.iter().any(|&(f, _)| f == c)
+}
+
 /// One word as a number.
 fn number(word: &str) -> Option<f64> {
     let w = word.trim_matches(|c: char| c == ',' || c == '(' || c == ')');
@@ -50,15 +66,7 @@ fn number(word: &str) -> Option<f64> {
         return (v.is_finite() && v >= 0.0).then_some(v);
     }
     // Unicode vulgar fractions, alone or after digits (`1½`).
-    let fractions = [
-        ('½', 0.5),
-        ('⅓', 1.0 / 3.0),
-        ('⅔', 2.0 / 3.0),
-        ('¼', 0.25),
-        ('¾', 0.75),
-        ('⅛', 0.125),
-    ];
-    if let Some(&(_, f)) = fractions.iter().find(|(c, _)| w.ends_with(*c)) {
+    if let Some(&(_, f)) = FRACTIONS.iter().find(|(c, _)| w.ends_with(*c)) {
         let whole = &w[..w.len() - w.chars().last()?.len_utf8()];
         let whole = if whole.is_empty() {
             0.0

@@ -216,35 +216,35 @@ impl Contract {
     }
 
     /// Checks a picture answer: documented as `image/png`, and a PNG.
-    fn check_png(&self, path: &str, status: u16, content_type: &str, bytes: &[u8]) {
+    /// Asserts that `method path` may answer `status` with `media` (a
+    /// media type, `/` written `~1` as in a JSON pointer), and marks the
+    /// answer seen.
+    fn check_media(&self, method: &str, path: &str, status: u16, media: &str) {
         let template = self.template(path);
-        let op = self.operation_pointer("post", &template);
-        let media = format!("{op}/responses/{status}/content/image~1png");
+        let op = self.operation_pointer(method, &template);
         assert!(
-            self.doc.pointer(&media).is_some(),
-            "POST {path} answered {status} with a picture, which its documentation does not list"
+            self.doc
+                .pointer(&format!("{op}/responses/{status}/content/{media}"))
+                .is_some(),
+            "{} {path} answered {status} with {media}, which its documentation does not list",
+            method.to_uppercase()
         );
-        assert_eq!(content_type, "image/png");
-        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "POST {path}: not a PNG");
         self.seen
             .borrow_mut()
-            .insert(("post".into(), template, status.to_string()));
+            .insert((method.into(), template, status.to_string()));
+    }
+
+    fn check_png(&self, path: &str, status: u16, content_type: &str, bytes: &[u8]) {
+        self.check_media("post", path, status, "image~1png");
+        assert_eq!(content_type, "image/png");
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "POST {path}: not a PNG");
     }
 
     /// A GET answered with plain text (the grammar).
     fn check_text(&self, path: &str, status: u16, content_type: &str, text: &str) {
-        let template = self.template(path);
-        let op = self.operation_pointer("get", &template);
-        let media = format!("{op}/responses/{status}/content/text~1plain");
-        assert!(
-            self.doc.pointer(&media).is_some(),
-            "GET {path} answered {status} with text, which its documentation does not list"
-        );
+        self.check_media("get", path, status, "text~1plain");
         assert!(content_type.starts_with("text/plain"), "{content_type}");
         assert!(!text.is_empty(), "GET {path}: no text");
-        self.seen
-            .borrow_mut()
-            .insert(("get".into(), template, status.to_string()));
     }
 
     /// Checks a request that succeeded against the documented request body.

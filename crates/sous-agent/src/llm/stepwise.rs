@@ -217,28 +217,24 @@ impl LlmAgent {
                 log,
             )?;
             round += 1;
+            // The step's last action again, on the same objects or on what
+            // it made: a model at temperature 0 in a loop (beating what it
+            // just beat). It is undone and refused like an action the
+            // kitchen refused: its primitive is not offered again in the
+            // step.
+            let outcome = match outcome {
+                Outcome::Ran { .. } if repeats(&b.session, &answer, last_here.as_ref()) => {
+                    b.session.undo();
+                    Outcome::Failed(
+                        "it does again what the action before it did, to the same things".into(),
+                    )
+                }
+                other => other,
+            };
             match outcome {
                 Outcome::Done => {
                     b.trace.push(format!("{what}: done after {ran} actions"));
                     break;
-                }
-                // The step's last action again, on the same objects or
-                // on what it made: a model at temperature 0 in a loop
-                // (beating what it just beat). It is undone, and its
-                // primitive is not offered again in the step.
-                Outcome::Ran { .. } if repeats(&b.session, &answer, last_here.as_ref()) => {
-                    b.session.undo();
-                    let why = "it does again what the action before it did, to the same things";
-                    b.trace.push(format!("{what}: refused {answer}: {why}"));
-                    tried.push(format!("did not run, and was undone: {answer}: {why}"));
-                    failed_primitives.extend(primitive_of(&answer));
-                    failed += 1;
-                    if failed > self.config.max_repairs {
-                        b.trace.push(format!(
-                            "{what}: {failed} actions failed, the step was left"
-                        ));
-                        break;
-                    }
                 }
                 Outcome::Ran { made, kitchen: k } => {
                     last_here = Some((shape(&b.session, &answer), outputs(&answer)));
@@ -460,17 +456,10 @@ fn primitive_of(answer: &str) -> Option<&'static str> {
 /// (tools, ovens, where a result goes) are left out: beating a bowl with
 /// another whisk is beating it again.
 fn shape(session: &sous_sim::Session<'_>, answer: &str) -> Vec<String> {
-    let words: Vec<&str> = answer
-        .trim_matches(|c| c == '(' || c == ')')
-        .split_whitespace()
-        .collect();
-    let Some((name, args)) = words.split_first() else {
-        return Vec::new();
-    };
-    let Some(sig) = sous_lang::signature(name, args.len()) else {
+    let Some((sig, args)) = predicate(answer) else {
         return vec![answer.to_string()];
     };
-    let mut out = vec![name.to_string()];
+    let mut out = vec![sig.name.to_string()];
     for (i, w) in args.iter().enumerate() {
         if sig.role(i) != ArgRole::Input {
             continue;
@@ -485,14 +474,7 @@ fn shape(session: &sous_sim::Session<'_>, answer: &str) -> Vec<String> {
 
 /// The variables `answer` binds (its outputs, kitchen state aside).
 fn outputs(answer: &str) -> Vec<String> {
-    let words: Vec<&str> = answer
-        .trim_matches(|c| c == '(' || c == ')')
-        .split_whitespace()
-        .collect();
-    let Some((name, args)) = words.split_first() else {
-        return Vec::new();
-    };
-    let Some(sig) = sous_lang::signature(name, args.len()) else {
+    let Some((sig, args)) = predicate(answer) else {
         return Vec::new();
     };
     args.iter()
@@ -516,10 +498,20 @@ fn repeats(
     let now = shape(session, answer);
     now == *before
         || (now.first() == before.first()
-            && answer
-                .trim_matches(|c| c == '(' || c == ')')
-                .split_whitespace()
-                .any(|w| made.iter().any(|m| m == w)))
+            && predicate(answer)
+                .is_some_and(|(_, args)| args.iter().any(|w| made.contains(&w.to_string()))))
+}
+
+/// The primitive `answer` (one predicate, as the grammar writes it: one
+/// space between arguments, no nesting) names with its arity, and its
+/// arguments.
+fn predicate(answer: &str) -> Option<(&'static sous_lang::Signature, Vec<&str>)> {
+    let mut words = answer
+        .trim_matches(|c| c == '(' || c == ')')
+        .split_whitespace();
+    let name = words.next()?;
+    let args: Vec<&str> = words.collect();
+    Some((sous_lang::signature(name, args.len())?, args))
 }
 
 #[cfg(test)]

@@ -29,6 +29,27 @@ pub struct Scoring<'a> {
     pub gold: Option<&'a Path>,
 }
 
+impl Scoring<'_> {
+    /// The report of recipe `id`, if the run was scored.
+    fn report(&self, id: &str) -> Option<&RecipeReport> {
+        self.reports?
+            .iter()
+            .find(|r| r.recipe_id == id.to_lowercase())
+    }
+
+    /// The mean of score `metric` over `recipes` (summary entries, one
+    /// without a score counting 0); `None` when the run was not scored.
+    fn mean(&self, recipes: &[Value], metric: &str) -> Option<f64> {
+        self.reports.map(|_| {
+            recipes
+                .iter()
+                .map(|r| r["scores"][metric].as_f64().unwrap_or(0.0))
+                .sum::<f64>()
+                / recipes.len().max(1) as f64
+        })
+    }
+}
+
 /// The summary of a run that took `seconds`.
 pub fn summary(
     args: &LlmArgs,
@@ -37,30 +58,15 @@ pub fn summary(
     scoring: &Scoring,
     seconds: f64,
 ) -> Value {
-    let report_of = |id: &str| {
-        scoring
-            .reports?
-            .iter()
-            .find(|r| r.recipe_id == id.to_lowercase())
-    };
     let recipes: Vec<Value> = runs
         .iter()
-        .map(|r| recipe(r, report_of(&r.id), &run.prices))
+        .map(|r| recipe(r, scoring.report(&r.id), &run.prices))
         .collect();
     let tally: Tally = runs.iter().map(|r| r.tally).sum();
     let mut spent = run.previous.spent;
     spent += runs.iter().filter(|r| !r.resumed).map(|r| r.tally).sum();
     let count = |key: &str| recipes.iter().filter(|r| r[key] == true).count();
-    let n = runs.len().max(1) as f64;
-    let mean = |metric: &str| {
-        scoring.reports.map(|_| {
-            recipes
-                .iter()
-                .map(|r| r["scores"][metric].as_f64().unwrap_or(0.0))
-                .sum::<f64>()
-                / n
-        })
-    };
+    let mean = |metric: &str| scoring.mean(&recipes, metric);
     let config = &run.agent.config;
     json!({
         "kind": "sous-llm-summary",
@@ -207,16 +213,10 @@ pub fn baseline(
     scoring: &Scoring,
     seconds: f64,
 ) -> Value {
-    let report_of = |id: &str| {
-        scoring
-            .reports?
-            .iter()
-            .find(|r| r.recipe_id == id.to_lowercase())
-    };
     let recipes: Vec<Value> = outcomes
         .iter()
         .map(|o| {
-            let report = report_of(&o.id);
+            let report = scoring.report(&o.id);
             let mut v = json!({
                 "id": o.id,
                 "executed": !o.failed && !report.is_some_and(failed_in_scoring),
@@ -228,16 +228,7 @@ pub fn baseline(
             v
         })
         .collect();
-    let n = outcomes.len().max(1) as f64;
-    let mean = |metric: &str| {
-        scoring.reports.map(|_| {
-            recipes
-                .iter()
-                .map(|r| r["scores"][metric].as_f64().unwrap_or(0.0))
-                .sum::<f64>()
-                / n
-        })
-    };
+    let mean = |metric: &str| scoring.mean(&recipes, metric);
     json!({
         "kind": "sous-llm-summary",
         "sous": env!("CARGO_PKG_VERSION"),

@@ -120,9 +120,9 @@ pub fn numbers_in(text: &str) -> Vec<String> {
     let mut spaced = String::with_capacity(text.len() + 8);
     let mut last: Option<char> = None;
     for c in text.chars() {
-        let digit = c.is_ascii_digit() || "½¼¾⅓⅔⅛".contains(c);
+        let digit = crate::quantity::is_numeral(c);
         if let Some(l) = last {
-            let was = l.is_ascii_digit() || "½¼¾⅓⅔⅛".contains(l);
+            let was = crate::quantity::is_numeral(l);
             if (digit && l.is_alphabetic()) || (was && c.is_alphabetic()) {
                 spaced.push(' ');
             }
@@ -144,7 +144,7 @@ pub fn numbers_in(text: &str) -> Vec<String> {
     while i < words.len() {
         // Numbers written with digits: `a pinch` or `one egg` is no amount
         // to narrow to.
-        let digits = words[i].starts_with(|c: char| c.is_ascii_digit() || "½¼¾⅓⅔⅛".contains(c));
+        let digits = words[i].starts_with(crate::quantity::is_numeral);
         match crate::quantity::read_quantity(&words[i..]).filter(|_| digits) {
             Some((value, used)) => {
                 if used > 1 && value.fract() != 0.0 {
