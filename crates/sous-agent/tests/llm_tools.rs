@@ -88,9 +88,11 @@ fn tool_calls_run_at_once_and_their_results_name_what_they_made() {
     );
     let requests = fake.requests();
     assert_eq!(requests.len(), 4);
-    // Every request offers the tools; the first names the recipe.
+    // Every request offers the tools (the primitives and `finish`) and
+    // asks for a call; the first names the recipe.
     for r in &requests {
-        assert_eq!(r.body["tools"].as_array().unwrap().len(), 38);
+        assert_eq!(r.body["tools"].as_array().unwrap().len(), 39);
+        assert_eq!(r.body["tool_choice"], "required");
     }
     assert!(requests[0].text(1).contains("100 grams butter"));
     // The answer goes back with its calls, then one tool message per call.
@@ -286,4 +288,85 @@ fn the_gold_network_replayed_as_tool_calls_runs_as_the_gold_does() {
     assert_eq!(report.dish_approximation_score, Some(1.0), "{report:?}");
     assert_eq!(report.goal_condition_success, Some(1.0), "{report:?}");
     assert!(report.failures.is_empty(), "{:?}", report.failures);
+}
+
+#[test]
+fn finish_ends_the_conversation() {
+    let fetch = json!({"ingredient-concept": "butter", "quantity": 100, "unit": "g"});
+    let fake = FakeLlm::start(vec![
+        calls(&[("fetch-and-proportion", fetch.clone())]),
+        // A call after `finish` is not run.
+        calls(&[("finish", json!({})), ("fetch-and-proportion", fetch)]),
+    ]);
+    let out = agent(&fake, 100)
+        .understand(&butter_sugar(), &Transcript::none())
+        .unwrap();
+    assert!(out.problems.is_empty(), "{:?}", out.problems);
+    assert_eq!(fake.requests().len(), 2);
+    assert_eq!(out.understood.actions.len(), 2);
+    assert!(
+        out.understood
+            .trace
+            .iter()
+            .any(|t| t.contains("calls finish after 1 calls")),
+        "{:?}",
+        out.understood.trace
+    );
+}
+
+#[test]
+fn requests_are_fitted_into_a_small_context_and_the_oldest_calls_go_first() {
+    use sous_agent::llm::fit::{Budget, Counter};
+    let context = 12_000;
+    let budget = Budget::new(context, 512, Counter::Estimate, Duration::from_secs(1));
+    let fetch = json!({"ingredient-concept": "butter", "quantity": 1, "unit": "g"});
+    let fake = FakeLlm::start(vec![calls(&[("fetch-and-proportion", fetch)])]);
+    let client = Client::new(&fake.url, "fake-model", None, Duration::from_secs(10))
+        .with_budget(std::sync::Arc::new(budget));
+    let config = LlmConfig {
+        protocol: Protocol::Tools,
+        max_calls: 40,
+        ..LlmConfig::default()
+    };
+    let out = LlmAgent::new(client, config)
+        .understand(&butter_sugar(), &Transcript::none())
+        .unwrap();
+    let trace = &out.understood.trace;
+    assert!(
+        trace.contains(
+            &"left out to fit the context: the tools' descriptions (their parameters stay)"
+                .to_string()
+        ),
+        "{trace:?}"
+    );
+    assert!(
+        trace
+            .iter()
+            .any(|t| t.starts_with("left out to fit the context: the first ")
+                && t.ends_with("answers and their results")),
+        "{trace:?}"
+    );
+    // All 40 calls were made (until the kitchen had no bowl left they
+    // ran), in requests that each fit: one over is never sent.
+    assert!(
+        trace.iter().any(|t| t.starts_with("call 40: ")),
+        "{trace:?}"
+    );
+    let requests = fake.requests();
+    let first = &requests[0].body["tools"];
+    assert!(first
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["function"].get("description").is_none()));
+    let sizes: Vec<usize> = requests
+        .iter()
+        .map(|r| r.body["messages"].as_array().unwrap().len())
+        .collect();
+    // Each request has the last one's messages and two more, but where
+    // the oldest were left out.
+    assert!(
+        sizes.windows(2).any(|w| w[1] < w[0] + 2),
+        "the conversation was never cut: {sizes:?}"
+    );
 }

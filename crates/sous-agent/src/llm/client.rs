@@ -22,7 +22,9 @@ use super::LlmError;
 pub struct Message {
     /// `system`, `user`, `assistant` or `tool`.
     pub role: String,
-    /// `None` (sent as `null`) only for an assistant message that calls tools.
+    /// `None` (sent as `null`) only for an assistant message read from an
+    /// answer that only calls tools; one sent back is `""` then
+    /// ([`Message::answered`]).
     pub content: Option<String>,
     /// The tools an assistant message calls.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -49,11 +51,13 @@ impl Message {
             ..Self::new("tool", content)
         }
     }
-    /// An answer as it goes back into the conversation.
+    /// An answer as it goes back into the conversation; one that only
+    /// called tools with `""` as its content, not `null`: OpenAI takes
+    /// either, but llama-cpp-python's server refuses `null` (HTTP 422).
     pub fn answered(answer: &Answer) -> Self {
         Message {
             role: "assistant".into(),
-            content: answer.content.clone(),
+            content: Some(answer.content.clone().unwrap_or_default()),
             tool_calls: answer.tool_calls.clone(),
             tool_call_id: None,
         }
@@ -211,6 +215,25 @@ impl ServerKind {
     }
 }
 
+/// The `tool_choice` that makes the model at `url` call a tool:
+/// `"required"` (OpenAI, vLLM, llama.cpp's server), except on
+/// llama-cpp-python, whose function-calling chat format takes only
+/// `"auto"` or a named tool (it fails on `"required"`); its model list
+/// says `owned_by: "me"` and it has no `/props`.
+pub fn tool_choice_at(url: &str, timeout: Duration) -> &'static str {
+    let agent = ureq::AgentBuilder::new().timeout(timeout).build();
+    let (root, base) = super::fit::roots(url);
+    let get = |u: &str| -> Option<serde_json::Value> { agent.get(u).call().ok()?.into_json().ok() };
+    let python = get(&format!("{root}/props")).is_none()
+        && get(&format!("{base}/models"))
+            .is_some_and(|v| v["data"][0]["owned_by"].as_str() == Some("me"));
+    if python {
+        "auto"
+    } else {
+        "required"
+    }
+}
+
 /// Where and how to ask.
 #[derive(Debug, Clone)]
 pub struct Client {
@@ -241,6 +264,8 @@ pub struct Client {
     /// The context every request must fit, answer included (its share is
     /// sent as `max_tokens`); `None`: requests are sent as they are.
     budget: Option<Arc<Budget>>,
+    /// Sent as `tool_choice` with every request that offers tools.
+    tool_choice: &'static str,
 }
 
 /// How much of an error body goes into a message.
@@ -307,6 +332,7 @@ impl Client {
             answered: Arc::new(AtomicBool::new(false)),
             grammar: None,
             budget: None,
+            tool_choice: "required",
         }
     }
 
@@ -371,6 +397,12 @@ impl Client {
         }
     }
 
+    /// The same client sending `choice` as `tool_choice` (see [`tool_choice_at`]).
+    pub fn with_tool_choice(mut self, choice: &'static str) -> Self {
+        self.tool_choice = choice;
+        self
+    }
+
     /// The server kind the grammar is sent for, when one is sent.
     pub fn grammar_server(&self) -> Option<ServerKind> {
         self.grammar.as_ref().map(|(k, _)| *k)
@@ -431,6 +463,7 @@ impl Client {
         }
         if !tools.is_empty() {
             body["tools"] = json!(tools);
+            body["tool_choice"] = json!(self.tool_choice);
         } else if let Some((server, grammar)) = &self.grammar {
             server.constrain(&mut body, grammar);
         }
@@ -660,9 +693,10 @@ mod tests {
                 completion_tokens: 4
             })
         );
-        // Back into the conversation: content null, the calls as they came.
+        // Back into the conversation: content "" (llama-cpp-python refuses
+        // null), the calls as they came.
         let m = serde_json::to_value(Message::answered(&a)).unwrap();
-        assert_eq!(m["content"], serde_json::Value::Null);
+        assert_eq!(m["content"], "");
         assert_eq!(m["tool_calls"][0]["type"], "function");
         let t = serde_json::to_value(Message::tool("c1", "ok")).unwrap();
         assert_eq!(t["tool_call_id"], "c1");

@@ -224,10 +224,10 @@ impl LlmAgent {
             let examples = self.examples(&recipe.id)?;
             return self.stepwise(recipe, &examples, log);
         }
-        let system = self.system_message(&recipe.id)?;
         if self.config.protocol == Protocol::Tools {
-            return self.tools(recipe, system, log);
+            return self.tools(recipe, log);
         }
+        let system = self.system_message(&recipe.id)?;
         if self.config.incremental {
             return self.incremental(recipe, vec![system], log);
         }

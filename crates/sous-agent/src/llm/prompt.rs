@@ -287,8 +287,8 @@ pub fn tools_system(examples: &[Example]) -> String {
          happened: correct the call. Refer to what earlier calls made by those names. The \
          kitchen state is passed from action to action for you. Leave an optional argument \
          out to let the kitchen choose (each argument says what it then uses). Start by \
-         fetching the ingredients with the recipe's amounts. When the dish is done, answer \
-         without a tool call.\n",
+         fetching the ingredients with the recipe's amounts. When the dish is done, call \
+         finish.\n",
     );
     for e in examples {
         let _ = write!(
@@ -312,7 +312,7 @@ pub fn tools_recipe(r: &RecipeText) -> String {
 }
 
 /// The recipe's words: its title, ingredient lines and instructions.
-fn recipe_text(r: &RecipeText) -> String {
+pub fn recipe_text(r: &RecipeText) -> String {
     format!(
         "{} {} {}",
         r.title,

@@ -28,6 +28,7 @@
 //! server's prompt cache serves all of it but the end; when the network
 //! grows too long for the context, only its last lines are shown.
 
+use sous_kitchen::Ontology;
 use sous_lang::ArgRole;
 
 use super::check::without_thinking;
@@ -149,7 +150,7 @@ impl LlmAgent {
         let ingredients = [here, fixed.everywhere.clone()]
             .into_iter()
             .find(|l| !l.is_empty());
-        let numbers = super::grammar::numbers_in(&text);
+        let (numbers, units) = written(recipe, step, &text);
         // An instruction is offered the primitives its verbs call for
         // (all of them when it has no verb the lexicon knows).
         // An ingredient line, once fetched, is offered the preparation
@@ -182,6 +183,7 @@ impl LlmAgent {
             let scope = Scope {
                 ingredients: ingredients.clone(),
                 numbers: (!numbers.is_empty()).then(|| numbers.clone()),
+                units: (!units.is_empty()).then(|| units.clone()),
                 only: if fetching {
                     Some(vec![FETCH])
                 } else {
@@ -189,7 +191,8 @@ impl LlmAgent {
                 },
                 except,
                 may_end: !fetching,
-                ..Scope::of(&b.session, &b.kitchen)
+                distinct: true,
+                ..Scope::with_names(&b.session, &b.kitchen, true)
             };
             let variables = holdings(&b.session, &scope);
             let messages = self.fitted(&fixed.system, &fixed.left_out, |shown| {
@@ -512,6 +515,36 @@ fn predicate(answer: &str) -> Option<(&'static sous_lang::Signature, Vec<&str>)>
     let name = words.next()?;
     let args: Vec<&str> = words.collect();
     Some((sous_lang::signature(name, args.len())?, args))
+}
+
+/// The numbers and units step `step` of `recipe` (its text `text`)
+/// writes; an ingredient line's amount also as the language has it (`8 oz`
+/// is 226.8 g), and a temperature in degrees Celsius (`350F` is 175).
+fn written(recipe: &RecipeText, step: usize, text: &str) -> (Vec<String>, Vec<&'static str>) {
+    let mut numbers = super::grammar::numbers_in(text);
+    let mut units = super::grammar::units_in(text);
+    let read = (step < recipe.ingredients.len())
+        .then(|| crate::ingredient_line::read_line(text).ok())
+        .flatten();
+    let converted = read
+        .as_ref()
+        .map(|r| r.amount)
+        .into_iter()
+        .chain(crate::instructions::temperature(&text.to_lowercase()));
+    for x in converted {
+        let x = super::grammar::format_number(x);
+        if !numbers.contains(&x) {
+            numbers.push(x);
+        }
+    }
+    let onto = Ontology::get();
+    if let Some(unit) = read.as_ref().and_then(|r| onto.id(&r.unit)) {
+        let unit = onto.name(unit);
+        if !units.contains(&unit) {
+            units.push(unit);
+        }
+    }
+    (numbers, units)
 }
 
 #[cfg(test)]

@@ -48,6 +48,10 @@ pub struct Tally {
     /// ([`super::check::parses`]).
     #[serde(default)]
     pub parsed: u64,
+    /// The most prompt tokens one request had (its answer's budget on top
+    /// must fit the context: the check that every request fit).
+    #[serde(default)]
+    pub largest_prompt: u64,
 }
 
 impl Tally {
@@ -64,6 +68,7 @@ impl Tally {
             completion_tokens: u.completion_tokens,
             answers: 0,
             parsed: 0,
+            largest_prompt: u.prompt_tokens,
         }
     }
 
@@ -90,6 +95,7 @@ impl AddAssign for Tally {
         self.completion_tokens += o.completion_tokens;
         self.answers += o.answers;
         self.parsed += o.parsed;
+        self.largest_prompt = self.largest_prompt.max(o.largest_prompt);
     }
 }
 
@@ -140,6 +146,7 @@ mod tests {
             (t.requests, t.without_usage, t.truncated, t.tokens()),
             (3, 2, 1, 1500)
         );
+        assert_eq!(t.largest_prompt, 1200);
         // Tallies written before `truncated` read as none.
         let old: Tally = serde_json::from_str(
             r#"{"requests":2,"without_usage":0,"prompt_tokens":5,"completion_tokens":1}"#,

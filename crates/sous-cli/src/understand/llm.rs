@@ -116,6 +116,19 @@ pub struct LlmArgs {
     /// may write for one instruction.
     #[arg(long, value_name = "N", default_value_t = 6)]
     pub max_step_actions: usize,
+    /// With `--protocol tools`: the `tool_choice` sent. Default: `required`
+    /// (the model calls a tool, `finish` to end), but `auto` on a
+    /// llama-cpp-python server, whose own function calling takes no other
+    /// (the server of `tools/local_llm.py` takes `required`).
+    #[arg(long, value_enum)]
+    pub tool_choice: Option<ToolChoiceArg>,
+}
+
+/// What `--tool-choice` takes.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum ToolChoiceArg {
+    Required,
+    Auto,
 }
 
 /// What `--constrain` takes.
@@ -235,6 +248,13 @@ impl LlmRun {
         let (transcript, previous) = open_transcript(llm, model, protocol)?;
         let mut client = Client::new(url, model, api_key, Duration::from_secs(llm.timeout))
             .with_sampling(llm.temperature, llm.seed);
+        if protocol == Protocol::Tools {
+            client = client.with_tool_choice(match llm.tool_choice {
+                Some(ToolChoiceArg::Required) => "required",
+                Some(ToolChoiceArg::Auto) => "auto",
+                None => sous_agent::llm::client::tool_choice_at(url, Duration::from_secs(10)),
+            });
+        }
         if llm.constrain == ConstrainArg::Grammar {
             if protocol == Protocol::Tools {
                 return Err(

@@ -45,6 +45,10 @@ pub struct Scope {
     /// The numbers a number may be (`None`: any): those the step's text
     /// writes ([`numbers_in`]), so that an amount is the recipe's.
     pub numbers: Option<Vec<String>>,
+    /// The units a unit may be, where the argument takes any of them
+    /// (`None`: those of its dimension): those the step's text writes
+    /// ([`units_in`]).
+    pub units: Option<Vec<&'static str>>,
     /// The primitives that may be written (`None`: all but these `except`).
     pub only: Option<Vec<&'static str>>,
     /// The primitives that may not be written.
@@ -52,37 +56,63 @@ pub struct Scope {
     /// Whether `(done)` may be answered (when no primitive can be written,
     /// it may all the same).
     pub may_end: bool,
+    /// Whether no variable may stand in two object arguments of one
+    /// action (the language's checks refuse it; spelled out, it makes the
+    /// grammar grow with the square of the variables, so it is for the
+    /// narrowed scope of one step).
+    pub distinct: bool,
 }
 
 /// What the line `(done)` says: the step needs no more actions.
 pub const DONE: &str = "(done)";
 
 impl Scope {
-    /// The scope of `session`, whose current kitchen state is `kitchen`.
+    /// The scope of `session`, whose current kitchen state is `kitchen`:
+    /// every continuation the language allows.
     pub fn of(session: &sous_sim::Session<'_>, kitchen: &str) -> Scope {
+        Scope::with_names(session, kitchen, false)
+    }
+
+    /// [`Scope::of`] offering each object under one name only, the last an
+    /// action bound, when `latest_only`. The language lets an action name
+    /// a greased pan by the name it had before greasing (the kitchen finds
+    /// an object by its identity), and gold networks do; but a model
+    /// offered every name an object ever had beats the butter bowl again
+    /// after the sugar went in.
+    pub fn with_names(session: &sous_sim::Session<'_>, kitchen: &str, latest_only: bool) -> Scope {
         let onto = Ontology::get();
         let state = onto.id("kitchen-state");
-        // A variable bound without an availability time (an optional
-        // argument's fresh name: the bowl as it was before the action)
-        // is offered only when no variable with one names its object:
-        // most primitives cannot start from it, and the action's output
-        // names the same bowl as that action left it.
         let all: Vec<(&str, &sous_sim::Binding)> = session
             .bound()
             .filter(|(_, b)| !b.value.is_failed())
             .filter(|(_, b)| state.is_none_or(|s| !onto.is_a(b.value.class, s)))
             .collect();
+        // A variable bound without an availability time (an optional
+        // argument's fresh name: the bowl as it was before the action)
+        // is offered only when no variable with one names its object:
+        // most primitives cannot start from it, and the action's output
+        // names the same bowl as that action left it.
         let timed = |pid| {
             all.iter()
                 .any(|(_, b)| b.value.pid == pid && b.available_at.is_some())
+        };
+        // Of the names of one object, the last an action bound (what the
+        // network made of it last).
+        let latest = |i: usize, pid| {
+            !all[i + 1..]
+                .iter()
+                .any(|(_, c)| c.value.pid == pid && c.available_at.is_some())
         };
         let chosen: Vec<(&str, &sous_sim::Binding)> = all
             .iter()
             .enumerate()
             .filter(|&(i, (_, b))| {
-                b.available_at.is_some()
-                    || (!timed(b.value.pid)
-                        && !all[i + 1..].iter().any(|(_, c)| c.value.pid == b.value.pid))
+                if b.available_at.is_some() {
+                    !latest_only || latest(i, b.value.pid)
+                } else {
+                    !timed(b.value.pid)
+                        && !all[i + 1..].iter().any(|(_, c)| c.value.pid == b.value.pid)
+                }
             })
             .map(|(_, &nb)| nb)
             .collect();
@@ -104,9 +134,11 @@ impl Scope {
             next_line: session.network().actions.len(),
             ingredients: None,
             numbers: None,
+            units: None,
             only: None,
             except: Vec::new(),
             may_end: true,
+            distinct: false,
         }
     }
 }
@@ -115,21 +147,7 @@ impl Scope {
 /// `1.5`, `½` is `0.5`, `350F` is `350`; a mixed number also gives its
 /// whole part. In the order written, without repeats.
 pub fn numbers_in(text: &str) -> Vec<String> {
-    // Digits apart from the letters and brackets around them (`230g)`),
-    // and vulgar fractions as the quantity reader reads them.
-    let mut spaced = String::with_capacity(text.len() + 8);
-    let mut last: Option<char> = None;
-    for c in text.chars() {
-        let digit = crate::quantity::is_numeral(c);
-        if let Some(l) = last {
-            let was = crate::quantity::is_numeral(l);
-            if (digit && l.is_alphabetic()) || (was && c.is_alphabetic()) {
-                spaced.push(' ');
-            }
-        }
-        spaced.push(if "(),;:".contains(c) { ' ' } else { c });
-        last = Some(c);
-    }
+    let spaced = spaced(text);
     let words: Vec<&str> = spaced.split_whitespace().collect();
     let mut out: Vec<String> = Vec::new();
     let mut push = |x: f64| {
@@ -159,9 +177,62 @@ pub fn numbers_in(text: &str) -> Vec<String> {
     out
 }
 
+/// `text` with digits apart from the letters and brackets around them
+/// (`230g)` is `230 g `), vulgar fractions read as digits.
+fn spaced(text: &str) -> String {
+    let mut spaced = String::with_capacity(text.len() + 8);
+    let mut last: Option<char> = None;
+    for c in text.chars() {
+        let digit = crate::quantity::is_numeral(c);
+        if let Some(l) = last {
+            let was = crate::quantity::is_numeral(l);
+            if (digit && l.is_alphabetic()) || (was && c.is_alphabetic()) {
+                spaced.push(' ');
+            }
+        }
+        spaced.push(if "(),;:".contains(c) { ' ' } else { c });
+        last = Some(c);
+    }
+    spaced
+}
+
+/// The units of the language `text` writes, in the order written, without
+/// repeats: `2 cups` is `cup`, `8 oz` is `g` (the unit it converts to),
+/// `10 minutes` is `minute`, a temperature (`350F`, `175 degrees C`) is
+/// `degrees-celsius`.
+pub fn units_in(text: &str) -> Vec<&'static str> {
+    let lex = crate::lexicon::Lexicon::get();
+    let onto = Ontology::get();
+    let lower = spaced(&text.to_lowercase());
+    let mut out: Vec<&'static str> = Vec::new();
+    let mut push = |name: &str| {
+        if let Some(id) = onto.id(name) {
+            let name = onto.name(id);
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    };
+    for word in lower.split_whitespace() {
+        let word = word.trim_end_matches([',', '!', '?']);
+        // `tsp.` is a unit's spelling, `cups.` ends a sentence.
+        let word = match word.strip_suffix('.') {
+            Some(bare) if lex.unit(word).is_none() => bare,
+            _ => word,
+        };
+        if let Some((unit, _)) = lex.unit(word).or_else(|| lex.time_unit(word)) {
+            push(unit);
+        }
+    }
+    if crate::instructions::temperature(&lower).is_some() {
+        push("degrees-celsius");
+    }
+    out
+}
+
 /// `x` as the language writes a number: whole numbers without a point,
 /// others with at most three decimals.
-fn format_number(x: f64) -> String {
+pub fn format_number(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         return format!("{}", x as i64);
     }
@@ -258,6 +329,9 @@ impl Builder<'_> {
     fn predicate(&mut self, sig: &'static Signature, names: &Names) -> Option<Expr> {
         let classes = ArgClass::of(sig);
         let mut seq = vec![lit("("), lit(sig.name)];
+        // The object arguments: where in `seq`, the variables each admits,
+        // and its fresh name when it is optional.
+        let mut objects: Vec<(usize, Vec<String>, Option<String>)> = Vec::new();
         for (i, arg) in sig.args.iter().enumerate() {
             seq.push(rule("ws"));
             let role = sig.role(i);
@@ -275,7 +349,7 @@ impl Builder<'_> {
                         }),
                         Kind::Name(list) => {
                             // Narrowed to nothing, the list stays whole.
-                            let narrowed = self.narrowed(list.clone());
+                            let narrowed = self.narrowed(self.units_of(arg.ty, list.clone()));
                             let list = if narrowed.is_empty() {
                                 list.clone()
                             } else {
@@ -287,13 +361,20 @@ impl Builder<'_> {
                         }
                         Kind::Object => {}
                     }
-                    // A name is written, never a variable: every kitchen
-                    // object is a `conceptualizable`, and none is an
-                    // ingredient's name.
-                    if !matches!(kind, Kind::Name(_)) {
+                    // A name or a number is written, never a variable:
+                    // every kitchen object is a `conceptualizable`, and
+                    // none is an ingredient's name; no gold network gives
+                    // an earlier action's quantity to a later one (an
+                    // optional one left to the kitchen is a fresh name).
+                    if kind == Kind::Object {
                         if let Some(r) = self.bound_of(classes[i], arg.ty) {
                             alternatives.push(rule(&r));
                         }
+                        objects.push((
+                            seq.len(),
+                            self.admitted(classes[i]),
+                            (role == ArgRole::Optional).then(|| self.fresh(arg.name)),
+                        ));
                     }
                     if role == ArgRole::Optional {
                         alternatives.push(Lit(self.fresh(arg.name)));
@@ -308,7 +389,74 @@ impl Builder<'_> {
             seq.push(expr);
         }
         seq.push(lit(")"));
-        Some(Seq(seq))
+        self.distinct(seq, &objects)
+    }
+
+    /// The variables bound to a value `arg_class` admits.
+    fn admitted(&self, arg_class: ArgClass) -> Vec<String> {
+        self.scope
+            .bound
+            .iter()
+            .filter(|(_, c)| arg_class.admits(*c))
+            .map(|(v, _)| v.clone())
+            .collect()
+    }
+
+    /// `seq` with no variable in two of its object arguments: the kitchen
+    /// refuses an action that lines a tray with itself, and a small model
+    /// copies the argument before. The first two object arguments that
+    /// admit the same variables are written as alternatives: each shared
+    /// variable in the first and the others in the second, or a variable
+    /// only the first admits (or its fresh name) and the second as it is.
+    /// `None` when no variable can be in both.
+    fn distinct(
+        &self,
+        seq: Vec<Expr>,
+        objects: &[(usize, Vec<String>, Option<String>)],
+    ) -> Option<Expr> {
+        let pair = objects.iter().enumerate().find_map(|(k, a)| {
+            objects[k + 1..]
+                .iter()
+                .find(|b| b.1.iter().any(|v| a.1.contains(v)))
+                .map(|b| (a, b))
+        });
+        let Some(((at_a, vars_a, fresh_a), (at_b, vars_b, fresh_b))) =
+            pair.filter(|_| self.scope.distinct)
+        else {
+            return Some(Seq(seq));
+        };
+        let one_of = |vars: Vec<&String>, fresh: &Option<String>| -> Option<Expr> {
+            let mut alts: Vec<Expr> = vars.into_iter().map(|v| Lit(v.clone())).collect();
+            alts.extend(fresh.iter().map(|f| Lit(f.clone())));
+            match alts.len() {
+                0 => None,
+                1 => alts.pop(),
+                _ => Some(Alt(alts)),
+            }
+        };
+        let mut alternatives = Vec::new();
+        for v in vars_a.iter().filter(|v| vars_b.contains(v)) {
+            let Some(b) = one_of(vars_b.iter().filter(|w| *w != v).collect(), fresh_b) else {
+                continue;
+            };
+            let mut s = seq.clone();
+            s[*at_a] = Lit(v.clone());
+            s[*at_b] = b;
+            alternatives.push(Seq(s));
+        }
+        if let Some(a) = one_of(
+            vars_a.iter().filter(|v| !vars_b.contains(v)).collect(),
+            fresh_a,
+        ) {
+            let mut s = seq;
+            s[*at_a] = a;
+            alternatives.push(Seq(s));
+        }
+        match alternatives.len() {
+            0 => None,
+            1 => alternatives.pop(),
+            _ => Some(Alt(alternatives)),
+        }
     }
 
     /// The fresh name of argument `arg` of the next action:
@@ -345,6 +493,21 @@ impl Builder<'_> {
                 None => true,
             })
             .collect()
+    }
+
+    /// `list`, the units an argument of class `ty` takes, narrowed to the
+    /// scope's units when it names some of them (a model offered every
+    /// unit preheats the oven for an hour).
+    fn units_of(&self, ty: &str, list: Vec<&'static str>) -> Vec<&'static str> {
+        let Some(units) = self.scope.units.as_ref().filter(|_| ty.ends_with("unit")) else {
+            return list;
+        };
+        let here: Vec<&'static str> = list.iter().copied().filter(|u| units.contains(u)).collect();
+        if here.is_empty() {
+            list
+        } else {
+            here
+        }
     }
 
     /// The rule of a list of names (shared by the arguments that take it).
@@ -384,6 +547,105 @@ mod tests {
         );
         // Words are no amount to narrow to.
         assert!(numbers_in("a pinch of salt, one egg").is_empty());
+    }
+
+    #[test]
+    fn the_units_of_a_step_are_the_languages() {
+        assert_eq!(units_in("2 cups (240g) flour, sifted"), ["cup", "g"]);
+        assert_eq!(units_in("8 oz. cream cheese"), ["g"]);
+        assert_eq!(units_in("1 tsp. salt"), ["teaspoon"]);
+        assert_eq!(
+            units_in("Preheat oven to 350F. Bake 10 to 12 minutes."),
+            ["minute", "degrees-celsius"]
+        );
+        assert!(units_in("Stir well.").is_empty());
+    }
+
+    #[test]
+    fn a_unit_is_one_the_step_writes_of_the_arguments_dimension() {
+        let mut session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
+        session.add_text("(get-kitchen ?kitchen)").unwrap();
+        let scope = Scope {
+            units: Some(vec!["minute", "degrees-celsius"]),
+            only: Some(vec!["preheat-oven", "fetch-and-proportion"]),
+            ..Scope::of(&session, "?kitchen")
+        };
+        let g = next_action(Notation::Gbnf, &scope);
+        let line = |p: &str| {
+            g.lines()
+                .find(|l| l.starts_with(&format!("p-{p} ::=")))
+                .unwrap_or_else(|| panic!("{p}: {g}"))
+                .to_string()
+        };
+        let list = |rule: &str| {
+            let name = rule
+                .split_whitespace()
+                .rev()
+                .find(|w| w.starts_with("names-"))
+                .unwrap()
+                .to_string();
+            g.lines()
+                .find(|l| l.starts_with(&format!("{name} ::=")))
+                .unwrap()
+                .to_string()
+        };
+        // The oven's unit is a temperature's, and the step writes one.
+        assert!(
+            list(&line("preheat-oven")).contains("\"degrees-celsius\""),
+            "{g}"
+        );
+        // An amount's unit: the step writes none, so any amount's unit.
+        let amount = list(&line("fetch-and-proportion"));
+        assert!(
+            amount.contains("\"g\"") && !amount.contains("minute"),
+            "{amount}"
+        );
+    }
+
+    #[test]
+    fn a_narrowed_scope_names_each_object_once_and_never_twice_in_an_action() {
+        let mut session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
+        for line in [
+            "(get-kitchen ?kitchen)",
+            "(fetch-and-proportion ?butter ?ks-1 ?kitchen ?bowl-1 butter 100 g)",
+            "(fetch-and-proportion ?sugar ?ks-2 ?ks-1 ?bowl-2 white-sugar 50 g)",
+            "(beat ?beaten ?ks-3 ?ks-2 ?butter ?whisk)",
+        ] {
+            session.add_text(line).unwrap();
+        }
+        let narrowed = Scope {
+            only: Some(vec!["transfer-contents"]),
+            distinct: true,
+            ..Scope::with_names(&session, "?ks-3", true)
+        };
+        let g = next_action(Notation::Gbnf, &narrowed);
+        let rule = g
+            .lines()
+            .find(|l| l.starts_with("p-transfer-contents ::="))
+            .unwrap();
+        // The beaten butter's bowl has one name: the last.
+        assert!(
+            !rule.contains("\"?butter\"") && rule.contains("\"?beaten\""),
+            "{rule}"
+        );
+        // Each bowl into the other, never into itself.
+        assert!(rule.contains("\"?beaten\" ws \"?sugar\""), "{rule}");
+        assert!(rule.contains("\"?sugar\" ws \"?beaten\""), "{rule}");
+        assert!(!rule.contains("\"?sugar\" ws \"?sugar\""), "{rule}");
+        // Every continuation the language allows: both names, and no
+        // spelled-out pairs.
+        let all = next_action(
+            Notation::Gbnf,
+            &Scope {
+                only: Some(vec!["transfer-contents"]),
+                ..Scope::of(&session, "?ks-3")
+            },
+        );
+        assert!(
+            all.contains("\"?butter\"") && all.contains("\"?beaten\""),
+            "{all}"
+        );
+        assert!(!all.contains("\"?beaten\" ws \"?sugar\""), "{all}");
     }
 
     #[test]

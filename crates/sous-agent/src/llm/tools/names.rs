@@ -31,6 +31,9 @@ struct File {
     never: Vec<String>,
     /// Primitive → argument → the classes its names are below.
     stock: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    /// Primitive → unit argument → the classes its units are (with those below them).
+    #[serde(default)]
+    units: BTreeMap<String, BTreeMap<String, Vec<String>>>,
 }
 
 /// Why `data/tools.toml` does not fit the signatures or the ontology.
@@ -46,6 +49,8 @@ pub enum NamesError {
         "tools.toml: `{0}` is no kind of the inventory (ingredients, containers, tools, places)"
     )]
     UnknownKind(String),
+    #[error("tools.toml: units `{0}.{1}`: `{2}` is no unit")]
+    NotAUnit(String, String, String),
 }
 
 /// The file read and checked.
@@ -53,6 +58,8 @@ pub enum NamesError {
 pub struct Names {
     concepts: Vec<String>,
     never: Vec<String>,
+    /// Primitive and argument → the names it takes, where these are not
+    /// every class below its own (`[stock]`, `[units]`).
     stock: BTreeMap<(String, String), Vec<&'static str>>,
 }
 
@@ -71,13 +78,15 @@ impl Names {
                 return Err(NamesError::UnknownClass(class.clone()));
             }
         }
+        let known = |primitive: &str, arg: &str| {
+            sous_lang::signatures()
+                .iter()
+                .any(|s| s.name == primitive && s.index_of(arg).is_some())
+        };
         let mut stock = BTreeMap::new();
         for (primitive, args) in file.stock {
             for (arg, roots) in args {
-                let known = sous_lang::signatures()
-                    .iter()
-                    .any(|s| s.name == primitive && s.index_of(&arg).is_some());
-                if !known {
+                if !known(&primitive, &arg) {
                     return Err(NamesError::UnknownArgument(primitive, arg));
                 }
                 let mut names = Vec::new();
@@ -87,6 +96,30 @@ impl Names {
                     }
                     for name in held_below(root) {
                         if !names.contains(&name) {
+                            names.push(name);
+                        }
+                    }
+                }
+                stock.insert((primitive.clone(), arg), names);
+            }
+        }
+        let unit = onto.id("unit");
+        for (primitive, args) in file.units {
+            for (arg, classes) in args {
+                if !known(&primitive, &arg) {
+                    return Err(NamesError::UnknownArgument(primitive, arg));
+                }
+                let mut names: Vec<&'static str> = Vec::new();
+                for class in &classes {
+                    let Some(id) = onto
+                        .id(class)
+                        .filter(|&c| unit.is_some_and(|u| onto.is_a(c, u)))
+                    else {
+                        return Err(NamesError::NotAUnit(primitive, arg, class.clone()));
+                    };
+                    let own = onto.name(id);
+                    for name in std::iter::once(own).chain(concepts(class)) {
+                        if !names.contains(&name) && !file.never.iter().any(|n| n == name) {
                             names.push(name);
                         }
                     }
@@ -186,6 +219,19 @@ mod tests {
             things.len(),
             "a plate is a container and a tool"
         );
+        // A unit argument of one dimension takes that dimension's units.
+        let Kind::Name(times) = kind("bake", "time-to-bake-unit") else {
+            panic!("units are names")
+        };
+        assert_eq!(times, ["minute", "hour"]);
+        assert_eq!(
+            kind("preheat-oven", "unit"),
+            Kind::Name(vec!["degrees-celsius"])
+        );
+        let Kind::Name(amounts) = kind("fetch-and-proportion", "unit") else {
+            panic!("units are names")
+        };
+        assert!(amounts.contains(&"piece") && !amounts.contains(&"minute"));
         let Kind::Name(shapes) = kind("shape", "shape") else {
             panic!("shapes are names")
         };
@@ -225,5 +271,12 @@ mod tests {
         assert!(e.contains("fetch.what"), "{e}");
         let e = bad("concepts = []\nnever = []\n[stock.fetch]\nconcept-to-fetch = [\"toys\"]\n");
         assert!(e.contains("toys"), "{e}");
+        let e = bad(
+            "concepts = []\nnever = []\n[stock]\n[units.bake]\ntime-to-bake-unit = [\"butter\"]\n",
+        );
+        assert!(
+            e.contains("bake.time-to-bake-unit") && e.contains("butter"),
+            "{e}"
+        );
     }
 }
