@@ -51,6 +51,7 @@
 pub mod aliasing;
 pub mod dish;
 pub mod errata;
+pub mod errors;
 pub mod evaluate;
 pub mod goals;
 pub mod gold;

@@ -15,7 +15,7 @@
 
 mod exact;
 mod hill_climb;
-mod hungarian;
+pub(crate) mod hungarian;
 mod lisp;
 mod pool;
 mod pyfmt;

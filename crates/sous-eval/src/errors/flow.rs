@@ -1,0 +1,149 @@
+//! A network as data flow: each action, what it was given (constants) and
+//! which earlier action made each object it works on. Text order plays no
+//! part: actions are taken in the order of their kitchen states (each
+//! starts from the state the one before it made), so a network and its
+//! permutation have the same flow.
+
+use rustc_hash::FxHashMap;
+use sous_lang::{ArgKind, ArgRole, Recipe, Signature};
+
+/// One action of the flow.
+#[derive(Debug, Clone)]
+pub struct Action {
+    /// Its predicate's index in the recipe.
+    pub predicate: usize,
+    /// Where it is written (1-based).
+    pub line: usize,
+    /// The column there (1-based).
+    pub column: usize,
+    /// Its primitive's signature (the form its arity picks).
+    pub signature: &'static Signature,
+    /// The constants it is given: argument position and text (`butter`, `230`).
+    pub constants: Vec<(usize, String)>,
+    /// Each object it is given by variable: argument position, and the
+    /// action that made the object (`None`: no action did; the argument is
+    /// unbound, or an optional one the kitchen chooses here).
+    pub inputs: Vec<(usize, Option<usize>)>,
+}
+
+/// A recipe's actions in kitchen-state order, `get-kitchen` left out.
+#[derive(Debug, Clone, Default)]
+pub struct Flow {
+    /// The actions, makers before what they make is used in.
+    pub actions: Vec<Action>,
+}
+
+impl Flow {
+    /// The flow of `recipe`. Predicates of no known primitive are left out
+    /// (they are errors of their own, found before execution).
+    pub fn of(recipe: &Recipe) -> Flow {
+        let known: Vec<(usize, &'static Signature)> = recipe
+            .predicates
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                sous_lang::signature(&p.name, p.args.len())
+                    .filter(|s| s.arity() == p.args.len())
+                    .map(|s| (i, s))
+            })
+            .collect();
+        let order = kitchen_order(recipe, &known);
+        // Which action made each variable: an output, or an optional
+        // argument the kitchen filled (a whisk `beat` chose, used again by
+        // a later `mix`).
+        let mut made: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut actions = Vec::new();
+        for &(i, sig) in &order {
+            if sig.kind == sous_lang::PrimitiveKind::GetKitchen {
+                continue;
+            }
+            let p = &recipe.predicates[i];
+            let me = actions.len();
+            let mut constants = Vec::new();
+            let mut inputs = Vec::new();
+            for (k, arg) in p.args.iter().enumerate() {
+                match (&arg.kind, sig.role(k)) {
+                    (ArgKind::Variable(v), ArgRole::Output) => {
+                        made.entry(v).or_insert(me);
+                    }
+                    (ArgKind::Variable(v), ArgRole::Input | ArgRole::Optional) => {
+                        let by = made.get(v.as_str()).copied();
+                        if by.is_none() && sig.role(k) == ArgRole::Optional {
+                            made.insert(v, me);
+                        }
+                        inputs.push((k, by));
+                    }
+                    (ArgKind::Variable(_), _) => {}
+                    (_, ArgRole::Input | ArgRole::Optional | ArgRole::Output) => {
+                        constants.push((k, arg.to_string()));
+                    }
+                    _ => {}
+                }
+            }
+            actions.push(Action {
+                predicate: i,
+                line: p.span.line as usize,
+                column: p.span.column as usize,
+                signature: sig,
+                constants,
+                inputs,
+            });
+        }
+        Flow { actions }
+    }
+
+    /// The actions that took an object action `a` made, with the argument
+    /// position.
+    pub fn consumers(&self, a: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.actions.iter().enumerate().flat_map(move |(j, b)| {
+            b.inputs
+                .iter()
+                .filter(move |(_, by)| *by == Some(a))
+                .map(move |(k, _)| (j, *k))
+        })
+    }
+}
+
+/// `known` (predicate index, signature) in the order their kitchen states
+/// chain from `?kitchen`; what is off the chain follows in text order.
+fn kitchen_order(
+    recipe: &Recipe,
+    known: &[(usize, &'static Signature)],
+) -> Vec<(usize, &'static Signature)> {
+    let state = |i: usize, at: Option<usize>| -> Option<&str> {
+        recipe.predicates[i].args.get(at?)?.as_variable()
+    };
+    // The action starting from each kitchen state.
+    let mut from: FxHashMap<&str, Vec<(usize, &'static Signature)>> = FxHashMap::default();
+    let mut starts = Vec::new();
+    for &(i, sig) in known {
+        match state(i, sig.kitchen_state_in()) {
+            Some(ks) => from.entry(ks).or_default().push((i, sig)),
+            None => starts.push((i, sig)),
+        }
+    }
+    let mut order = Vec::with_capacity(known.len());
+    let mut seen = vec![false; recipe.predicates.len()];
+    let mut next: Vec<(usize, &'static Signature)> = starts;
+    while let Some((i, sig)) = next.pop() {
+        if std::mem::replace(&mut seen[i], true) {
+            continue;
+        }
+        order.push((i, sig));
+        let out = if sig.kind == sous_lang::PrimitiveKind::GetKitchen {
+            recipe.predicates[i]
+                .args
+                .first()
+                .and_then(|a| a.as_variable())
+        } else {
+            state(i, sig.kitchen_state_out())
+        };
+        if let Some(after) = out.and_then(|ks| from.get(ks)) {
+            // Reversed so that, of two actions from one state, the first
+            // written comes first.
+            next.extend(after.iter().rev().copied());
+        }
+    }
+    order.extend(known.iter().copied().filter(|&(i, _)| !seen[i]));
+    order
+}

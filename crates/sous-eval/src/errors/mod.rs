@@ -1,0 +1,227 @@
+//! Why a prediction scores what it does: its errors against the gold
+//! network, each of a kind, at a line of the prediction or of the gold,
+//! and either a root cause (`primary`) or the consequence of one
+//! (`caused_by`).
+//!
+//! The actions of the two networks are paired by what they do and what
+//! goes into them ([`align`]), never by line order: a permuted network has
+//! no errors. Then:
+//!
+//! - a gold action with no counterpart is a `missing-step`;
+//! - a predicted action with none is an `additional-step`;
+//! - a pair given different constants is a `wrong-argument`, with the
+//!   argument's role (`ingredient`, `quantity`, `time`…, [`roles`]);
+//! - a pair that takes an object from different makers is a
+//!   `wrong-argument` caused by the missing or additional step that made
+//!   (or should have made) it, or, when both makers have counterparts, a
+//!   `wrong-order`: the right things, combined in another order.
+
+pub mod align;
+pub mod flow;
+pub mod roles;
+
+use serde::Serialize;
+use sous_lang::Recipe;
+
+use flow::Flow;
+
+/// The kinds of error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    /// A gold action with no counterpart in the prediction.
+    MissingStep,
+    /// A predicted action with no counterpart in the gold.
+    AdditionalStep,
+    /// An action with a counterpart, given something else.
+    WrongArgument,
+    /// Actions with counterparts whose objects flow in another order.
+    WrongOrder,
+}
+
+impl ErrorKind {
+    /// Its name in reports (`missing-step`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::MissingStep => "missing-step",
+            ErrorKind::AdditionalStep => "additional-step",
+            ErrorKind::WrongArgument => "wrong-argument",
+            ErrorKind::WrongOrder => "wrong-order",
+        }
+    }
+}
+
+/// One error of a prediction.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PredictionError {
+    /// What kind of error.
+    pub kind: ErrorKind,
+    /// A root cause; else it follows from error `caused_by`.
+    pub primary: bool,
+    /// The index (in the same list) of the primary error this follows from.
+    pub caused_by: Option<usize>,
+    /// Where in the prediction (1-based), when it concerns a predicted action.
+    pub line: Option<usize>,
+    /// The column there (1-based).
+    pub column: Option<usize>,
+    /// The gold action's line, when it concerns one.
+    pub gold_line: Option<usize>,
+    /// For `wrong-argument`: what the argument is about.
+    pub role: Option<String>,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// The errors of `predicted` against `gold`, root causes first in each
+/// kind's turn: additional steps, missing steps, then what differs in the
+/// actions that have counterparts.
+pub fn against_gold(predicted: &Recipe, gold: &Recipe) -> Vec<PredictionError> {
+    let (fp, fg) = (Flow::of(predicted), Flow::of(gold));
+    let al = align::align(&fp, &fg);
+    let text = |r: &Recipe, a: &flow::Action| r.predicates[a.predicate].to_string();
+    let mut errors: Vec<PredictionError> = Vec::new();
+    let mut of_predicted: Vec<Option<usize>> = vec![None; fp.actions.len()];
+    let mut of_gold: Vec<Option<usize>> = vec![None; fg.actions.len()];
+    // For each `wrong-order` error, the two gold makers it switches.
+    type Switch = (Option<usize>, Option<usize>);
+    let mut switches: Vec<Option<Switch>> = Vec::new();
+    for (p, a) in fp.actions.iter().enumerate() {
+        if al.gold_of[p].is_none() {
+            of_predicted[p] = Some(errors.len());
+            errors.push(PredictionError {
+                kind: ErrorKind::AdditionalStep,
+                primary: true,
+                caused_by: None,
+                line: Some(a.line),
+                column: Some(a.column),
+                gold_line: None,
+                role: None,
+                message: format!("{} has no counterpart in the gold", text(predicted, a)),
+            });
+        }
+    }
+    for (g, a) in fg.actions.iter().enumerate() {
+        if al.predicted_of[g].is_none() {
+            of_gold[g] = Some(errors.len());
+            errors.push(PredictionError {
+                kind: ErrorKind::MissingStep,
+                primary: true,
+                caused_by: None,
+                line: None,
+                column: None,
+                gold_line: Some(a.line),
+                role: None,
+                message: format!("the gold's {} has no counterpart", text(gold, a)),
+            });
+        }
+    }
+    for (p, a) in fp.actions.iter().enumerate() {
+        let Some(g) = al.gold_of[p] else { continue };
+        let b = &fg.actions[g];
+        let sig = a.signature;
+        let at =
+            |e: ErrorKind, k: usize, caused_by: Option<usize>, message: String| PredictionError {
+                kind: e,
+                primary: caused_by.is_none(),
+                caused_by,
+                line: Some(a.line),
+                column: Some(a.column),
+                gold_line: Some(b.line),
+                role: (e == ErrorKind::WrongArgument)
+                    .then(|| roles::role(sig.name, sig.args[k].name)),
+                message,
+            };
+        // Constants: given in one, differing or missing in the other.
+        let mut positions: Vec<usize> = a
+            .constants
+            .iter()
+            .chain(&b.constants)
+            .map(|(k, _)| *k)
+            .collect();
+        positions.sort_unstable();
+        positions.dedup();
+        for k in positions {
+            let mine = a
+                .constants
+                .iter()
+                .find(|(x, _)| *x == k)
+                .map(|(_, v)| v.as_str());
+            let theirs = b
+                .constants
+                .iter()
+                .find(|(x, _)| *x == k)
+                .map(|(_, v)| v.as_str());
+            if mine != theirs {
+                let arg = sig.args[k].name;
+                errors.push(at(
+                    ErrorKind::WrongArgument,
+                    k,
+                    None,
+                    format!(
+                        "`{arg}` of {}: {} where the gold (line {}) has {}",
+                        sig.name,
+                        shown(mine),
+                        b.line,
+                        shown(theirs)
+                    ),
+                ));
+            }
+        }
+        // Objects: made by the counterpart of the gold's maker, or not.
+        for &(k, by) in &a.inputs {
+            let expected = b.inputs.iter().find(|(x, _)| *x == k).and_then(|(_, m)| *m);
+            let got = by.and_then(|m| al.gold_of[m]);
+            if got == expected || (by.is_none() && expected.is_none()) {
+                continue;
+            }
+            let arg = sig.args[k].name;
+            let cause = by
+                .and_then(|m| of_predicted[m])
+                .or_else(|| expected.and_then(|m| of_gold[m]));
+            let kind = match (cause, got, expected) {
+                (None, Some(_), Some(_)) => ErrorKind::WrongOrder,
+                _ => ErrorKind::WrongArgument,
+            };
+            // A switch of two steps shows twice, once where each goes:
+            // the second follows from the first.
+            let switched = (got.min(expected), got.max(expected));
+            let cause = cause.or_else(|| {
+                (kind == ErrorKind::WrongOrder)
+                    .then(|| {
+                        (0..errors.len()).find(|&e| {
+                            errors[e].primary
+                                && errors[e].kind == ErrorKind::WrongOrder
+                                && switches.get(e) == Some(&Some(switched))
+                        })
+                    })
+                    .flatten()
+            });
+            let mut message = format!(
+                "`{arg}` of {} takes what {} made; the gold's, what {} made",
+                sig.name,
+                maker(&fp, by),
+                maker(&fg, expected)
+            );
+            if kind == ErrorKind::WrongOrder {
+                message.push_str(": the same steps in another order");
+            }
+            switches.resize(errors.len(), None);
+            switches.push((kind == ErrorKind::WrongOrder).then_some(switched));
+            errors.push(at(kind, k, cause, message));
+        }
+    }
+    errors
+}
+
+/// A constant as a message shows it, or that there is none.
+fn shown(v: Option<&str>) -> String {
+    v.map_or("nothing".to_string(), |v| format!("`{v}`"))
+}
+
+/// What made an object: the action and its line, or nothing.
+fn maker(f: &Flow, m: Option<usize>) -> String {
+    m.map_or("no earlier action".to_string(), |m| {
+        let a = &f.actions[m];
+        format!("the {} of line {}", a.signature.name, a.line)
+    })
+}
