@@ -94,11 +94,19 @@ pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
         rows
     };
     let first = assign(&|p, g| base(p, g).unwrap_or(0.0));
-    // Second round: inputs whose makers were paired count too.
+    // Second round: inputs whose makers were paired count too, and uses
+    // of what they make by actions that were (of two bowls fetched alike,
+    // the one the vinegar goes into).
+    let consumers_p: Vec<Vec<(usize, usize)>> = (0..predicted.actions.len())
+        .map(|p| predicted.consumers(p).collect())
+        .collect();
+    let consumers_g: Vec<Vec<(usize, usize)>> = (0..gold.actions.len())
+        .map(|g| gold.consumers(g).collect())
+        .collect();
     let second = assign(&|p, g| {
         let Some(b) = base(p, g) else { return 0.0 };
         let (a, h) = (&predicted.actions[p], &gold.actions[g]);
-        let paired = a
+        let inputs = a
             .inputs
             .iter()
             .filter(|(k, by)| {
@@ -107,7 +115,11 @@ pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
                     .any(|(kg, byg)| kg == k && by.is_some() && by.and_then(|x| first[x]) == *byg)
             })
             .count();
-        b + paired as f64
+        let uses = consumers_p[p]
+            .iter()
+            .filter(|(j, k)| first[*j].is_some_and(|jg| consumers_g[g].contains(&(jg, *k))))
+            .count();
+        b + (inputs + uses) as f64
     });
     // A pair of different primitives weighs nothing: no pair.
     let second: Vec<Option<usize>> = second

@@ -4,7 +4,7 @@
 //! starts from the state the one before it made), so a network and its
 //! permutation have the same flow.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use sous_lang::{ArgKind, ArgRole, Recipe, Signature};
 
 /// One action of the flow.
@@ -47,25 +47,29 @@ impl Flow {
                     .map(|s| (i, s))
             })
             .collect();
-        let order = kitchen_order(recipe, &known);
-        // Which action made each variable: an output, or an optional
-        // argument the kitchen filled (a whisk `beat` chose, used again by
-        // a later `mix`).
+        let order: Vec<(usize, &'static Signature)> = kitchen_order(recipe, &known)
+            .into_iter()
+            .filter(|(_, sig)| sig.kind != sous_lang::PrimitiveKind::GetKitchen)
+            .collect();
+        // Which action made each variable: an output (wherever it is in
+        // the order: a network whose kitchen states do not chain still
+        // says what makes what), or else an optional argument the kitchen
+        // filled (a whisk `beat` chose, used again by a later `mix`).
         let mut made: FxHashMap<&str, usize> = FxHashMap::default();
-        let mut actions = Vec::new();
-        for &(i, sig) in &order {
-            if sig.kind == sous_lang::PrimitiveKind::GetKitchen {
-                continue;
+        for (me, &(i, sig)) in order.iter().enumerate() {
+            for (k, arg) in recipe.predicates[i].args.iter().enumerate() {
+                if let (ArgKind::Variable(v), ArgRole::Output) = (&arg.kind, sig.role(k)) {
+                    made.entry(v).or_insert(me);
+                }
             }
+        }
+        let mut actions = Vec::new();
+        for (me, &(i, sig)) in order.iter().enumerate() {
             let p = &recipe.predicates[i];
-            let me = actions.len();
             let mut constants = Vec::new();
             let mut inputs = Vec::new();
             for (k, arg) in p.args.iter().enumerate() {
                 match (&arg.kind, sig.role(k)) {
-                    (ArgKind::Variable(v), ArgRole::Output) => {
-                        made.entry(v).or_insert(me);
-                    }
                     (ArgKind::Variable(v), ArgRole::Input | ArgRole::Optional) => {
                         let by = made.get(v.as_str()).copied();
                         if by.is_none() && sig.role(k) == ArgRole::Optional {
@@ -122,9 +126,32 @@ fn kitchen_order(
             None => starts.push((i, sig)),
         }
     }
+    // An action whose kitchen state no action makes (the one before it was
+    // left out) starts a chain of its own, after the kitchen's.
+    let made: FxHashSet<&str> = known
+        .iter()
+        .filter_map(|&(i, sig)| {
+            if sig.kind == sous_lang::PrimitiveKind::GetKitchen {
+                recipe.predicates[i]
+                    .args
+                    .first()
+                    .and_then(|a| a.as_variable())
+            } else {
+                state(i, sig.kitchen_state_out())
+            }
+        })
+        .collect();
+    let mut dangling: Vec<(usize, &'static Signature)> = from
+        .iter()
+        .filter(|(ks, _)| !made.contains(*ks))
+        .flat_map(|(_, v)| v.iter().copied())
+        .collect();
+    dangling.sort_by_cached_key(|&(i, _)| std::cmp::Reverse(recipe.predicates[i].to_string()));
+    starts.reverse();
+    let mut next: Vec<(usize, &'static Signature)> = dangling;
+    next.extend(starts);
     let mut order = Vec::with_capacity(known.len());
     let mut seen = vec![false; recipe.predicates.len()];
-    let mut next: Vec<(usize, &'static Signature)> = starts;
     while let Some((i, sig)) = next.pop() {
         if std::mem::replace(&mut seen[i], true) {
             continue;
@@ -139,9 +166,12 @@ fn kitchen_order(
             state(i, sig.kitchen_state_out())
         };
         if let Some(after) = out.and_then(|ks| from.get(ks)) {
-            // Reversed so that, of two actions from one state, the first
-            // written comes first.
-            next.extend(after.iter().rev().copied());
+            // Of two actions from one state, the one whose text sorts first
+            // comes first: an order that does not depend on where the
+            // lines are written (reversed: `next` is a stack).
+            let mut after = after.clone();
+            after.sort_by_cached_key(|&(i, _)| std::cmp::Reverse(recipe.predicates[i].to_string()));
+            next.extend(after);
         }
     }
     order.extend(known.iter().copied().filter(|&(i, _)| !seen[i]));
