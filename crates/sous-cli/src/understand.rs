@@ -402,6 +402,7 @@ fn evaluate(solution: &str, gold: &sous_eval::GoldStandard) -> (Vec<RecipeReport
         smatch_runs: 1,
         profile: sous_sim::Profile::Reference,
         explain: false,
+        errors: false,
         backend: None,
     };
     let reports = crate::evaluate::evaluate_loaded(&loaded, gold, &options, None);

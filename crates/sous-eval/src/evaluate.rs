@@ -28,6 +28,9 @@ pub struct Options {
     pub profile: sous_sim::Profile,
     /// Keep the explanation of the scores in the report.
     pub explain: bool,
+    /// Find the prediction's errors against the gold network
+    /// ([`crate::errors`]) and keep them in the report.
+    pub errors: bool,
     /// The simulator that also carries out the predicted network (the
     /// quantitative mode); `None` runs the qualitative simulator alone. The
     /// gold standard is always the qualitative one.
@@ -64,6 +67,7 @@ pub fn evaluate_recipe(
         problem: None,
         failures: Vec::new(),
         explanation: None,
+        errors: None,
     };
     if let Some(problem) = invalid(diagnostics) {
         report.problem = Some(problem);
@@ -102,6 +106,9 @@ pub fn evaluate_recipe(
             return report;
         }
     };
+    if options.errors {
+        report.errors = Some(crate::errors::against_gold(recipe, gold_recipe));
+    }
     if options.metrics.contains(Metric::SmatchScore) {
         report.smatch = Some(crate::smatch_report::smatch_report(
             recipe,

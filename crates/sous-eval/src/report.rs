@@ -38,6 +38,10 @@ pub struct RecipeReport {
     /// Why the scores are what they are (with [`crate::Options::explain`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Explanation>,
+    /// The prediction's errors against the gold network (with
+    /// [`crate::Options::errors`]): `caused_by` is an index in this list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<crate::errors::PredictionError>>,
 }
 
 impl RecipeReport {

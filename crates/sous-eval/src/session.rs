@@ -164,6 +164,7 @@ impl Session {
             smatch_runs: 1,
             profile: self.profile,
             explain,
+            errors: false,
             backend: self.backend,
         };
         Ok(evaluate_recipe(&recipe, &[], gold, &options))

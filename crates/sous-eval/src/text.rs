@@ -86,6 +86,41 @@ fn pct(p: &crate::points::Points) -> String {
     format!("{}/{}", fmt_num(p.points), fmt_num(p.max))
 }
 
+/// A prediction's errors, one a line: root causes numbered, and each
+/// consequence indented under its cause.
+pub fn errors(errors: &[crate::errors::PredictionError]) -> String {
+    let mut out = String::new();
+    let primary = errors.iter().filter(|e| e.primary).count();
+    let _ = writeln!(
+        out,
+        "  Errors: {primary} root cause{} and {} consequence{}.",
+        if primary == 1 { "" } else { "s" },
+        errors.len() - primary,
+        if errors.len() - primary == 1 { "" } else { "s" }
+    );
+    let line = |e: &crate::errors::PredictionError| {
+        let at = match (e.line, e.gold_line) {
+            (Some(l), Some(g)) => format!("line {l} (gold line {g})"),
+            (Some(l), None) => format!("line {l}"),
+            (None, Some(g)) => format!("gold line {g}"),
+            (None, None) => "the network".to_string(),
+        };
+        let role = e
+            .role
+            .as_deref()
+            .map(|r| format!(" [{r}]"))
+            .unwrap_or_default();
+        format!("{}{role} at {at}: {}", e.kind.name(), e.message)
+    };
+    for (i, e) in errors.iter().enumerate().filter(|(_, e)| e.primary) {
+        let _ = writeln!(out, "  {}. {}", i + 1, line(e));
+        for c in errors.iter().filter(|c| c.caused_by == Some(i)) {
+            let _ = writeln!(out, "       then {}", line(c));
+        }
+    }
+    out
+}
+
 /// Why each score is what it is, in a few readable lines.
 pub fn explanation(r: &RecipeReport) -> String {
     let mut out = String::new();

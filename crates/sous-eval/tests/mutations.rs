@@ -111,6 +111,8 @@ fn damaged_gold_networks_are_evaluated_without_panicking() {
         smatch_runs: 1,
         profile: sous_sim::Profile::Reference,
         explain: true,
+        // The errors against the gold too: damage of every kind, no panic.
+        errors: true,
         backend: None,
     };
     let files = sous_testdata::files_with_extension(&common::gold_current_dir(), "solution");

@@ -161,6 +161,7 @@ pub fn evaluate(
             smatch_runs,
             profile: crate::parse_profile(&profile)?,
             explain,
+            errors: false,
             backend: None,
         };
         let gold = resolve_gold(gold, benchmark)?;

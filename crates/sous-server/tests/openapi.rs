@@ -703,6 +703,7 @@ fn preloaded(contract: &Contract) {
         smatch_runs: 1,
         profile: sous_sim::Profile::Reference,
         explain: true,
+        errors: false,
         backend: None,
     };
     let report = sous_eval::evaluate_recipe(&loaded.recipes[0].0, &[], &benchmark.gold, &options);

@@ -44,6 +44,7 @@ pub fn understand_and_score_files(
         smatch_runs: 1,
         profile: sous_sim::Profile::Reference,
         explain: false,
+        errors: false,
         backend: None,
     };
     let mut out = Vec::new();

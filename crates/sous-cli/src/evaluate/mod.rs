@@ -94,6 +94,12 @@ pub struct EvaluateArgs {
     /// Explain each score: matched goals, the winning dish, ingredient by ingredient.
     #[arg(long)]
     explain: bool,
+    /// List the prediction's errors against the gold network: missing and
+    /// additional steps, wrong arguments (with the argument's role), steps
+    /// in another order; each a root cause or caused by one. In JSON,
+    /// each report's `errors`.
+    #[arg(long)]
+    errors: bool,
     /// `exact` also computes the optimal Smatch (and turns smatch-score on).
     #[arg(long, value_enum, default_value = "heuristic")]
     smatch: SmatchMode,
@@ -158,6 +164,7 @@ pub fn run(args: EvaluateArgs) -> u8 {
         smatch_runs: args.smatch_runs,
         profile: args.profile,
         explain: args.explain || show,
+        errors: args.errors,
         backend: sous_physics::backend(args.mode).map(sous_eval::Simulator),
     };
     if streaming {
@@ -196,6 +203,9 @@ pub fn run(args: EvaluateArgs) -> u8 {
                     if !e.is_empty() {
                         println!("{e}");
                     }
+                }
+                if let Some(errors) = &r.errors {
+                    print!("{}", text::errors(errors));
                 }
             }
         }

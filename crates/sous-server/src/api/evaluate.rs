@@ -87,6 +87,7 @@ pub(super) async fn evaluate_text(
         smatch_runs: 1,
         profile,
         explain,
+        errors: false,
         backend: super::simulator(mode),
     };
     let run = {
