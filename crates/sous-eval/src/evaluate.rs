@@ -56,6 +56,32 @@ pub fn evaluate_recipe(
     gold: &GoldStandard,
     options: &Options,
 ) -> RecipeReport {
+    let mut failed = Vec::new();
+    let mut report = scored(recipe, diagnostics, gold, options, &mut failed);
+    if options.errors {
+        // Against the gold first: what the checks and the kitchen find at
+        // a line it already explains follows from that.
+        use crate::errors::{against_gold, diagnosed};
+        let gold_recipe = gold.get(&recipe.id).and_then(|g| g.recipe.as_ref().ok());
+        let mut errors = gold_recipe
+            .map(|g| against_gold(recipe, g))
+            .unwrap_or_default();
+        diagnosed::attribute(&mut errors, diagnosed::of_diagnostics(diagnostics));
+        diagnosed::attribute(&mut errors, failed);
+        report.errors = Some(errors);
+    }
+    report
+}
+
+/// [`evaluate_recipe`] without the errors; with [`Options::errors`], the
+/// actions the kitchen refused go to `failed`.
+fn scored(
+    recipe: &Recipe,
+    diagnostics: &[Diagnostic],
+    gold: &GoldStandard,
+    options: &Options,
+    failed: &mut Vec<crate::errors::PredictionError>,
+) -> RecipeReport {
     let mut report = RecipeReport {
         recipe_id: recipe.id.to_lowercase(),
         line: recipe.span.line,
@@ -106,9 +132,6 @@ pub fn evaluate_recipe(
             return report;
         }
     };
-    if options.errors {
-        report.errors = Some(crate::errors::against_gold(recipe, gold_recipe));
-    }
     if options.metrics.contains(Metric::SmatchScore) {
         report.smatch = Some(crate::smatch_report::smatch_report(
             recipe,
@@ -128,6 +151,9 @@ pub fn evaluate_recipe(
         Some(Simulator(b)) => sous_sim::execute_in(recipe, sim_options, b),
         None => sous_sim::execute_with(recipe, sim_options),
     };
+    if options.errors {
+        *failed = crate::errors::diagnosed::of_failures(&predicted);
+    }
     report.failures = capped_lines(
         predicted
             .failures

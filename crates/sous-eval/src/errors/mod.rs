@@ -17,6 +17,7 @@
 //!   `wrong-order`: the right things, combined in another order.
 
 pub mod align;
+pub mod diagnosed;
 pub mod flow;
 pub mod roles;
 
@@ -29,6 +30,16 @@ use flow::Flow;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorKind {
+    /// Text that is not the language (an unbalanced parenthesis).
+    ParseError,
+    /// A primitive, ingredient or tool the kitchen does not know.
+    UnknownName,
+    /// A primitive given too many or too few arguments.
+    Arity,
+    /// An input no action binds (a variable not threaded).
+    UnboundInput,
+    /// An action the kitchen refused, with its reason.
+    FailedAction,
     /// A gold action with no counterpart in the prediction.
     MissingStep,
     /// A predicted action with no counterpart in the gold.
@@ -40,14 +51,37 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, in the order reports count them.
+    pub const ALL: [ErrorKind; 9] = [
+        ErrorKind::ParseError,
+        ErrorKind::UnknownName,
+        ErrorKind::Arity,
+        ErrorKind::UnboundInput,
+        ErrorKind::FailedAction,
+        ErrorKind::MissingStep,
+        ErrorKind::AdditionalStep,
+        ErrorKind::WrongArgument,
+        ErrorKind::WrongOrder,
+    ];
+
     /// Its name in reports (`missing-step`).
     pub fn name(self) -> &'static str {
         match self {
+            ErrorKind::ParseError => "parse-error",
+            ErrorKind::UnknownName => "unknown-name",
+            ErrorKind::Arity => "arity",
+            ErrorKind::UnboundInput => "unbound-input",
+            ErrorKind::FailedAction => "failed-action",
             ErrorKind::MissingStep => "missing-step",
             ErrorKind::AdditionalStep => "additional-step",
             ErrorKind::WrongArgument => "wrong-argument",
             ErrorKind::WrongOrder => "wrong-order",
         }
+    }
+
+    /// The kind named `name`.
+    pub fn named(name: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.name() == name)
     }
 }
 
