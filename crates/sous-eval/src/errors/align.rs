@@ -7,7 +7,7 @@
 //! inputs whose makers were paired with each other. None of it depends on
 //! the order the lines are written in, nor on the variables' names.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 
 use super::flow::Flow;
 use crate::smatch::hungarian::max_weight_assignment;
@@ -21,63 +21,97 @@ pub struct Alignment {
     pub predicted_of: Vec<Option<usize>>,
 }
 
-/// What an action is like, as sets of words to compare.
+/// What an action is like, as sets of words (numbered by [`Words`],
+/// sorted) to compare.
 struct Features {
     /// `name=value` for each constant.
-    own: FxHashSet<String>,
+    own: Vec<u32>,
     /// The constants of every action upstream of it, and its own.
-    upstream: FxHashSet<String>,
+    upstream: Vec<u32>,
     /// `primitive:argument` of each action that takes what it makes.
-    downstream: FxHashSet<String>,
+    downstream: Vec<u32>,
 }
 
-fn features(flow: &Flow) -> Vec<Features> {
+/// Words numbered, the same in both networks.
+#[derive(Default)]
+struct Words(FxHashMap<String, u32>);
+
+impl Words {
+    fn id(&mut self, w: String) -> u32 {
+        let n = self.0.len() as u32;
+        *self.0.entry(w).or_insert(n)
+    }
+}
+
+fn sorted(mut v: Vec<u32>) -> Vec<u32> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn features(flow: &Flow, words: &mut Words) -> Vec<Features> {
     let n = flow.actions.len();
-    let mut upstream: Vec<FxHashSet<String>> = vec![FxHashSet::default(); n];
+    let mut upstream: Vec<Vec<u32>> = Vec::with_capacity(n);
+    let mut downstream: Vec<Vec<u32>> = vec![Vec::new(); n];
     // Actions are in kitchen-state order: makers come first.
     for (i, a) in flow.actions.iter().enumerate() {
-        let mut up: FxHashSet<String> = a.constants.iter().map(|(_, v)| v.clone()).collect();
-        for &(_, by) in &a.inputs {
-            if let Some(b) = by.filter(|&b| b < i) {
-                up.extend(upstream[b].iter().cloned());
+        let mut up: Vec<u32> = a
+            .constants
+            .iter()
+            .map(|(_, v)| words.id(v.clone()))
+            .collect();
+        for &(k, by) in &a.inputs {
+            if let Some(b) = by {
+                if b < i {
+                    up.extend_from_slice(&upstream[b]);
+                }
+                let use_ = format!("{}:{}", a.signature.name, a.signature.args[k].name);
+                downstream[b].push(words.id(use_));
             }
         }
-        upstream[i] = up;
+        upstream.push(sorted(up));
     }
     flow.actions
         .iter()
-        .enumerate()
-        .zip(upstream)
-        .map(|((i, a), upstream)| Features {
-            own: a
-                .constants
-                .iter()
-                .map(|(k, v)| format!("{}={v}", a.signature.args[*k].name))
-                .collect(),
+        .zip(upstream.into_iter().zip(downstream))
+        .map(|(a, (upstream, downstream))| Features {
+            own: sorted(
+                a.constants
+                    .iter()
+                    .map(|(k, v)| words.id(format!("{}={v}", a.signature.args[*k].name)))
+                    .collect(),
+            ),
             upstream,
-            downstream: flow
-                .consumers(i)
-                .map(|(j, k)| {
-                    let s = flow.actions[j].signature;
-                    format!("{}:{}", s.name, s.args[k].name)
-                })
-                .collect(),
+            downstream: sorted(downstream),
         })
         .collect()
 }
 
-/// |a ∩ b| / |a ∪ b|, and 1 for two empty sets.
-fn jaccard(a: &FxHashSet<String>, b: &FxHashSet<String>) -> f64 {
-    let union = a.union(b).count();
+/// |a ∩ b| / |a ∪ b| of two sorted sets, and 1 for two empty ones.
+fn jaccard(a: &[u32], b: &[u32]) -> f64 {
+    let (mut i, mut j, mut both) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let union = a.len() + b.len() - both;
     if union == 0 {
         return 1.0;
     }
-    a.intersection(b).count() as f64 / union as f64
+    both as f64 / union as f64
 }
 
 /// Pairs the actions of `predicted` with those of `gold`.
 pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
-    let (fp, fg) = (features(predicted), features(gold));
+    let mut words = Words::default();
+    let (fp, fg) = (features(predicted, &mut words), features(gold, &mut words));
     let base = |p: usize, g: usize| -> Option<f64> {
         let (a, b) = (&predicted.actions[p], &gold.actions[g]);
         (a.signature.name == b.signature.name).then(|| {
@@ -86,11 +120,16 @@ pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
                 + jaccard(&fp[p].downstream, &fg[g].downstream)
         })
     };
+    let (np, ng) = (predicted.actions.len(), gold.actions.len());
+    // Each weight is computed once (the assignment asks for each many
+    // times), in thousandths.
+    let base: Vec<Option<f64>> = (0..np * ng).map(|i| base(i / ng, i % ng)).collect();
+    let base = |p: usize, g: usize| base[p * ng + g];
     let assign = |w: &dyn Fn(usize, usize) -> f64| {
-        let (_, rows) =
-            max_weight_assignment(predicted.actions.len(), gold.actions.len(), |p, g| {
-                (w(p, g) * 1000.0).round() as i64
-            });
+        let weights: Vec<i64> = (0..np * ng)
+            .map(|i| (w(i / ng, i % ng) * 1000.0).round() as i64)
+            .collect();
+        let (_, rows) = max_weight_assignment(np, ng, |p, g| weights[p * ng + g]);
         rows
     };
     let first = assign(&|p, g| base(p, g).unwrap_or(0.0));
