@@ -113,6 +113,8 @@ impl Input {
 /// from `gold` (a folder of `<recipe-id>.solution` files), else from
 /// `benchmark` (a benchmark checkout), else from `SOUS_BENCHMARK_DIR`.
 /// `metrics` are the CLI's names (default: all but smatch-score).
+/// `explain=True` keeps the explanation of the scores, `errors=True` the
+/// prediction's errors against the gold (`Report.errors`).
 /// `smatch="exact"` also computes the exact optimum; `smatch_runs=K` reports
 /// the spread over K seeds. `profile` is `reference` or `corrected`. `jobs`
 /// is the number of threads for a file of several recipes (1: the calling
@@ -123,7 +125,8 @@ impl Input {
 #[pyfunction]
 #[pyo3(signature = (
     network_or_path, *, recipe = None, gold = None, benchmark = None, metrics = None,
-    explain = false, smatch = "heuristic", smatch_runs = 1, profile = "reference", jobs = 1
+    explain = false, errors = false, smatch = "heuristic", smatch_runs = 1, profile = "reference",
+    jobs = 1
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate(
@@ -134,6 +137,7 @@ pub fn evaluate(
     benchmark: Option<PathBuf>,
     metrics: Option<Vec<String>>,
     explain: bool,
+    errors: bool,
     smatch: &str,
     smatch_runs: usize,
     profile: &str,
@@ -161,7 +165,7 @@ pub fn evaluate(
             smatch_runs,
             profile: crate::parse_profile(&profile)?,
             explain,
-            errors: false,
+            errors,
             backend: None,
         };
         let gold = resolve_gold(gold, benchmark)?;

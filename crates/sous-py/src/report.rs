@@ -84,6 +84,14 @@ impl Report {
         self.field(py, "explanation")
     }
 
+    /// The prediction's errors against the gold (with `errors=True`): a
+    /// list of dicts `{kind, primary, caused_by, line, column, gold_line,
+    /// role, message}`, or `None`.
+    #[getter]
+    fn errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "errors")
+    }
+
     /// The report as a dict, with the keys of `sous evaluate --format json`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         crate::to_py(py, &self.json)

@@ -34,6 +34,17 @@ def test_the_documented_figures(benchmark_dir):
     assert "wrong-ingredient" not in repr(r)
 
 
+def test_the_errors_say_what_differs_from_the_gold(benchmark_dir):
+    f = benchmark_dir / "documentation" / "examples" / "evaluation" / "wrong-ingredient.solution"
+    (r,) = sous.evaluate(f)
+    assert r.errors is None
+    (r,) = sous.evaluate(f, errors=True)
+    assert [(e["kind"], e["role"], e["primary"], e["gold_line"]) for e in r.errors] == [
+        ("wrong-argument", "ingredient", True, 5)
+    ]
+    assert r.to_dict()["errors"] == r.errors
+
+
 def test_explanations_and_default_metrics(example_files):
     (r,) = sous.evaluate(example_files[0])
     assert r.smatch_score is None  # the reference's default leaves Smatch out

@@ -109,6 +109,10 @@ class Report:
     @property
     def explanation(self) -> Optional[dict[str, Any]]:
         """The explanation of the scores (with ``explain=True``)."""
+    @property
+    def errors(self) -> Optional[list[dict[str, Any]]]:
+        """The prediction's errors against the gold (with ``errors=True``):
+        kind, primary, caused_by, line, column, gold_line, role, message."""
     def to_dict(self) -> dict[str, Any]:
         """The report with the keys of ``sous evaluate --format json``."""
     def to_json(self) -> str:
@@ -197,6 +201,7 @@ def evaluate(
     benchmark: Union[str, PathLike[str], None] = None,
     metrics: Optional[Sequence[_Metric]] = None,
     explain: bool = False,
+    errors: bool = False,
     smatch: Literal["heuristic", "exact"] = "heuristic",
     smatch_runs: int = 1,
     profile: _Profile = "reference",

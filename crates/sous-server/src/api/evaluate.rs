@@ -21,6 +21,9 @@ pub struct EvaluateRequest {
     /// Include the explanation (default true).
     #[serde(default = "yes")]
     explain: bool,
+    /// Include the prediction's errors against the gold (default true).
+    #[serde(default = "yes")]
+    errors: bool,
     /// `qualitative` (the default) or `quantitative`: which simulator runs
     /// the prediction (the gold network always runs qualitatively).
     #[serde(default)]
@@ -62,7 +65,7 @@ pub async fn evaluate(
         req.recipe,
         req.network,
         metrics,
-        req.explain,
+        (req.explain, req.errors),
         mode,
         profile,
     )
@@ -75,7 +78,7 @@ pub(super) async fn evaluate_text(
     recipe_id: String,
     network: String,
     metrics: MetricSet,
-    explain: bool,
+    (explain, errors): (bool, bool),
     mode: sous_sim::Mode,
     profile: sous_sim::Profile,
 ) -> Result<Json<RecipeReport>, ApiError> {
@@ -87,7 +90,7 @@ pub(super) async fn evaluate_text(
         smatch_runs: 1,
         profile,
         explain,
-        errors: false,
+        errors,
         backend: super::simulator(mode),
     };
     let run = {
