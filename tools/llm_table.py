@@ -19,6 +19,13 @@ had, plus the answer's budget `--answer-tokens`: what must fit the served
 context, out of `--context-tokens`), the run's wall time, and cost (at the
 run's `--price-in`/`--price-out`; `–` without prices).
 
+A second table counts each run's errors against the gold networks (root
+causes, summed over its recipes, as `sous evaluate --errors` finds them):
+steps missing and additional, wrong arguments, steps in another order,
+actions the kitchen refused, and what the language's checks refuse before
+a network runs (parse errors, unknown names, arity, unbound inputs). `–`
+for a run whose summary has no error counts.
+
 Usage: python3 tools/llm_table.py [SUMMARY.json | DIR ...] [--write]
        (default: docs/llm-runs/*.json; prints the table, or with --write
        writes it into docs/llm.md)
@@ -29,7 +36,7 @@ import json
 import pathlib
 import sys
 
-from docs import DOCS, require, shown, write_between
+from docs import DOCS, require, shown, write_tables
 
 DEFAULT = DOCS / "llm-runs"
 CHAPTER = DOCS / "llm.md"
@@ -107,6 +114,29 @@ def table(found):
     return "\n".join(lines) + "\n"
 
 
+ERROR_COLUMNS = [
+    ("missing steps", ["missing-step"]),
+    ("additional steps", ["additional-step"]),
+    ("wrong arguments", ["wrong-argument"]),
+    ("wrong order", ["wrong-order"]),
+    ("failed actions", ["failed-action"]),
+    ("refused before running", ["parse-error", "unknown-name", "arity", "unbound-input"]),
+]
+
+
+def errors_table(found):
+    found = sorted(found, key=lambda fs: -(fs[1]["totals"].get("mean_dish") or -1))
+    lines = ["| run | recipes | " + " | ".join(c for c, _ in ERROR_COLUMNS) + " |",
+             "|---|---|" + "---|" * len(ERROR_COLUMNS)]
+    for path, s in found:
+        t = s["totals"]
+        counts = t.get("errors")
+        cells = ["–" if counts is None else f"{sum(counts.get(k, 0) for k in kinds):,}"
+                 for _, kinds in ERROR_COLUMNS]
+        lines.append(f"| {s.get('label') or path.stem} | {t['recipes']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="Prints the language-model comparison table made from run summaries; "
@@ -121,15 +151,16 @@ def main():
                       help="print the table (the default; kept for scripts that pass it)")
     args = ap.parse_args()
     if args.write:
-        require(CHAPTER, "llm-tables", ["comparison"])
+        require(CHAPTER, "llm-tables", ["comparison", "errors"])
     found = summaries(args.paths)
     if not found:
         sys.exit(f"no summaries in {' '.join(args.paths)}")
     body = table(found)
+    errors = errors_table(found)
     if not args.write:
-        print(body, end="")
+        print(body + "\n" + errors, end="")
         return
-    write_between(CHAPTER, "llm-tables", "comparison", body)
+    write_tables(CHAPTER, "llm-tables", {"comparison": body, "errors": errors})
     print(f"{shown(CHAPTER)}: comparison table written ({len(found)} run{'' if len(found) == 1 else 's'})", file=sys.stderr)
 
 

@@ -402,7 +402,8 @@ fn evaluate(solution: &str, gold: &sous_eval::GoldStandard) -> (Vec<RecipeReport
         smatch_runs: 1,
         profile: sous_sim::Profile::Reference,
         explain: false,
-        errors: false,
+        // Counted per kind in the run's summary.
+        errors: true,
         backend: None,
     };
     let reports = crate::evaluate::evaluate_loaded(&loaded, gold, &options, None);

@@ -61,6 +61,11 @@ pub struct Exchange<'a> {
     /// The tokens the endpoint reported (`null`: it did not say).
     pub usage: Option<Usage>,
     pub milliseconds: u128,
+    /// Whether the request offered tools: an answer in text then ends the
+    /// conversation and is no network, so it is not counted among the
+    /// answers that parse or not.
+    #[serde(skip)]
+    pub offered_tools: bool,
 }
 
 impl<'a> Exchange<'a> {
@@ -81,6 +86,7 @@ impl<'a> Exchange<'a> {
             finish_reason: None,
             usage: None,
             milliseconds: 0,
+            offered_tools: false,
         }
     }
 }
@@ -220,7 +226,8 @@ impl<'t> RecipeLog<'t> {
     /// Counts `exchange` and appends it to the transcript.
     pub fn record(&mut self, exchange: &Exchange) -> Result<(), LlmError> {
         self.tally += Tally::request(exchange.usage, exchange.finish_reason.as_deref());
-        if let Some(text) = exchange.response.filter(|_| exchange.tool_calls.is_empty()) {
+        let network = exchange.tool_calls.is_empty() && !exchange.offered_tools;
+        if let Some(text) = exchange.response.filter(|_| network) {
             // A cut answer is judged as it is read: without its
             // unfinished last line (the cut itself is counted apart).
             let cut = exchange.finish_reason.as_deref() == Some(super::client::CUT);

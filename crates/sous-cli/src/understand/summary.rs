@@ -107,6 +107,7 @@ pub fn summary(
             "mean_dish": mean("dish"),
             "mean_goal": mean("goal"),
             "mean_smatch": mean("smatch"),
+            "errors": error_totals(&recipes),
             "requests": tally.requests,
             "without_usage": tally.without_usage,
             "truncated": tally.truncated,
@@ -201,7 +202,37 @@ fn scores(rep: &RecipeReport) -> Value {
         "smatch": rep.smatch.as_ref().map(|s| s.f1),
         "time": rep.execution_time,
         "failed_actions": rep.failures.len(),
+        "errors": rep.errors.as_deref().map(error_counts),
     })
+}
+
+/// How many root causes of each kind `errors` has (every kind, 0 too).
+fn error_counts(errors: &[sous_eval::errors::PredictionError]) -> Value {
+    let mut counts = serde_json::Map::new();
+    for kind in sous_eval::errors::ErrorKind::ALL {
+        let n = errors
+            .iter()
+            .filter(|e| e.primary && e.kind == kind)
+            .count();
+        counts.insert(kind.name().to_string(), json!(n));
+    }
+    Value::Object(counts)
+}
+
+/// The root causes of each kind summed over `recipes` (summary entries);
+/// `None` when none was scored with errors.
+fn error_totals(recipes: &[Value]) -> Option<Value> {
+    let mut any = false;
+    let mut totals = serde_json::Map::new();
+    for kind in sous_eval::errors::ErrorKind::ALL {
+        let n: u64 = recipes
+            .iter()
+            .filter_map(|r| r["scores"]["errors"][kind.name()].as_u64())
+            .inspect(|_| any = true)
+            .sum();
+        totals.insert(kind.name().to_string(), json!(n));
+    }
+    any.then_some(Value::Object(totals))
 }
 
 /// The summary of a run of the baseline agent, in the same form as a
@@ -250,6 +281,7 @@ pub fn baseline(
             "mean_dish": mean("dish"),
             "mean_goal": mean("goal"),
             "mean_smatch": mean("smatch"),
+            "errors": error_totals(&recipes),
             "requests": 0,
             "without_usage": 0,
             "truncated": 0,

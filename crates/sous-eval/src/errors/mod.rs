@@ -212,8 +212,14 @@ pub fn against_gold(predicted: &Recipe, gold: &Recipe) -> Vec<PredictionError> {
             let cause = by
                 .and_then(|m| of_predicted[m])
                 .or_else(|| expected.and_then(|m| of_gold[m]));
+            // Only what is worked on flows in an order; a tool taken from
+            // another step is another tool.
+            let flows = matches!(
+                roles::role(sig.name, arg).as_str(),
+                "contents" | "container"
+            );
             let kind = match (cause, got, expected) {
-                (None, Some(_), Some(_)) => ErrorKind::WrongOrder,
+                (None, Some(_), Some(_)) if flows => ErrorKind::WrongOrder,
                 _ => ErrorKind::WrongArgument,
             };
             // A switch of two steps shows twice, once where each goes:

@@ -48,6 +48,7 @@ impl LlmAgent {
         for round in 0.. {
             hidden += self.trimmed(&mut messages, &tools, &mut left_out, hidden)?;
             let mut exchange = Exchange::new(&recipe.id, round, &self.client.model, &messages);
+            exchange.offered_tools = true;
             let answer = log.ask(&self.client, &mut exchange, &tools)?;
             exchange.response = answer.content.as_deref();
             exchange.tool_calls = &answer.tool_calls;
