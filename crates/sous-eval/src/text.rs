@@ -121,6 +121,26 @@ pub fn errors(errors: &[crate::errors::PredictionError]) -> String {
     out
 }
 
+/// The root causes of each kind over `recipes` recipes, in one line
+/// (kinds with none left out): `counts` in [`crate::errors::ErrorKind::ALL`]'s order.
+pub fn error_totals(counts: &[usize], recipes: usize) -> String {
+    let parts: Vec<String> = crate::errors::ErrorKind::ALL
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| format!("{} {n}", k.name()))
+        .collect();
+    format!(
+        "Errors over {recipes} recipe{}: {}.\n",
+        if recipes == 1 { "" } else { "s" },
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join(", ")
+        }
+    )
+}
+
 /// Why each score is what it is, in a few readable lines.
 pub fn explanation(r: &RecipeReport) -> String {
     let mut out = String::new();

@@ -128,6 +128,17 @@ pub struct EvaluateArgs {
     mode: crate::Mode,
 }
 
+/// The root causes of each kind over `reports`.
+fn totals(reports: &[RecipeReport]) -> Vec<usize> {
+    let mut n = vec![0; sous_eval::errors::ErrorKind::ALL.len()];
+    for e in reports.iter().filter_map(|r| r.errors.as_deref()) {
+        for (t, c) in n.iter_mut().zip(sous_eval::errors::root_causes(e)) {
+            *t += c;
+        }
+    }
+    n
+}
+
 const NO_DATA: &str = "no gold networks: pass --benchmark DIR (a checkout of \
     https://github.com/muhai-project/recipe-execution-benchmark), set SOUS_BENCHMARK_DIR, \
     put it at ./recipe-execution-benchmark or ../shared/recipe-execution-benchmark, \
@@ -207,6 +218,9 @@ pub fn run(args: EvaluateArgs) -> u8 {
                 if let Some(errors) = &r.errors {
                     print!("{}", text::errors(errors));
                 }
+            }
+            if args.errors && reports.len() > 1 {
+                print!("\n{}", text::error_totals(&totals(&reports), reports.len()));
             }
         }
     }

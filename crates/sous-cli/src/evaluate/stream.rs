@@ -45,6 +45,9 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut code = OK;
     let mut first_json = true;
+    // Root causes of each kind, over the recipes scored with errors.
+    let mut totals = vec![0usize; sous_eval::errors::ErrorKind::ALL.len()];
+    let mut counted = 0usize;
     if settings.format == EvalFormat::Json {
         let _ = write!(out, "[");
     }
@@ -88,6 +91,16 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
                             s.push('\n');
                         }
                     }
+                    if let Some(errors) = &r.errors {
+                        s.push_str(&text::errors(errors));
+                        for (t, c) in totals
+                            .iter_mut()
+                            .zip(sous_eval::errors::root_causes(errors))
+                        {
+                            *t += c;
+                        }
+                        counted += 1;
+                    }
                     write!(out, "{s}")
                 }
             };
@@ -115,6 +128,9 @@ pub fn run(inputs: &[PathBuf], gold: &GoldStandard, options: &Options, settings:
     }
     if settings.format == EvalFormat::Json {
         let _ = writeln!(out, "\n]");
+    }
+    if options.errors && settings.format == EvalFormat::Text && counted > 1 {
+        let _ = write!(out, "\n{}", text::error_totals(&totals, counted));
     }
     let _ = out.flush();
     if let Some(mut w) = results {

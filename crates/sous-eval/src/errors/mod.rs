@@ -106,6 +106,17 @@ pub struct PredictionError {
     pub message: String,
 }
 
+/// How many root causes of each kind `errors` has, in [`ErrorKind::ALL`]'s order.
+pub fn root_causes(errors: &[PredictionError]) -> [usize; ErrorKind::ALL.len()] {
+    let mut n = [0; ErrorKind::ALL.len()];
+    for e in errors.iter().filter(|e| e.primary) {
+        if let Some(i) = ErrorKind::ALL.iter().position(|k| *k == e.kind) {
+            n[i] += 1;
+        }
+    }
+    n
+}
+
 /// The errors of `predicted` against `gold`, root causes first in each
 /// kind's turn: additional steps, missing steps, then what differs in the
 /// actions that have counterparts.
