@@ -768,6 +768,7 @@ function drawDish() {
     trees.append(el("p", { class: "hint" }, "No dish: the network did not produce one."));
   }
   box.append(trees);
+  if (r && r.errors) box.append(errorList(r.errors));
   if (r && r.explanation && r.explanation.goals) box.append(goalList(r.explanation.goals));
   if (r && r.problem) box.append(el("p", { class: "failures" }, `${r.problem.kind}: ${r.problem.message}`));
 }
@@ -833,6 +834,26 @@ function dishComparison(d) {
   return el("div", { class: "comparison-box" },
     el("h4", {}, "Compared with the gold dish ", el("span", { class: "hint" }, `(gold: line ${d.gold.line} ${d.gold["output-variable"]}; yours: ${d.candidates[d.best] ? d.candidates[d.best]["output-variable"] : "none"}) ${contents}`)),
     table);
+}
+
+/** What differs from the gold: root causes, each with what follows from it. */
+function errorList(errors) {
+  const where = (e) => [e.line ? `line ${e.line}` : null, e["gold_line"] ? `gold line ${e["gold_line"]}` : null]
+    .filter(Boolean).join(", ");
+  const item = (e) => el("li", {},
+    el("span", { class: "kind" }, e.kind + (e.role ? ` [${e.role}]` : "")), " ",
+    el("span", { class: "hint" }, where(e)), " ", e.message);
+  const roots = errors.map((e, i) => [e, i]).filter(([e]) => e.primary);
+  return el("details", { class: "errors", open: roots.length > 0 && roots.length <= 8 ? "" : null },
+    el("summary", {}, roots.length
+      ? `Errors: ${roots.length} root cause${roots.length === 1 ? "" : "s"}, ${errors.length - roots.length} consequence${errors.length - roots.length === 1 ? "" : "s"}`
+      : "Errors: none against the gold"),
+    el("ol", {}, roots.map(([e, i]) => {
+      const li = item(e);
+      const then = errors.filter((c) => c["caused_by"] === i);
+      if (then.length) li.append(el("ul", {}, then.map(item)));
+      return li;
+    })));
 }
 
 function goalList(g) {

@@ -185,6 +185,16 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
     )
     .await;
 
+    // The gold against itself: the error list says there is none.
+    let errors = js(
+        c,
+        "const s = document.querySelector('#dish .errors summary'); return s ? s.textContent : null",
+    )
+    .await;
+    if errors.as_str() != Some("Errors: none against the gold") {
+        return Err(format!("the error list says {errors}"));
+    }
+
     // The graph: one node per action, each for a different action.
     let nodes = js(
         c,
