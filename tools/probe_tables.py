@@ -11,7 +11,7 @@ markers is missing):
 - `speed`: the medians of criterion's last `cargo bench -p sous-probe`
   (target/criterion/30 gold networks_*/new/estimates.json).
 
-Usage: SOUS_BENCHMARK_DIR=… python3 tools/probe_tables.py [--sous target/release/sous]
+Usage: SOUS_BENCHMARK_DIR=… python3 tools/probe_tables.py [--sous target/release/sous] [--tables filtered,candidates]
 """
 
 import argparse
@@ -52,13 +52,21 @@ def main():
                     "<!-- probe-tables:NAME --> markers (filtered, candidates, speed).")
     ap.add_argument("--sous", default=str(target_dir() / "release" / "sous"),
                     help="the sous binary (default: target/release/sous; CARGO_TARGET_DIR is honoured)")
+    ap.add_argument("--tables", default=",".join(NAMES),
+                    help=f"which tables, comma-separated (default all: {','.join(NAMES)}); the "
+                         "others are left as they are")
     args = ap.parse_args()
-    require(CHAPTER, "probe-tables", NAMES)
-    write_tables(CHAPTER, "probe-tables", {
-        "filtered": stats(args.sous, []),
-        "candidates": stats(args.sous, ["--all-candidates"]),
-        "speed": speed(),
-    })
+    names = [n for n in args.tables.split(",") if n]
+    unknown = [n for n in names if n not in NAMES]
+    if unknown:
+        sys.exit(f"unknown tables {unknown}: the tables are {', '.join(NAMES)}")
+    require(CHAPTER, "probe-tables", names)
+    make = {
+        "filtered": lambda: stats(args.sous, []),
+        "candidates": lambda: stats(args.sous, ["--all-candidates"]),
+        "speed": speed,
+    }
+    write_tables(CHAPTER, "probe-tables", {n: make[n]() for n in names})
 
 
 if __name__ == "__main__":

@@ -265,7 +265,32 @@ pub const MARGIN: f64 = 0.10;
 ///
 /// Which solved instances are kept follows their ids, so the choice does
 /// not depend on the seed or the cap.
-pub fn without_shortcuts(task: Task, mut all: Vec<Instance>) -> Vec<Instance> {
+pub fn without_shortcuts(task: Task, all: Vec<Instance>) -> Vec<Instance> {
+    // Whatever else a task needs, no answer is given by a majority guess.
+    cap_share(filtered(task, all))
+}
+
+/// The largest share one answer may have of a task: a guess of the most
+/// frequent answer scores no more than this.
+pub const MAX_SHARE: f64 = 0.40;
+
+/// [`MAX_SHARE`] for a task answered yes or no.
+pub const MAX_SHARE_YES_NO: f64 = 0.65;
+
+/// `list` with no answer over [`MAX_SHARE`] ([`MAX_SHARE_YES_NO`] when
+/// every answer is true or false): the most frequent answers are kept up to
+/// the largest number that keeps them within it.
+fn cap_share(list: Vec<Instance>) -> Vec<Instance> {
+    let bound = if list.iter().all(|i| i.answer.is_boolean()) {
+        MAX_SHARE_YES_NO
+    } else {
+        MAX_SHARE
+    };
+    capped(list, bound)
+}
+
+/// [`without_shortcuts`] but for the cap on any one answer's share.
+fn filtered(task: Task, mut all: Vec<Instance>) -> Vec<Instance> {
     all.sort_by(|a, b| a.id.cmp(&b.id));
     let (solved, unsolved): (Vec<Instance>, Vec<Instance>) =
         all.into_iter().partition(solved_by_a_rule);
@@ -337,6 +362,15 @@ fn cap_labels(list: Vec<Instance>) -> Vec<Instance> {
         return list;
     }
     let chance = list.iter().map(|i| i.chance).sum::<f64>() / list.len() as f64;
+    capped(list, chance + MARGIN)
+}
+
+/// `list` with each answer kept at most as often as lets the most frequent
+/// stay within `bound` of the whole (in id order within each answer).
+fn capped(list: Vec<Instance>, bound: f64) -> Vec<Instance> {
+    if list.is_empty() {
+        return list;
+    }
     let mut by: BTreeMap<String, Vec<Instance>> = BTreeMap::new();
     for i in list {
         by.entry(i.answer.to_string()).or_default().push(i);
@@ -347,7 +381,7 @@ fn cap_labels(list: Vec<Instance>) -> Vec<Instance> {
     let max = counts.iter().copied().max().unwrap_or(0);
     let cap = (1..=max)
         .rev()
-        .find(|&cap| cap as f64 / total(cap) as f64 <= chance + MARGIN)
+        .find(|&cap| cap as f64 / total(cap) as f64 <= bound)
         .unwrap_or(1);
     let mut out: Vec<Instance> = by
         .into_values()
