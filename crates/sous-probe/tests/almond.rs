@@ -133,14 +133,19 @@ fn ingredient_tracing() {
     let list = all(Task::IngredientTracing);
     let i = find(&list, "after step 1 contain the white sugar");
     // A mixture is named by what it is and where, not by what is in it (a
-    // model must trace the sugar, not find its name).
-    assert!(i
-        .context
-        .contains("f. the beaten mixture made in step 1, in a large bowl\n"));
-    assert!(i
-        .context
-        .contains("a. vanilla extract (4 g), in a medium bowl"));
-    assert_eq!(i.answer, json!(["f"]));
+    // model must trace the sugar, not find its name). The items are listed
+    // in an order fixed by their content, so the letter is the mixture's
+    // wherever it stands.
+    let letter_of = |item: &str| {
+        i.context
+            .lines()
+            .find_map(|l| l.strip_suffix(item)?.strip_suffix(". "))
+            .unwrap_or_else(|| panic!("no `{item}` in {}", i.context))
+            .to_string()
+    };
+    let mixture = letter_of("the beaten mixture made in step 1, in a large bowl");
+    letter_of("vanilla extract (4 g), in a medium bowl");
+    assert_eq!(i.answer, json!([mixture]));
     assert!((i.chance - 1.0 / 6.0).abs() < 1e-12);
 }
 

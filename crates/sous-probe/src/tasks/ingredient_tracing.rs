@@ -78,10 +78,18 @@ pub fn candidates(c: &Cooked, rng: &mut ChaCha8Rng) -> Vec<Draft> {
         else {
             continue;
         };
-        let w = world_state(c, tau);
+        let mut w = world_state(c, tau);
         if w.is_empty() {
             continue;
         }
+        // Listed in an order fixed by the content alone, not the order
+        // things were made in (which puts the mixture, the usual answer,
+        // last): no letter stands out, and the same question reads the
+        // same whatever the seed.
+        let step = number(c, tau).to_string();
+        w.sort_by_cached_key(|&o| {
+            super::stable_hash(&[&c.recipe_id, &g, &step, &short_description(c, o)])
+        });
         let mut state = format!("The world state after step {}:\n", number(c, tau));
         let mut answer = Vec::new();
         for (i, &o) in w.iter().enumerate() {
