@@ -131,6 +131,7 @@ fn resolve(expected: &BTreeSet<String>, given: BTreeSet<String>) -> BTreeSet<Str
         synonyms
             .get(e)
             .is_some_and(|ws| ws.iter().any(|w| norm(w) == g))
+            || onto.id(e).is_some_and(|e| reader_class(g) == Some(e))
             || onto
                 .id(e)
                 .zip(onto.id(g))
@@ -149,6 +150,41 @@ fn resolve(expected: &BTreeSet<String>, given: BTreeSet<String>) -> BTreeSet<Str
             }
         })
         .collect()
+}
+
+/// The class a reader's words name (`g`, an answer as [`norm`] writes it:
+/// `icing-sugar`, `baking-sheet`, `carrots`), as the baseline agent reads
+/// a recipe: its tool words (`data/habits.toml`), its ingredient names and
+/// synonyms (`data/lexicon.toml`, plurals made singular), and for a name
+/// it does not list, the ingredient sharing most of its words.
+fn reader_class(g: &str) -> Option<sous_kitchen::ClassId> {
+    use sous_agent::lexicon::Match;
+    // As written (the lexicon tries them singular too: `confectioners
+    // sugar` is listed as it is written), and made singular.
+    let words: Vec<String> = g
+        .replace('-', " ")
+        .split_whitespace()
+        .map(|w| w.replace(['\'', '’'], ""))
+        .collect();
+    if words.is_empty() {
+        return None;
+    }
+    // The reader's words before the kitchen's names: a recipe's saucepan
+    // is the kitchen's cooking pot, its icing sugar the powdered sugar.
+    let onto = sous_kitchen::Ontology::get();
+    let singular = sous_agent::words::words(&words.join(" "));
+    if let [tool] = sous_agent::habits::Habits::get().tools(&singular)[..] {
+        return onto.id(tool);
+    }
+    let lexicon = sous_agent::lexicon::Lexicon::get();
+    match lexicon.ingredient(&words) {
+        Some((c, Match::Class | Match::Synonym | Match::Head)) => Some(c),
+        // A name the lexicon does not list is the class sharing most of
+        // its words (`mozzarella cheese`: grated mozzarella), unless it is
+        // a class of its own.
+        Some((c, Match::Nearest)) => onto.id(&singular.join("-")).or(Some(c)),
+        None => onto.id(&singular.join("-")),
+    }
 }
 
 fn f1(expected: &BTreeSet<String>, given: &BTreeSet<String>) -> f64 {
@@ -436,6 +472,34 @@ pub fn score(instances: &[Value], answers: &[Value]) -> Result<Scores, ScoreErro
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn answers_in_the_readers_words_name_their_classes() {
+        let text = |e: &str, g: &str| agrees(AnswerKind::Text, &json!(e), &json!(g));
+        let mut wrong = Vec::new();
+        for (class, words) in [
+            ("baking-tray", "baking sheet"),
+            ("cooking-pot", "saucepan"),
+            ("cooking-pot", "pot"),
+            ("sift", "sieve"),
+            ("powdered-white-sugar", "icing sugar"),
+            ("corn-flakes", "cornflakes"),
+            ("carrot", "carrots"),
+            ("green-cabbage", "cabbage"),
+            ("table-spoon", "tablespoon"),
+            ("large-bowl", "the large bowl"),
+            ("powdered-white-sugar", "confectioners sugar"),
+        ] {
+            if !text(class, words) {
+                wrong.push(format!("{words} for {class}"));
+            }
+        }
+        assert!(wrong.is_empty(), "not accepted: {wrong:?}");
+        // Words of another class are not.
+        assert!(!text("cooking-pot", "frying pan"));
+        assert!(!text("white-sugar", "brown sugar"));
+    }
+
     use super::*;
     use serde_json::json;
 
