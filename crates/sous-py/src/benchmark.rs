@@ -62,6 +62,47 @@ impl Benchmark {
             .map_err(|e| e.into_py(py))
     }
 
+    /// The prompt `sous understand --agent llm` sends for the recipe, as
+    /// `(system, user)`: the language, its primitives and the kitchen's
+    /// names, `examples` gold networks of other recipes, and the recipe
+    /// with what to answer (the whole network in one ```lisp block).
+    /// `compact` gives one line per primitive and only the ingredients the
+    /// recipe mentions (about 3,000 tokens, for small models); otherwise
+    /// the full reference and every name.
+    #[pyo3(signature = (id, *, examples = 0, compact = true))]
+    fn prompt(
+        &self,
+        py: Python<'_>,
+        id: &str,
+        examples: usize,
+        compact: bool,
+    ) -> PyResult<(String, String)> {
+        use sous_agent::llm::prompt;
+        let r = self.recipe(id).map_err(|e| e.into_py(py))?;
+        let recipe = sous_agent::RecipeText {
+            id: id.to_string(),
+            title: r.title.clone(),
+            ingredients: r.ingredients.clone(),
+            instructions: r.instructions.clone(),
+        };
+        let shown = if examples == 0 {
+            Vec::new()
+        } else {
+            let gold = self.inner.dir.join("data/gold-standard-solutions/meaning-only");
+            prompt::examples(&gold, id, examples)
+                .map_err(|e| Failure::Benchmark(e.to_string()).into_py(py))?
+        };
+        let detail = prompt::Detail {
+            examples: shown.len(),
+            full_reference: !compact,
+            all_ingredients: !compact,
+        };
+        Ok((
+            prompt::system_with(&shown, detail, Some(&recipe), prompt::WHOLE),
+            prompt::whole(&recipe),
+        ))
+    }
+
     /// The recipe's ingredient lines.
     fn ingredients(&self, py: Python<'_>, id: &str) -> PyResult<Vec<String>> {
         self.recipe(id)

