@@ -88,7 +88,10 @@ impl Benchmark {
         let shown = if examples == 0 {
             Vec::new()
         } else {
-            let gold = self.inner.dir.join("data/gold-standard-solutions/meaning-only");
+            let gold = self
+                .inner
+                .dir
+                .join("data/gold-standard-solutions/meaning-only");
             prompt::examples(&gold, id, examples)
                 .map_err(|e| Failure::Benchmark(e.to_string()).into_py(py))?
         };
