@@ -109,7 +109,44 @@ fn gold_as_text(c: &mut Criterion) {
     );
 }
 
+/// What finding the errors costs: the 30 gold networks as predictions of
+/// their own recipes (the reference's three metrics, the gold standard
+/// loaded and executed once), without and with `Options::errors`, side by
+/// side in one run. The ratio of the two is the figure; the errors should
+/// add at most a fifth.
+fn errors(c: &mut Criterion) {
+    let dir = gold_dir();
+    let gold = GoldStandard::load(&dir).unwrap();
+    let predictions: Vec<_> = gold
+        .networks()
+        .map(|g| {
+            let loaded = sous_eval::source::load(&g.path);
+            let (mut recipe, diags) = loaded.recipes.into_iter().next().unwrap();
+            recipe.id = g.recipe_id.clone();
+            (recipe, diags)
+        })
+        .collect();
+    let mut group = c.benchmark_group("30 gold networks, errors");
+    for (name, errors) in [("without", false), ("with", true)] {
+        let options = Options {
+            errors,
+            ..Options::default()
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                predictions
+                    .iter()
+                    .map(|(r, d)| evaluate_recipe(r, d, &gold, &options))
+                    .filter(|r| r.problem.is_none())
+                    .count()
+            })
+        });
+    }
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
+    errors(c);
     examples(c);
     gold_as_text(c);
     all_gold(c, "30 gold networks, all four metrics", MetricSet::ALL);
