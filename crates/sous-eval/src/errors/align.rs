@@ -125,11 +125,32 @@ pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
     // times), in thousandths.
     let base: Vec<Option<f64>> = (0..np * ng).map(|i| base(i / ng, i % ng)).collect();
     let base = |p: usize, g: usize| base[p * ng + g];
+    // Only actions of one primitive can pair: one assignment per primitive,
+    // each much smaller than the whole (its cost grows with the cube).
+    let mut groups: Vec<(&str, Vec<usize>, Vec<usize>)> = Vec::new();
+    for (p, a) in predicted.actions.iter().enumerate() {
+        match groups.iter_mut().find(|(n, ..)| *n == a.signature.name) {
+            Some(g) => g.1.push(p),
+            None => groups.push((a.signature.name, vec![p], Vec::new())),
+        }
+    }
+    for (g, a) in gold.actions.iter().enumerate() {
+        if let Some(grp) = groups.iter_mut().find(|(n, ..)| *n == a.signature.name) {
+            grp.2.push(g);
+        }
+    }
     let assign = |w: &dyn Fn(usize, usize) -> f64| {
-        let weights: Vec<i64> = (0..np * ng)
-            .map(|i| (w(i / ng, i % ng) * 1000.0).round() as i64)
-            .collect();
-        let (_, rows) = max_weight_assignment(np, ng, |p, g| weights[p * ng + g]);
+        let mut rows = vec![None; np];
+        for (_, ps, gs) in &groups {
+            let weights: Vec<i64> = (0..ps.len() * gs.len())
+                .map(|i| (w(ps[i / gs.len()], gs[i % gs.len()]) * 1000.0).round() as i64)
+                .collect();
+            let (_, picked) =
+                max_weight_assignment(ps.len(), gs.len(), |p, g| weights[p * gs.len() + g]);
+            for (p, g) in picked.into_iter().enumerate() {
+                rows[ps[p]] = g.map(|g| gs[g]);
+            }
+        }
         rows
     };
     let first = assign(&|p, g| base(p, g).unwrap_or(0.0));
