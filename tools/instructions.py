@@ -35,6 +35,8 @@ WORKLOADS = {
     "evaluate": "the 30 gold networks scored with all four metrics",
     "request": "one POST /api/execute (almond gold, compact), handler only",
     "stream": "300 predictions streamed as sous evaluate - --format jsonl does, one thread",
+    "scored": "the 30 gold networks scored with the three simulated metrics, gold executed once",
+    "errors": "the same with the errors against the gold (sous evaluate --errors)",
 }
 TOLERANCE = 0.10
 

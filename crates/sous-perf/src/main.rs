@@ -25,8 +25,10 @@ fn main() -> ExitCode {
         "evaluate" => evaluate(),
         "request" => request(),
         "stream" => stream(),
+        "scored" => scored(false),
+        "errors" => scored(true),
         _ => {
-            eprintln!("usage: sous-perf execute|evaluate|request|stream");
+            eprintln!("usage: sous-perf execute|evaluate|request|stream|scored|errors");
             return ExitCode::from(2);
         }
     }
@@ -80,6 +82,54 @@ fn evaluate() {
     black_box(work_evaluate(&dir, &predictions, &options));
     let scored = black_box(measured_evaluate(&dir, &predictions, &options));
     println!("scored {scored} networks");
+}
+
+/// The 30 gold networks scored as predictions of their own recipes with
+/// the reference's three metrics, the gold standard loaded and executed
+/// once, without (`scored`) or with (`errors`) the errors against the gold:
+/// the two counts side by side are what finding the errors costs.
+fn scored(errors: bool) {
+    let dir = sous_testdata::gold_current_dir();
+    let gold = GoldStandard::load(&dir).expect("the gold standard loads");
+    let predictions: Vec<_> = gold
+        .networks()
+        .map(|g| {
+            let loaded = sous_eval::source::load(&g.path);
+            let (mut recipe, diags) = loaded.recipes.into_iter().next().expect("one recipe");
+            recipe.id = g.recipe_id.clone();
+            (recipe, diags)
+        })
+        .collect();
+    // The warm-up executes the gold networks once, as a server would have.
+    black_box(work_scored(&gold, &predictions, errors));
+    let n = if errors {
+        black_box(measured_errors(&gold, &predictions))
+    } else {
+        black_box(measured_scored(&gold, &predictions))
+    };
+    println!("scored {n} networks");
+}
+
+#[inline(never)]
+fn measured_scored(gold: &GoldStandard, predictions: &[Prediction]) -> usize {
+    work_scored(gold, predictions, false)
+}
+
+#[inline(never)]
+fn measured_errors(gold: &GoldStandard, predictions: &[Prediction]) -> usize {
+    work_scored(gold, predictions, true)
+}
+
+fn work_scored(gold: &GoldStandard, predictions: &[Prediction], errors: bool) -> usize {
+    let options = Options {
+        errors,
+        ..Options::default()
+    };
+    predictions
+        .iter()
+        .map(|(r, d)| evaluate_recipe(r, d, gold, &options))
+        .filter(|r| r.problem.is_none())
+        .count()
 }
 
 type Prediction = (sous_lang::Recipe, Vec<sous_lang::Diagnostic>);

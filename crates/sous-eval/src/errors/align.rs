@@ -7,8 +7,6 @@
 //! inputs whose makers were paired with each other. None of it depends on
 //! the order the lines are written in, nor on the variables' names.
 
-use rustc_hash::FxHashMap;
-
 use super::flow::Flow;
 use crate::smatch::hungarian::max_weight_assignment;
 
@@ -21,52 +19,46 @@ pub struct Alignment {
     pub predicted_of: Vec<Option<usize>>,
 }
 
-/// What an action is like, as sets of words (numbered by [`Words`],
+/// What an action is like, as sets of words (each a hash of its parts,
 /// sorted) to compare.
 struct Features {
     /// `name=value` for each constant.
-    own: Vec<u32>,
+    own: Vec<u64>,
     /// The constants of every action upstream of it, and its own.
-    upstream: Vec<u32>,
+    upstream: Vec<u64>,
     /// `primitive:argument` of each action that takes what it makes.
-    downstream: Vec<u32>,
+    downstream: Vec<u64>,
 }
 
-/// Words numbered, the same in both networks.
-#[derive(Default)]
-struct Words(FxHashMap<String, u32>);
-
-impl Words {
-    fn id(&mut self, w: String) -> u32 {
-        let n = self.0.len() as u32;
-        *self.0.entry(w).or_insert(n)
-    }
+/// A word made of `parts`, as a number: the same parts give the same number
+/// in both networks, with no string built (a prediction's errors are found
+/// beside its scores, and must cost little more).
+fn word(parts: &[&str]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    parts.hash(&mut h);
+    h.finish()
 }
 
-fn sorted(mut v: Vec<u32>) -> Vec<u32> {
+fn sorted(mut v: Vec<u64>) -> Vec<u64> {
     v.sort_unstable();
     v.dedup();
     v
 }
 
-fn features(flow: &Flow, words: &mut Words) -> Vec<Features> {
+fn features(flow: &Flow) -> Vec<Features> {
     let n = flow.actions.len();
-    let mut upstream: Vec<Vec<u32>> = Vec::with_capacity(n);
-    let mut downstream: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut upstream: Vec<Vec<u64>> = Vec::with_capacity(n);
+    let mut downstream: Vec<Vec<u64>> = vec![Vec::new(); n];
     // Actions are in kitchen-state order: makers come first.
     for (i, a) in flow.actions.iter().enumerate() {
-        let mut up: Vec<u32> = a
-            .constants
-            .iter()
-            .map(|(_, v)| words.id(v.clone()))
-            .collect();
+        let mut up: Vec<u64> = a.constants.iter().map(|(_, v)| word(&[v])).collect();
         for &(k, by) in &a.inputs {
             if let Some(b) = by {
                 if b < i {
                     up.extend_from_slice(&upstream[b]);
                 }
-                let use_ = format!("{}:{}", a.signature.name, a.signature.args[k].name);
-                downstream[b].push(words.id(use_));
+                downstream[b].push(word(&[a.signature.name, a.signature.args[k].name]));
             }
         }
         upstream.push(sorted(up));
@@ -78,7 +70,7 @@ fn features(flow: &Flow, words: &mut Words) -> Vec<Features> {
             own: sorted(
                 a.constants
                     .iter()
-                    .map(|(k, v)| words.id(format!("{}={v}", a.signature.args[*k].name)))
+                    .map(|(k, v)| word(&[a.signature.args[*k].name, v]))
                     .collect(),
             ),
             upstream,
@@ -88,7 +80,7 @@ fn features(flow: &Flow, words: &mut Words) -> Vec<Features> {
 }
 
 /// |a ∩ b| / |a ∪ b| of two sorted sets, and 1 for two empty ones.
-fn jaccard(a: &[u32], b: &[u32]) -> f64 {
+fn jaccard(a: &[u64], b: &[u64]) -> f64 {
     let (mut i, mut j, mut both) = (0, 0, 0);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
@@ -110,8 +102,7 @@ fn jaccard(a: &[u32], b: &[u32]) -> f64 {
 
 /// Pairs the actions of `predicted` with those of `gold`.
 pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
-    let mut words = Words::default();
-    let (fp, fg) = (features(predicted, &mut words), features(gold, &mut words));
+    let (fp, fg) = (features(predicted), features(gold));
     let base = |p: usize, g: usize| -> Option<f64> {
         let (a, b) = (&predicted.actions[p], &gold.actions[g]);
         (a.signature.name == b.signature.name).then(|| {
