@@ -117,6 +117,14 @@ fn kitchen_order(
     let state = |i: usize, at: Option<usize>| -> Option<&str> {
         recipe.predicates[i].args.get(at?)?.as_variable()
     };
+    // The kitchen state an action makes (`get-kitchen`'s is its only argument).
+    let state_out = |i: usize, sig: &'static Signature| -> Option<&str> {
+        if sig.kind == sous_lang::PrimitiveKind::GetKitchen {
+            recipe.predicates[i].args.first()?.as_variable()
+        } else {
+            state(i, sig.kitchen_state_out())
+        }
+    };
     // The action starting from each kitchen state.
     let mut from: FxHashMap<&str, Vec<(usize, &'static Signature)>> = FxHashMap::default();
     let mut starts = Vec::new();
@@ -130,16 +138,7 @@ fn kitchen_order(
     // left out) starts a chain of its own, after the kitchen's.
     let made: FxHashSet<&str> = known
         .iter()
-        .filter_map(|&(i, sig)| {
-            if sig.kind == sous_lang::PrimitiveKind::GetKitchen {
-                recipe.predicates[i]
-                    .args
-                    .first()
-                    .and_then(|a| a.as_variable())
-            } else {
-                state(i, sig.kitchen_state_out())
-            }
-        })
+        .filter_map(|&(i, sig)| state_out(i, sig))
         .collect();
     let mut dangling: Vec<(usize, &'static Signature)> = from
         .iter()
@@ -157,14 +156,7 @@ fn kitchen_order(
             continue;
         }
         order.push((i, sig));
-        let out = if sig.kind == sous_lang::PrimitiveKind::GetKitchen {
-            recipe.predicates[i]
-                .args
-                .first()
-                .and_then(|a| a.as_variable())
-        } else {
-            state(i, sig.kitchen_state_out())
-        };
+        let out = state_out(i, sig);
         if let Some(after) = out.and_then(|ks| from.get(ks)) {
             // Of two actions from one state, the one whose text sorts first
             // comes first: an order that does not depend on where the
