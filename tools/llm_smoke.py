@@ -5,13 +5,15 @@ runs one development recipe of the benchmark one action at a time under the
 grammar of what is bound (`--incremental --constrain grammar`), checks what
 a user relies on, and stops the server (one that was running before stays).
 
-  python3 tools/llm_smoke.py [--recipe ID] [--port 8089]
+  python3 tools/llm_smoke.py [--recipe ID] [--port 8089] [--harness-python PY]
 
 Checks:
 - every answer parsed as predicates of the language (or `(done)`);
 - the network ran: every one of its actions executed, and it was scored;
 - every answer's tokens came from the endpoint's `usage`;
-- no request, its answer's share included, was over the 8,192-token context.
+- no request, its answer's share included, was over the 8,192-token context;
+- with `--harness-python`, Inspect AI and lm-evaluation-harness run against
+  the same server from that Python (tools/harness_smoke.py).
 
 Needs the `sous` binary (`SOUS_BIN`, default target/debug/sous) and the
 benchmark (`SOUS_BENCHMARK_DIR`). Files go to target/llm/smoke.*. Exit 0
@@ -59,6 +61,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--recipe", default="cranberry-fluff-salad", help="a development recipe of the benchmark")
     ap.add_argument("--port", type=int, default=8089)
+    ap.add_argument("--harness-python", help="a Python with sous[inspect,lm-eval]: also run tools/harness_smoke.py")
     args = ap.parse_args()
     bench = os.environ.get("SOUS_BENCHMARK_DIR")
     if not bench or not pathlib.Path(bench, "data").is_dir():
@@ -85,6 +88,7 @@ def main():
     for f in out.values():
         f.unlink(missing_ok=True)
     answer_tokens = 128
+    harnesses = 0
     try:
         started = time.monotonic()
         run = subprocess.run(
@@ -98,9 +102,17 @@ def main():
             text=True, capture_output=True)
         print(run.stderr, file=sys.stderr, end="")
         print(f"llm_smoke: {recipe.stem} in {time.monotonic() - started:.0f} s", file=sys.stderr)
+        if args.harness_python:
+            started = time.monotonic()
+            harnesses = subprocess.run(
+                [args.harness_python, str(ROOT / "tools" / "harness_smoke.py"), "--llm-url", url,
+                 "--model", MODEL], env={**os.environ, "SOUS_BIN": sous}).returncode
+            print(f"llm_smoke: harnesses in {time.monotonic() - started:.0f} s", file=sys.stderr)
     finally:
         if ours:
             subprocess.run(local + ["stop"])
+    if harnesses != 0:
+        return fail("Inspect AI or lm-evaluation-harness against the model (tools/harness_smoke.py)")
     if run.returncode != 0 or not out["json"].is_file():
         return fail(f"sous understand exited with {run.returncode}")
     summary = json.loads(out["json"].read_text())

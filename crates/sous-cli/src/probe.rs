@@ -58,6 +58,15 @@ pub enum ProbeFormat {
 pub struct ProbeArgs {
     #[command(subcommand)]
     command: Option<ProbeCommand>,
+    #[command(flatten)]
+    make: MakeArgs,
+    #[arg(long, value_enum, default_value = "jsonl")]
+    format: ProbeFormat,
+}
+
+/// Which instances to make, from which networks.
+#[derive(Args, Debug)]
+struct MakeArgs {
     /// `.solution` files, or folders of them.
     files: Vec<PathBuf>,
     /// A task, or `all` (repeatable): step-reference ingredient-usage
@@ -73,8 +82,6 @@ pub struct ProbeArgs {
     /// labels the shortcut filter made over all of them).
     #[arg(long, default_value_t = 0)]
     max_per_recipe: usize,
-    #[arg(long, value_enum, default_value = "jsonl")]
-    format: ProbeFormat,
     /// Keep every candidate: those that trivial rules answer (the most
     /// frequent answer, the step before, word overlap, the text's order) and
     /// those about an ingredient a gold network's defect touches. By default
@@ -102,6 +109,18 @@ enum ProbeCommand {
         /// otherwise recognised by their task, and prints text.
         #[arg(long, value_enum, default_value = "text")]
         format: ScoreFormat,
+    },
+    /// Write the instances as a task folder for another harness:
+    /// `--lm-eval DIR` gives lm-evaluation-harness one YAML per task, the
+    /// group `sous_probe`, the instances and a `utils.py` that scores with
+    /// sous's probe scorer (`lm_eval --include_path DIR --tasks sous_probe`).
+    Export {
+        /// The folder to write (made if missing; its files of the same
+        /// names are replaced).
+        #[arg(long, value_name = "DIR")]
+        lm_eval: PathBuf,
+        #[command(flatten)]
+        make: MakeArgs,
     },
 }
 
@@ -242,35 +261,103 @@ fn parse_tasks(names: &[String]) -> Result<Vec<Task>, String> {
     Ok(out)
 }
 
-pub fn probe(args: ProbeArgs) -> u8 {
-    if let Some(ProbeCommand::Score {
-        instances,
-        answers,
-        format,
-    }) = args.command
-    {
-        return score(&instances, &answers, format);
-    }
-    if args.files.is_empty() {
+/// The instances `make` asks for, with what they were made from.
+struct Made {
+    cooked: Vec<Cooked>,
+    instances: Vec<Instance>,
+    tasks: Vec<Task>,
+    /// Whether an input was bad (said on stderr; the rest was used).
+    bad: bool,
+    recipes: usize,
+    elapsed: std::time::Duration,
+}
+
+/// `Err` holds the exit code, after the error was said.
+fn make_instances(make: &MakeArgs) -> Result<Made, u8> {
+    if make.files.is_empty() {
         eprintln!("error: no input: `sous probe FILE|DIR... --task TASK` (or `sous probe score INSTANCES ANSWERS`)");
+        return Err(INVALID);
+    }
+    let tasks = parse_tasks(&make.task).map_err(|e| {
+        eprintln!("error: {e}");
+        INVALID
+    })?;
+    let (recipes, bad) = recipes_of(&make.files, None);
+    let start = std::time::Instant::now();
+    let benchmark = crate::inputs::benchmark(make.benchmark.as_deref()).ok();
+    let cooked: Vec<Cooked> = sous_probe::cook_all(&recipes, benchmark.as_deref(), make.profile);
+    warn_unannotated(&cooked, benchmark.as_deref());
+    let max = (make.max_per_recipe > 0).then_some(make.max_per_recipe);
+    let instances =
+        sous_probe::probe_all_with(&cooked, &tasks, make.seed, max, !make.all_candidates);
+    Ok(Made {
+        cooked,
+        instances,
+        tasks,
+        bad,
+        recipes: recipes.len(),
+        elapsed: start.elapsed(),
+    })
+}
+
+/// `sous probe export --lm-eval DIR`: the task folder, file by file.
+fn export_lm_eval(dir: &Path, make: &MakeArgs) -> u8 {
+    let Made { instances, bad, .. } = match make_instances(make) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    if instances.is_empty() {
+        eprintln!("error: no instance to export");
         return INVALID;
     }
-    let tasks = match parse_tasks(&args.task) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: cannot make {}: {e}", dir.display());
+        return INVALID;
+    }
+    let files = sous_probe::lm_eval::task_folder(&instances);
+    for f in &files {
+        let path = dir.join(&f.name);
+        if let Err(e) = std::fs::write(&path, &f.text) {
+            eprintln!("error: cannot write {}: {e}", path.display());
             return INVALID;
         }
+    }
+    eprintln!(
+        "{} instances written to {} ({} files); run them with\n  lm_eval --model local-chat-completions --model_args model=NAME,base_url=URL/chat/completions,tokenizer_backend=None --apply_chat_template --include_path {} --tasks {}",
+        instances.len(),
+        dir.display(),
+        files.len(),
+        dir.display(),
+        sous_probe::lm_eval::GROUP
+    );
+    if bad {
+        INVALID
+    } else {
+        OK
+    }
+}
+
+pub fn probe(args: ProbeArgs) -> u8 {
+    match args.command {
+        Some(ProbeCommand::Score {
+            instances,
+            answers,
+            format,
+        }) => return score(&instances, &answers, format),
+        Some(ProbeCommand::Export { lm_eval, make }) => return export_lm_eval(&lm_eval, &make),
+        None => {}
+    }
+    let Made {
+        cooked,
+        instances,
+        tasks,
+        bad,
+        recipes,
+        elapsed,
+    } = match make_instances(&args.make) {
+        Ok(m) => m,
+        Err(code) => return code,
     };
-    let (recipes, bad) = recipes_of(&args.files, None);
-    let start = std::time::Instant::now();
-    let benchmark = crate::inputs::benchmark(args.benchmark.as_deref()).ok();
-    let cooked: Vec<Cooked> = sous_probe::cook_all(&recipes, benchmark.as_deref(), args.profile);
-    warn_unannotated(&cooked, benchmark.as_deref());
-    let max = (args.max_per_recipe > 0).then_some(args.max_per_recipe);
-    let instances =
-        sous_probe::probe_all_with(&cooked, &tasks, args.seed, max, !args.all_candidates);
-    let elapsed = start.elapsed();
     let out = std::io::stdout();
     let mut out = out.lock();
     let written = match args.format {
@@ -280,7 +367,7 @@ pub fn probe(args: ProbeArgs) -> u8 {
         ProbeFormat::Chat => instances
             .iter()
             .try_for_each(|i| writeln!(out, "{}", sous_probe::chat::chat(i))),
-        ProbeFormat::Stats => write!(out, "{}", stats(&instances, &tasks, recipes.len(), elapsed)),
+        ProbeFormat::Stats => write!(out, "{}", stats(&instances, &tasks, recipes, elapsed)),
         ProbeFormat::Pcs => cooked
             .iter()
             .try_for_each(|c| writeln!(out, "{}", sous_probe::pcs::record(c))),

@@ -338,3 +338,49 @@ fn instances_of_almond(dir: &std::path::Path) -> std::path::PathBuf {
     std::fs::write(&p, out.stdout).unwrap();
     p
 }
+
+#[test]
+fn export_writes_an_lm_eval_folder_and_says_what_went_wrong() {
+    let dir = std::env::temp_dir().join(format!("sous-lm-eval-{}", std::process::id()));
+    let out = sous(&[
+        "probe",
+        "export",
+        "--lm-eval",
+        dir.to_str().unwrap(),
+        &almond(),
+        "--task",
+        "habitat,lifespan",
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stderr.contains("--tasks sous_probe"), "{}", out.stderr);
+    let yaml = std::fs::read_to_string(dir.join("sous_probe_habitat.yaml")).unwrap();
+    assert!(yaml.contains("process_results: !function utils.process_results"));
+    assert!(yaml.contains("sous_task: \"habitat\""));
+    let group = std::fs::read_to_string(dir.join("sous_probe.yaml")).unwrap();
+    assert!(
+        group.contains("  - sous_probe_habitat\n") && group.contains("  - sous_probe_lifespan\n")
+    );
+    assert!(!group.contains("sous_probe_ordering"), "{group}");
+    let rows = std::fs::read_to_string(dir.join("instances.jsonl")).unwrap();
+    let first: serde_json::Value = serde_json::from_str(rows.lines().next().unwrap()).unwrap();
+    let instance: serde_json::Value =
+        serde_json::from_str(first["instance"].as_str().unwrap()).unwrap();
+    assert_eq!(first["id"], instance["id"]);
+    assert!(dir.join("utils.py").is_file());
+    // A file where the folder should be: an error that names it.
+    let file = dir.join("instances.jsonl");
+    let out = sous(&[
+        "probe",
+        "export",
+        "--lm-eval",
+        file.to_str().unwrap(),
+        &almond(),
+    ]);
+    assert_eq!(out.code, Some(2));
+    assert!(out.stderr.contains("instances.jsonl"), "{}", out.stderr);
+    // No input.
+    let out = sous(&["probe", "export", "--lm-eval", dir.to_str().unwrap()]);
+    assert_eq!(out.code, Some(2));
+    assert!(out.stderr.contains("no input"), "{}", out.stderr);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -5,7 +5,8 @@ use serde_json::{json, Value};
 
 use crate::tasks::{AnswerKind, Instance};
 
-const SYSTEM: &str = "You follow recipes step by step and keep track of every ingredient, \
+/// What the model is told before every question.
+pub const SYSTEM: &str = "You follow recipes step by step and keep track of every ingredient, \
     container and appliance. Answer the question about the recipe with the answer only.";
 
 /// The answer as a model should write it.
@@ -50,11 +51,16 @@ pub fn answer_text(i: &Instance) -> String {
     }
 }
 
+/// What the model reads: the context, then the question.
+pub fn user_text(i: &Instance) -> String {
+    format!("{}\nQuestion: {}", i.context, i.question)
+}
+
 pub fn chat(i: &Instance) -> Value {
     json!({
         "messages": [
             {"role": "system", "content": SYSTEM},
-            {"role": "user", "content": format!("{}\nQuestion: {}", i.context, i.question)},
+            {"role": "user", "content": user_text(i)},
             {"role": "assistant", "content": answer_text(i)},
         ],
         "id": i.id,

@@ -4,7 +4,8 @@
 //! into one row per step and a timeline per ingredient, and `tasks/`
 //! generates probing questions whose answers come from the simulation,
 //! never from annotators. `score.rs` scores a model's answers; `chat.rs`
-//! writes instances for fine-tuning.
+//! writes instances for fine-tuning, `lm_eval.rs` a task folder for
+//! lm-evaluation-harness.
 
 pub mod annotation;
 pub mod baselines;
@@ -12,6 +13,7 @@ pub mod chat;
 pub mod cooked;
 pub mod describe;
 pub mod knowledge;
+pub mod lm_eval;
 pub mod nhk;
 pub mod pcs;
 pub mod render;

@@ -121,21 +121,53 @@ fn text_of(v: &Value) -> String {
 }
 
 /// Each given item that is not an expected item but names exactly one of
-/// them, by a synonym (`data/probe.toml`) or as its direct superclass in
-/// the ontology ("sugar" for white-sugar where no other sugar is expected),
+/// them, by a synonym (`data/probe.toml`), as its direct superclass in the
+/// ontology ("sugar" for white-sugar where no other sugar is expected) or
+/// as what an action makes of it ("egg yolk" for the egg, `made_from`),
 /// becomes that item.
 fn resolve(expected: &BTreeSet<String>, given: BTreeSet<String>) -> BTreeSet<String> {
-    let synonyms = &crate::knowledge::Knowledge::get().synonyms;
+    resolve_as(expected, given, false)
+}
+
+/// [`resolve`]; with `ingredients`, also a kind of an expected item, or
+/// the item under the words of how it was prepared, names it: the
+/// ingredients of a description ("chopped broccoli" is the broccoli).
+/// Never for containers and tools, where a kind of bowl is not the bowl.
+fn resolve_as(
+    expected: &BTreeSet<String>,
+    given: BTreeSet<String>,
+    ingredients: bool,
+) -> BTreeSet<String> {
+    let knowledge = crate::knowledge::Knowledge::get();
+    let synonyms = &knowledge.synonyms;
     let onto = sous_kitchen::Ontology::get();
-    let names = |e: &str, g: &str| {
+    let named = |e: &str, g: &str| {
         synonyms
             .get(e)
             .is_some_and(|ws| ws.iter().any(|w| norm(w) == g))
+            || knowledge.made_from.get(g).is_some_and(|from| from == e)
+            || reader_class(g)
+                .and_then(|c| knowledge.made_from.get(onto.name(c)))
+                .is_some_and(|from| from == e)
             || onto.id(e).is_some_and(|e| reader_class(g) == Some(e))
-            || onto
-                .id(e)
-                .zip(onto.id(g))
-                .is_some_and(|(e, g)| onto.class(e).direct_superclasses.contains(&g))
+            || onto.id(e).zip(onto.id(g)).is_some_and(|(e, g)| {
+                onto.class(e).direct_superclasses.contains(&g) || (ingredients && onto.is_a(g, e))
+            })
+    };
+    // Without the words that say how it was prepared: "chopped walnut" is
+    // the walnut, though the kitchen has a class of that name.
+    let lexicon = sous_agent::lexicon::Lexicon::get();
+    let names = |e: &str, g: &str| {
+        named(e, g)
+            || ingredients && {
+                let words: Vec<&str> = g.split('-').collect();
+                let start = words
+                    .iter()
+                    .position(|w| !lexicon.is_modifier(w))
+                    .unwrap_or(words.len());
+                let bare = words[start..].join("-");
+                start > 0 && !bare.is_empty() && (bare == e || named(e, &bare))
+            }
     };
     given
         .into_iter()
@@ -143,7 +175,19 @@ fn resolve(expected: &BTreeSet<String>, given: BTreeSet<String>) -> BTreeSet<Str
             if expected.contains(&g) {
                 return g;
             }
-            let mut hits = expected.iter().filter(|e| names(e, &g));
+            // Items of a table (`3/input/butter`) name items of the same
+            // step and side.
+            let split = |x: &str| -> (String, String) {
+                x.rsplit_once('/')
+                    .map_or((String::new(), x.to_string()), |(p, n)| {
+                        (p.to_string(), n.to_string())
+                    })
+            };
+            let (gp, gn) = split(&g);
+            let mut hits = expected.iter().filter(|e| {
+                let (ep, en) = split(e);
+                ep == gp && names(&en, &gn)
+            });
             match (hits.next(), hits.next()) {
                 (Some(e), None) => e.clone(),
                 _ => g,
@@ -298,14 +342,115 @@ fn described_sets(v: &Value) -> BTreeSet<String> {
             }
             out
         }
+        // Free text: a table of steps, or a description.
+        Value::String(s) if s.contains('|') => table_sets(s),
+        Value::String(s) => {
+            let named = mentions(s);
+            if named.is_empty() {
+                set_of(v)
+            } else {
+                named
+            }
+        }
         other => set_of(other),
     }
+}
+
+/// The sets of a table written as text, one row a step: `| 3 | butter
+/// (200 g); sugar | beaten mixture of sugar and butter |`. A row whose
+/// first cell is no step number (a header, a rule) is skipped.
+fn table_sets(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        let cells: Vec<&str> = line.trim().trim_matches('|').split('|').collect();
+        let [step, input, output, ..] = cells[..] else {
+            continue;
+        };
+        let Ok(step) = step.trim().parse::<i64>() else {
+            continue;
+        };
+        for (side, cell) in [("input", input), ("output", output)] {
+            for g in mentions(cell) {
+                out.insert(format!("{step}/{side}/{g}"));
+            }
+        }
+    }
+    out
+}
+
+/// The longest run of words the reader's lexicon takes for one name.
+const LONGEST_NAME: usize = 5;
+
+/// The ingredients a free text names, in the reader's words
+/// (`sous-agent/data/lexicon.toml`): left to right, each longest run of
+/// words that is an ingredient's name or one of its synonyms (a mixture
+/// is no ingredient here). Quantities,
+/// containers and the words around them name nothing: a description
+/// ("beaten mixture of caster sugar (100 g) and butter (200 g), in a large
+/// bowl") gives its ingredients.
+fn mentions(text: &str) -> BTreeSet<String> {
+    use sous_agent::lexicon::{Lexicon, Match};
+    let lexicon = Lexicon::get();
+    let onto = sous_kitchen::Ontology::get();
+    let lower = text.to_lowercase().replace(['\'', '’'], "");
+    let words: Vec<String> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let mut out = BTreeSet::new();
+    let mut at = 0;
+    while at < words.len() {
+        let longest = LONGEST_NAME.min(words.len() - at);
+        // A mixture is what steps make, never an ingredient of one.
+        let hit = (1..=longest).rev().find(|&n| {
+            matches!(lexicon.ingredient(&words[at..at + n]),
+                Some((c, Match::Class | Match::Synonym)) if !onto.is_a_name(c, "mixture"))
+        });
+        match hit {
+            // As written: `resolve` reads the words as the scorer reads
+            // any answer (a bare "sugar" may be the one sugar expected).
+            Some(n) => {
+                out.insert(words[at..at + n].join("-"));
+                at += n;
+            }
+            None => at += 1,
+        }
+    }
+    out
 }
 
 /// Whether `given` is a right answer where `expected` is, as `probe score`
 /// judges it.
 pub fn agrees(kind: AnswerKind, expected: &Value, given: &Value) -> bool {
     judge(kind, expected, given).0
+}
+
+/// One answer judged as `probe score` judges it, for harnesses that score
+/// answer by answer (lm-evaluation-harness's `process_results`): whether it
+/// is right and, where the answer is a set, its set F1.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Judgement {
+    pub correct: bool,
+    /// `None` where the task's answer is not a set.
+    pub f1: Option<f64>,
+}
+
+/// Judges `given` against `instance` (an instance as `sous probe` writes
+/// it). A missing answer (`null`) is wrong, and F1 0 where the answer is a
+/// set, as in [`score`].
+pub fn judge_one(instance: &Value, given: &Value) -> Judgement {
+    let kind: AnswerKind =
+        serde_json::from_value(instance["answer_kind"].clone()).unwrap_or(AnswerKind::Text);
+    let set_valued = matches!(kind, AnswerKind::Set | AnswerKind::Described);
+    if given.is_null() {
+        return Judgement {
+            correct: false,
+            f1: set_valued.then_some(0.0),
+        };
+    }
+    let (correct, f1) = judge(kind, &instance["answer"], given);
+    Judgement { correct, f1 }
 }
 
 /// (correct, f1 if set-valued) of one answer.
@@ -353,7 +498,7 @@ pub(crate) fn judge(kind: AnswerKind, expected: &Value, given: &Value) -> (bool,
         }
         AnswerKind::Described => {
             let e = described_sets(expected);
-            let g = resolve(&e, described_sets(given));
+            let g = resolve_as(&e, described_sets(given), true);
             (e == g, Some(f1(&e, &g)))
         }
     }
@@ -605,5 +750,61 @@ mod tests {
         assert!(grams(120.0, "120 g"));
         assert!(grams(453.6, "1 pound"));
         assert!(!grams(120.0, "0.12"));
+    }
+
+    #[test]
+    fn described_answers_written_as_text_are_read_for_their_ingredients() {
+        let result =
+            json!({"descriptions": ["beaten mixture"], "ingredients": ["caster-sugar", "butter"]});
+        let described = |e: &Value, g: &str| judge(AnswerKind::Described, e, &json!(g));
+        // A description names its ingredients among other words.
+        assert_eq!(
+            described(&result, "beaten mixture of caster sugar (100 g) and butter (200 g), 300 g in all, in a large bowl"),
+            (true, Some(1.0))
+        );
+        // A list is a text too.
+        assert!(described(&result, "butter, sugar").0);
+        // One missing, one too many.
+        let (ok, f1) = described(&result, "butter and all-purpose flour");
+        assert!(!ok);
+        assert!((f1.unwrap() - 0.5).abs() < 1e-9);
+        // A table of steps, one row a step, header and rule skipped.
+        let rows = json!([
+            {"step": 1, "input": [], "output": []},
+            {"step": 2, "input": [{"description": "butter (200 g)", "ingredients": ["butter"]}],
+             "output": [{"description": "melted butter", "ingredients": ["butter"]}]},
+        ]);
+        assert_eq!(
+            described(&rows, "| step | input | output |\n|---|---|---|\n| 1 | | |\n| 2 | butter (200 g), in a pan | melted butter |"),
+            (true, Some(1.0))
+        );
+        assert!(!described(&rows, "| 2 | butter | |").0);
+    }
+
+    #[test]
+    fn one_answer_is_judged_as_the_whole_file_judges_it() {
+        let inst = json!({"id": "r/t/1", "task": "ingredient-tracing", "answer": ["a", "b"], "answer_kind": "set", "chance": 0.25});
+        assert_eq!(
+            judge_one(&inst, &json!("b, a")),
+            Judgement {
+                correct: true,
+                f1: Some(1.0)
+            }
+        );
+        assert_eq!(
+            judge_one(&inst, &Value::Null),
+            Judgement {
+                correct: false,
+                f1: Some(0.0)
+            }
+        );
+        let usage = json!({"answer": true, "answer_kind": "boolean"});
+        assert_eq!(
+            judge_one(&usage, &json!("True")),
+            Judgement {
+                correct: true,
+                f1: None
+            }
+        );
     }
 }

@@ -11,6 +11,7 @@ mod data;
 mod errors;
 mod evaluate;
 mod execution;
+mod probe;
 mod report;
 mod session;
 
@@ -78,6 +79,7 @@ fn _sous(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(data::primitives, m)?)?;
     m.add_function(wrap_pyfunction!(data::kitchen, m)?)?;
+    m.add_function(wrap_pyfunction!(probe::probe_judge, m)?)?;
     m.add_function(wrap_pyfunction!(data::_panic_for_tests, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

