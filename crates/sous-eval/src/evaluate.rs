@@ -61,10 +61,11 @@ pub fn evaluate_recipe(
     if options.errors {
         // Against the gold first: what the checks and the kitchen find at
         // a line it already explains follows from that.
-        use crate::errors::{against_gold, diagnosed};
-        let gold_recipe = gold.get(&recipe.id).and_then(|g| g.recipe.as_ref().ok());
-        let mut errors = gold_recipe
-            .map(|g| against_gold(recipe, g))
+        use crate::errors::{against_gold_side, diagnosed};
+        let mut errors = gold
+            .get(&recipe.id)
+            .and_then(|g| Some((g.recipe.as_ref().ok()?, g.error_side()?)))
+            .map(|(g, side)| against_gold_side(recipe, g, side))
             .unwrap_or_default();
         diagnosed::attribute(&mut errors, diagnosed::of_diagnostics(diagnostics));
         diagnosed::attribute(&mut errors, failed);

@@ -62,6 +62,8 @@ pub struct GoldNetwork {
     run: OnceLock<Option<GoldRun>>,
     /// The same in the corrected profile (computed when first asked for).
     run_corrected: OnceLock<Option<GoldRun>>,
+    /// Its side of the errors of a prediction (computed when first asked for).
+    error_side: OnceLock<Option<crate::errors::align::Side>>,
 }
 
 /// A gold network's execution, with its bindings as the evaluator sees them.
@@ -110,7 +112,21 @@ impl GoldNetwork {
             dish_variable,
             run: OnceLock::new(),
             run_corrected: OnceLock::new(),
+            error_side: OnceLock::new(),
         }
+    }
+
+    /// Its side of the errors against it (`sous evaluate --errors`): its
+    /// flow and what each action is like, made once for every prediction.
+    pub fn error_side(&self) -> Option<&crate::errors::align::Side> {
+        self.error_side
+            .get_or_init(|| {
+                let recipe = self.recipe.as_ref().ok()?;
+                Some(crate::errors::align::Side::of(
+                    crate::errors::flow::Flow::of(recipe),
+                ))
+            })
+            .as_ref()
     }
 
     /// The gold network executed from the full kitchen (computed once, and

@@ -19,8 +19,38 @@ pub struct Alignment {
     pub predicted_of: Vec<Option<usize>>,
 }
 
+/// One network's side of a comparison: its flow, what each action is
+/// like, and who takes what each makes. A gold network's is made once and
+/// kept beside its execution ([`crate::gold::GoldNetwork::error_side`]),
+/// for every prediction of its recipe.
+#[derive(Debug, Clone)]
+pub struct Side {
+    /// The network's flow.
+    pub flow: Flow,
+    features: Vec<Features>,
+    /// For each action, the actions that take what it makes, with the
+    /// argument position.
+    consumers: Vec<Vec<(usize, usize)>>,
+}
+
+impl Side {
+    /// The side of `flow`.
+    pub fn of(flow: Flow) -> Side {
+        let features = features(&flow);
+        let consumers = (0..flow.actions.len())
+            .map(|a| flow.consumers(a).collect())
+            .collect();
+        Side {
+            flow,
+            features,
+            consumers,
+        }
+    }
+}
+
 /// What an action is like, as sets of words (each a hash of its parts,
 /// sorted) to compare.
+#[derive(Debug, Clone)]
 struct Features {
     /// `name=value` for each constant.
     own: Vec<u64>,
@@ -101,21 +131,11 @@ fn jaccard(a: &[u64], b: &[u64]) -> f64 {
 }
 
 /// Pairs the actions of `predicted` with those of `gold`.
-pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
-    let (fp, fg) = (features(predicted), features(gold));
-    let base = |p: usize, g: usize| -> Option<f64> {
-        let (a, b) = (&predicted.actions[p], &gold.actions[g]);
-        (a.signature.name == b.signature.name).then(|| {
-            1.0 + 2.0 * jaccard(&fp[p].own, &fg[g].own)
-                + 2.0 * jaccard(&fp[p].upstream, &fg[g].upstream)
-                + jaccard(&fp[p].downstream, &fg[g].downstream)
-        })
-    };
+pub fn align(predicted: &Side, gold: &Side) -> Alignment {
+    let (fp, fg) = (&predicted.features, &gold.features);
+    let (consumers_p, consumers_g) = (&predicted.consumers, &gold.consumers);
+    let (predicted, gold) = (&predicted.flow, &gold.flow);
     let (np, ng) = (predicted.actions.len(), gold.actions.len());
-    // Each weight is computed once (the assignment asks for each many
-    // times), in thousandths.
-    let base: Vec<Option<f64>> = (0..np * ng).map(|i| base(i / ng, i % ng)).collect();
-    let base = |p: usize, g: usize| base[p * ng + g];
     // Only actions of one primitive can pair: one assignment per primitive,
     // each much smaller than the whole (its cost grows with the cube).
     let mut groups: Vec<(&str, Vec<usize>, Vec<usize>)> = Vec::new();
@@ -130,6 +150,21 @@ pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
             grp.2.push(g);
         }
     }
+    // Each weight is computed once (the assignment asks for each many
+    // times), and only within a group: a pair of two primitives has none.
+    let mut base: Vec<Option<f64>> = vec![None; np * ng];
+    for (_, ps, gs) in &groups {
+        for &p in ps {
+            for &g in gs {
+                base[p * ng + g] = Some(
+                    1.0 + 2.0 * jaccard(&fp[p].own, &fg[g].own)
+                        + 2.0 * jaccard(&fp[p].upstream, &fg[g].upstream)
+                        + jaccard(&fp[p].downstream, &fg[g].downstream),
+                );
+            }
+        }
+    }
+    let base = |p: usize, g: usize| base[p * ng + g];
     let assign = |w: &dyn Fn(usize, usize) -> f64| {
         let mut rows = vec![None; np];
         for (_, ps, gs) in &groups {
@@ -148,12 +183,6 @@ pub fn align(predicted: &Flow, gold: &Flow) -> Alignment {
     // Second round: inputs whose makers were paired count too, and uses
     // of what they make by actions that were (of two bowls fetched alike,
     // the one the vinegar goes into).
-    let consumers_p: Vec<Vec<(usize, usize)>> = (0..predicted.actions.len())
-        .map(|p| predicted.consumers(p).collect())
-        .collect();
-    let consumers_g: Vec<Vec<(usize, usize)>> = (0..gold.actions.len())
-        .map(|g| gold.consumers(g).collect())
-        .collect();
     let second = assign(&|p, g| {
         let Some(b) = base(p, g) else { return 0.0 };
         let (a, h) = (&predicted.actions[p], &gold.actions[g]);

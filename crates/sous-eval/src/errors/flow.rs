@@ -79,7 +79,12 @@ impl Flow {
                     }
                     (ArgKind::Variable(_), _) => {}
                     (_, ArgRole::Input | ArgRole::Optional | ArgRole::Output) => {
-                        constants.push((k, arg.to_string()));
+                        // A symbol is its own text: no formatter needed.
+                        let text = match &arg.kind {
+                            ArgKind::Symbol(s) => s.clone(),
+                            _ => arg.to_string(),
+                        };
+                        constants.push((k, text));
                     }
                     _ => {}
                 }

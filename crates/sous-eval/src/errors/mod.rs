@@ -24,6 +24,7 @@ pub mod roles;
 use serde::Serialize;
 use sous_lang::Recipe;
 
+use align::Side;
 use flow::Flow;
 
 /// The kinds of error.
@@ -121,8 +122,20 @@ pub fn root_causes(errors: &[PredictionError]) -> [usize; ErrorKind::ALL.len()] 
 /// kind's turn: additional steps, missing steps, then what differs in the
 /// actions that have counterparts.
 pub fn against_gold(predicted: &Recipe, gold: &Recipe) -> Vec<PredictionError> {
-    let (fp, fg) = (Flow::of(predicted), Flow::of(gold));
-    let al = align::align(&fp, &fg);
+    against_gold_side(predicted, gold, &Side::of(Flow::of(gold)))
+}
+
+/// [`against_gold`] with the gold's side made before
+/// ([`crate::gold::GoldNetwork::error_side`]): what every prediction of a
+/// recipe shares is made once.
+pub fn against_gold_side(
+    predicted: &Recipe,
+    gold: &Recipe,
+    gold_side: &Side,
+) -> Vec<PredictionError> {
+    let mine = Side::of(Flow::of(predicted));
+    let al = align::align(&mine, gold_side);
+    let (fp, fg) = (&mine.flow, &gold_side.flow);
     let text = |r: &Recipe, a: &flow::Action| r.predicates[a.predicate].to_string();
     let mut errors: Vec<PredictionError> = Vec::new();
     let mut of_predicted: Vec<Option<usize>> = vec![None; fp.actions.len()];
@@ -250,8 +263,8 @@ pub fn against_gold(predicted: &Recipe, gold: &Recipe) -> Vec<PredictionError> {
             let mut message = format!(
                 "`{arg}` of {} takes what {} made; the gold's, what {} made",
                 sig.name,
-                maker(&fp, by),
-                maker(&fg, expected)
+                maker(fp, by),
+                maker(fg, expected)
             );
             if kind == ErrorKind::WrongOrder {
                 message.push_str(": the same steps in another order");
