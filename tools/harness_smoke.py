@@ -9,7 +9,9 @@ server: run with the Python of a virtual environment that has
   constrained by the grammar of the language (`sous grammar`, sent as
   llama.cpp's `grammar`). Checks: the run succeeded, every sample has the
   four scores and whether it executed, and the errors against the gold
-  (a list) in its metadata.
+  (a list) in its metadata. Then the tool-using agent (`-T solver=tools`)
+  on one recipe, four calls at most: it called tools, its network is what
+  ran, and it was scored with its errors.
 - **lm-evaluation-harness:** `sous probe export --lm-eval DIR`, then
   `lm_eval --model local-chat-completions --include_path DIR --tasks
   sous_probe --limit N`. Checks: it exits 0 and its table has a row for
@@ -67,6 +69,24 @@ def inspect_run(url: str, model: str, sous: str) -> list[str]:
         print(f"harness_smoke: Inspect {s.id}: {json.dumps(score.value)}; {score.explanation}", file=sys.stderr)
     if len(log.samples or []) != 2:
         problems.append(f"Inspect: {len(log.samples or [])} samples, not 2")
+    # The tool-using agent: the primitives as tools on a kitchen of its own.
+    plain = get_model(f"openai-api/local/{model}", base_url=url, api_key="local",
+                      config=GenerateConfig(temperature=0.0, seed=1, max_tokens=256))
+    (log,) = inspect_eval(recipe_execution(solver="tools", max_calls=4), model=plain, limit=1,
+                          log_dir=str(OUT / "inspect-tools"), display="none")
+    if log.status != "success":
+        return problems + [f"Inspect tools: the run ended {log.status}: {log.error}"]
+    for s in log.samples or []:
+        network = s.store.get("sous_network") or ""
+        calls = sum(len(m.tool_calls or []) for m in s.messages if m.role == "assistant")
+        score = (s.scores or {}).get("execution")
+        if not network.startswith("(get-kitchen ?kitchen)") or calls == 0:
+            problems.append(f"Inspect tools: {s.id} made {calls} calls and the network {network!r}")
+        if score is None or not isinstance((score.metadata or {}).get("errors"), list):
+            problems.append(f"Inspect tools: {s.id} has no score with errors")
+        else:
+            print(f"harness_smoke: Inspect tools {s.id}: {calls} calls, {json.dumps(score.value)}; "
+                  f"{score.explanation}", file=sys.stderr)
     return problems
 
 

@@ -68,15 +68,24 @@ impl Benchmark {
     /// with what to answer (the whole network in one ```lisp block).
     /// `compact` gives one line per primitive and only the ingredients the
     /// recipe mentions (about 3,000 tokens, for small models); otherwise
-    /// the full reference and every name.
-    #[pyo3(signature = (id, *, examples = 0, compact = true))]
+    /// the full reference and every name. `protocol="tools"` gives the
+    /// messages of `--protocol tools` instead: the model makes the recipe
+    /// by calling the primitives as tools ([`crate::tools::ToolKitchen`]).
+    #[pyo3(signature = (id, *, examples = 0, compact = true, protocol = "text"))]
     fn prompt(
         &self,
         py: Python<'_>,
         id: &str,
         examples: usize,
         compact: bool,
+        protocol: &str,
     ) -> PyResult<(String, String)> {
+        if !matches!(protocol, "text" | "tools") {
+            return Err(Failure::Value(format!(
+                "unknown protocol `{protocol}`: `text` or `tools`"
+            ))
+            .into_py(py));
+        }
         use sous_agent::llm::prompt;
         let r = self.recipe(id).map_err(|e| e.into_py(py))?;
         let recipe = sous_agent::RecipeText {
@@ -100,10 +109,34 @@ impl Benchmark {
             full_reference: !compact,
             all_ingredients: !compact,
         };
+        if protocol == "tools" {
+            return Ok((prompt::tools_system(&shown), prompt::tools_recipe(&recipe)));
+        }
         Ok((
             prompt::system_with(&shown, detail, Some(&recipe), prompt::WHOLE),
             prompt::whole(&recipe),
         ))
+    }
+
+    /// The kitchen's ingredients the recipe's text mentions: what a tool
+    /// list is narrowed to (`ToolKitchen.tools(ingredients=…)`), as
+    /// `--protocol tools` narrows it.
+    fn mentioned(&self, py: Python<'_>, id: &str) -> PyResult<Vec<String>> {
+        use sous_agent::llm::prompt;
+        let r = self.recipe(id).map_err(|e| e.into_py(py))?;
+        let recipe = sous_agent::RecipeText {
+            id: id.to_string(),
+            title: r.title.clone(),
+            ingredients: r.ingredients.clone(),
+            instructions: r.instructions.clone(),
+        };
+        Ok(prompt::mentioned(
+            &sous_kitchen::inventory::inventory().ingredients,
+            &prompt::recipe_text(&recipe),
+        )
+        .into_iter()
+        .map(str::to_string)
+        .collect())
     }
 
     /// The recipe's ingredient lines.

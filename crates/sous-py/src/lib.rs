@@ -14,6 +14,7 @@ mod execution;
 mod probe;
 mod report;
 mod session;
+mod tools;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -75,6 +76,7 @@ fn _sous(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<report::Report>()?;
     m.add_class::<session::Session>()?;
     m.add_class::<benchmark::Benchmark>()?;
+    m.add_class::<tools::ToolKitchen>()?;
     m.add_function(wrap_pyfunction!(execution::run, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(data::primitives, m)?)?;

@@ -51,3 +51,32 @@ def test_recipe_execution_in_inspect(gold_dir, tmp_path, monkeypatch):
     # The run's metrics: each score's mean over the samples.
     names = {m for s in log.results.scores for m in s.metrics}
     assert "mean" in names
+
+
+def test_the_tool_using_agent_builds_the_network_call_by_call(tmp_path, monkeypatch):
+    """`-T solver=tools`: each call is run in the kitchen at once; a call the
+    kitchen cannot make is answered with why, and the network is what ran."""
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(offline_tiktoken_cache(tmp_path / "tiktoken")))
+    task = recipe_execution(solver="tools")
+    calls = [
+        ("fetch-and-proportion", {"ingredient-concept": "butter", "quantity": 230, "unit": "g"}),
+        ("beat", {"container-with-ingredients": "no-such-bowl"}),
+        ("beat", {"container-with-ingredients": "container-with-ingredient-1"}),
+        ("finish", {}),
+        ("beat", {"container-with-ingredients": "container-with-ingredient-1"}),
+    ]
+    outputs = [ModelOutput.for_tool_call("mockllm/model", name, args) for name, args in calls]
+    model = get_model("mockllm/model", custom_outputs=outputs)
+    (log,) = inspect_eval(task, model=model, limit=1, log_dir=str(tmp_path / "logs"), display="none")
+    assert log.status == "success", log.error
+    (sample,) = log.samples
+    network = sample.store["sous_network"].splitlines()
+    assert network[0] == "(get-kitchen ?kitchen)"
+    assert network[1].startswith("(fetch-and-proportion ") and " butter 230 g)" in network[1]
+    assert network[2].startswith("(beat ") and len(network) == 3, network
+    results = [m.content for m in sample.messages if m.role == "tool"]
+    assert "no earlier output" in results[1], results[1]
+    assert len(results) == 4, "the call after `finish` is never made"
+    score = sample.scores["execution"]
+    assert score.value["executed"] == 1.0
+    assert any(e["kind"] == "missing-step" for e in score.metadata["errors"])

@@ -8,6 +8,8 @@ extension:
   with exactly the numbers of ``sous evaluate --format json``;
 - :class:`Session` builds a network call by call, as the HTTP sessions do;
 - :class:`Benchmark` reads the benchmark's recipes and gold networks;
+- :class:`ToolKitchen` is the kitchen of ``--protocol tools``: the
+  primitives as function tools, for a harness's own agent loop;
 - :func:`primitives` and :func:`kitchen` are the data of ``/api/primitives``
   and ``/api/kitchen``;
 - :func:`probe_judge` judges one answer to a probing question as
@@ -26,6 +28,7 @@ from ._sous import (
     Report,
     Session,
     SousError,
+    ToolKitchen,
     UnknownRecipeError,
     __version__,
     evaluate,
@@ -43,6 +46,7 @@ __all__ = [
     "Report",
     "Session",
     "SousError",
+    "ToolKitchen",
     "UnknownRecipeError",
     "__version__",
     "evaluate",

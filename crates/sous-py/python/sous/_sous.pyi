@@ -13,6 +13,7 @@ __all__ = [
     "Report",
     "Session",
     "SousError",
+    "ToolKitchen",
     "UnknownRecipeError",
     "__version__",
     "_panic_for_tests",
@@ -178,8 +179,11 @@ class Benchmark:
         """Title, ingredient lines and numbered instructions."""
     def title(self, id: str) -> str:
         """The recipe's title."""
-    def prompt(self, id: str, *, examples: int = 0, compact: bool = True) -> tuple[str, str]:
+    def prompt(self, id: str, *, examples: int = 0, compact: bool = True,
+               protocol: Literal["text", "tools"] = "text") -> tuple[str, str]:
         """The (system, user) messages `sous understand --agent llm` sends for the recipe."""
+    def mentioned(self, id: str) -> list[str]:
+        """The kitchen's ingredients the recipe's text mentions."""
     def ingredients(self, id: str) -> list[str]:
         """The recipe's ingredient lines."""
     def instructions(self, id: str) -> list[str]:
@@ -224,3 +228,26 @@ def probe_judge(instance: str | dict[str, Any], answer: Any) -> tuple[bool, Opti
 
 def _panic_for_tests() -> None:
     """Panics in Rust on purpose: the tests check that it raises ``SousError``."""
+
+@final
+class ToolKitchen:
+    """The kitchen of ``sous understand --protocol tools``, for harnesses that
+    hold the conversation themselves: the primitives as function tools, each
+    call run at once and answered with what it made, or why it failed."""
+
+    finish: str
+    """The name of the tool that ends the conversation."""
+
+    def __new__(cls, recipe: str) -> ToolKitchen: ...
+    @staticmethod
+    def tools(ingredients: Optional[Sequence[str]] = None, described: bool = True) -> list[dict[str, Any]]:
+        """The tools as OpenAI function tools, ``finish`` last."""
+    def call(self, name: str, arguments: str | dict[str, Any]) -> dict[str, Any]:
+        """Runs one tool call; the result has ``ran``, ``outputs``, ``defaults``
+        and ``kitchen``, or ``error``."""
+    @property
+    def network(self) -> str:
+        """``(get-kitchen ?kitchen)`` and every action that ran, one a line."""
+    @property
+    def actions(self) -> int:
+        """How many actions ran."""
