@@ -2,7 +2,7 @@
 `sous probe export --lm-eval DIR` writes is loaded by lm-eval's own task
 manager and run through its evaluator. The model here is an oracle that
 answers with each question's expected answer as text, and then one that
-answers nonsense, so the scores are known: every task 1.0, then 0. The
+answers nonsense, so the scores are known: 1.0 on every task, then 0. The
 same folder against the local model server is part of tools/llm_smoke.py.
 """
 
