@@ -34,6 +34,12 @@ pub struct Knowledge {
     /// Plurals that do not follow the rules, by a name's last word.
     #[serde(default)]
     pub plurals: BTreeMap<String, String>,
+    /// The equipment an action needs whoever does it (primitive → classes).
+    #[serde(default)]
+    pub needed_tools: BTreeMap<String, Vec<String>>,
+    /// Words besides its names that name a tool in a step (class → words).
+    #[serde(default)]
+    pub tool_verbs: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -62,6 +68,8 @@ impl Knowledge {
             .chain(self.synonyms.keys())
             .chain(self.made_from.keys())
             .chain(self.made_from.values())
+            .chain(self.needed_tools.values().flatten())
+            .chain(self.tool_verbs.keys())
             .filter(|c| onto.id(c).is_none())
             .cloned()
             .collect()

@@ -173,17 +173,14 @@ fn input_output() {
 
 #[test]
 fn implicit_tool() {
-    // "Beat …" names no tool: the simulator beat in a large bowl with a whisk.
     let list = all(Task::ImplicitTool);
-    assert_eq!(
-        find(&list, "step 1 (").answer,
-        json!(["large-bowl", "whisk"])
-    );
-    // "Bake at 175C": the oven, unnamed.
+    // "Bake at 175C": the oven, unnamed, and any cook bakes in one.
     assert_eq!(find(&list, "step 7 (").answer, json!(["oven"]));
-    // "Place onto a parchment paper lined baking sheet": the tray; the
-    // paper is a material, used up, not a tool (`materials` in probe.toml).
-    assert_eq!(find(&list, "step 6 (").answer, json!(["baking-tray"]));
+    // "Beat …" names no tool, but the simulator's whisk is one pick among
+    // several (a mixer, a wooden spoon): not asked. Nor is the tray of
+    // "Place onto a parchment paper lined baking sheet", which it names.
+    assert!(list.iter().all(|i| !i.question.contains("step 1 (")));
+    assert!(list.iter().all(|i| !i.question.contains("step 6 (")));
 }
 
 #[test]

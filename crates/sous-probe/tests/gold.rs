@@ -32,10 +32,28 @@ fn jsonl(threads: usize, seed: u64) -> String {
             missing,
             // From step 3 on, these take only what the ingredient lines or
             // the step just before made, and step 2 can only mean step 1.
+            // These recipes need no equipment that any cook would use and
+            // their steps leave unnamed (they name the oven they bake in, or
+            // cut nothing unsaid).
             [
                 "step-reference basic-chicken-salad",
                 "step-reference black-bean-salad-3",
-                "step-reference cole-slaw"
+                "step-reference cole-slaw",
+                "implicit-tool afghan-biscuits",
+                "implicit-tool almond-crescent-cookies-3",
+                "implicit-tool almond-crescent-cookies-4",
+                "implicit-tool avocado-chicken-salad",
+                "implicit-tool black-bean-salad-4",
+                "implicit-tool black-bean-salad-3",
+                "implicit-tool black-bean-salad-4",
+                "implicit-tool chocolate-fudge-cookies",
+                "implicit-tool coconut-tuiles",
+                "implicit-tool cranberry-fluff-salad",
+                "implicit-tool cucumber-slices-with-dill",
+                "implicit-tool easy-cherry-tomato-corn-salad",
+                "implicit-tool easy-oatmeal-cookies",
+                "implicit-tool black-bean-and-sweet-potato-salad",
+                "implicit-tool whole-wheat-ginger-snaps"
             ]
         );
         let instances = sous_probe::probe_all(&cooked, &Task::ALL, seed, Some(10));
