@@ -46,6 +46,16 @@ fn grams(e: &Entity) -> Option<f64> {
     convert_to_g(e).ok()?.amount().map(|a| a.value.to_f64())
 }
 
+/// What lies on or around a thing, each with the words that say it: a
+/// spread (icing on a cookie), a sprinkle, a topping, a dip. They belong to
+/// the thing's ingredients and are described after it.
+const ADDITIONS: [(sous_kitchen::SlotId, &str); 4] = [
+    (slot::SPREAD_WITH, "spread with"),
+    (slot::SPRINKLED_WITH, "sprinkled with"),
+    (slot::HAS_ON_TOP, "topped with"),
+    (slot::DIPPED_IN, "dipped in"),
+];
+
 /// Adds the base ingredients of `e`; `share` is its grams when it is a
 /// component (its own amount is then a fraction of the mixture).
 fn walk(e: &Entity, share: Option<f64>, add: &mut impl FnMut(&str, f64)) {
@@ -59,7 +69,7 @@ fn walk(e: &Entity, share: Option<f64>, add: &mut impl FnMut(&str, f64)) {
     } else if e.is_a_name("ingredient") && !is_nothing(e) {
         add(e.class_name(), own);
     }
-    for s in [slot::SPRINKLED_WITH, slot::HAS_ON_TOP, slot::DIPPED_IN] {
+    for (s, _) in ADDITIONS {
         if e.has_slot(s) {
             if let Value::Entity(x) = e.get(s) {
                 walk(x, None, add);
@@ -276,15 +286,16 @@ impl Item {
         if let Some(cut) = cut_into(e) {
             tail.push_str(&format!(", cut into {cut}"));
         }
-        for (sl, how) in [
-            (slot::SPRINKLED_WITH, "sprinkled with"),
-            (slot::HAS_ON_TOP, "topped with"),
-            (slot::DIPPED_IN, "dipped in"),
-        ] {
+        for (sl, how) in ADDITIONS {
             if e.has_slot(sl) {
                 if let Value::Entity(x) = e.get(sl) {
+                    // A spread share is flagged `spread`; "spread with" says it.
+                    let mut x = (**x).clone();
+                    if x.has_slot(slot::SPREAD) {
+                        x.set(slot::SPREAD, Value::Bool(false));
+                    }
                     // What lies on a thing has the thing's temperature.
-                    let on = Item::of(x, true);
+                    let on = Item::of(&x, true);
                     tail.push_str(&format!(
                         ", {how} {}",
                         Item {
@@ -400,7 +411,7 @@ pub fn plural(name: &str) -> String {
 /// `e` without its sprinkles and toppings (they are described apart).
 fn strip_additions(e: &Entity) -> Entity {
     let mut e = e.clone();
-    for s in [slot::SPRINKLED_WITH, slot::HAS_ON_TOP, slot::DIPPED_IN] {
+    for (s, _) in ADDITIONS {
         if e.has_slot(s) {
             e.set(s, Value::Nil);
         }
