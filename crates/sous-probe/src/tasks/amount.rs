@@ -41,7 +41,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
                 }
                 out.push(Draft {
                     question: format!(
-                        "How many grams of {} are in {} after step {}?",
+                        "How many grams of {} are in {} after step {}? Answer with a number of grams.",
                         words(&g),
                         crate::tasks::ingredient_tracing::short_description(c, o),
                         number(c, s)

@@ -33,7 +33,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
         .map(|(s, o, place, container)| Draft {
             question: format!(
                 "After step {}, what holds {}? Answer with the container or surface \
-                 (a bowl, a tray, a rack, …).",
+                 (a bowl, a tray, a rack, …); any usual name for it is accepted.",
                 number(c, *s),
                 without_place(&habitat_name(c, *o))
             ),

@@ -55,7 +55,7 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
         answer.dedup();
         out.push(Draft {
             question: format!(
-                "What equipment does {} need that it does not name? Answer with the names of the tools.",
+                "What equipment does {} need that it does not name? Answer with the names of the tools; any usual name for them is accepted.",
                 step_name(c, s)
             ),
             context: None,

@@ -21,7 +21,10 @@ pub fn candidates(c: &Cooked) -> Vec<Draft> {
         ingredients.sort();
         ingredients.dedup();
         out.push(Draft {
-            question: format!("What does {} produce?", step_name(c, s)),
+            question: format!(
+                "What does {} produce? Answer with what it is and what it is made of; the recipe's names for the ingredients are accepted.",
+                step_name(c, s)
+            ),
             context: None,
             extra_context: None,
             answer: json!({
