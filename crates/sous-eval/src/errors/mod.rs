@@ -226,10 +226,24 @@ pub fn against_gold_side(
             }
         }
         // Objects: made by the counterpart of the gold's maker, or not.
+        // An addition among others into one container that add the same
+        // things as the gold's, in another order, takes what it takes.
+        let permuted = sig.name == ADDS && same_additions(fp, fg, &al.gold_of, p, g);
         for &(k, by) in &a.inputs {
             let expected = b.inputs.iter().find(|(x, _)| *x == k).and_then(|(_, m)| *m);
             let got = by.and_then(|m| al.gold_of[m]);
             if got == expected || (by.is_none() && expected.is_none()) {
+                continue;
+            }
+            // The same things added to one container in another order
+            // (the sugar before the butter): additions commute, both where
+            // one goes into the container and where the filled container
+            // is taken.
+            if permuted
+                || by
+                    .zip(expected)
+                    .is_some_and(|(m, e)| same_additions(fp, fg, &al.gold_of, m, e))
+            {
                 continue;
             }
             let arg = sig.args[k].name;
@@ -288,4 +302,88 @@ fn maker(f: &Flow, m: Option<usize>) -> String {
         let a = &f.actions[m];
         format!("the {} of line {}", a.signature.name, a.line)
     })
+}
+
+/// The primitive whose actions add to a container, in any order.
+const ADDS: &str = "transfer-contents";
+/// Its argument that takes the container added to.
+const ADDED_TO: &str = "target-container";
+
+/// The additions `x` is one of: every `transfer-contents` that poured
+/// something into the same container as `x`, before or after it. That is
+/// the container the first of them poured into; later ones pour into what
+/// an earlier one made, or, as some networks write it, into the container
+/// as it was before (the same bowl all the same).
+fn additions(f: &Flow, x: usize) -> Vec<usize> {
+    let adds = |i: usize| f.actions[i].signature.name == ADDS;
+    if !adds(x) {
+        return Vec::new();
+    }
+    let into = |i: usize| {
+        let a = &f.actions[i];
+        a.inputs
+            .iter()
+            .find(|(k, _)| a.signature.args[*k].name == ADDED_TO)
+            .and_then(|(_, by)| *by)
+    };
+    // The container an addition pours into, as the first addition of its
+    // chain found it: what made it, or that first addition itself.
+    let container = |i: usize| {
+        let mut at = i;
+        let mut steps = 0;
+        while let Some(m) = into(at).filter(|&m| adds(m)) {
+            at = m;
+            steps += 1;
+            if steps > f.actions.len() {
+                break;
+            }
+        }
+        into(at).map_or((false, at), |m| (true, m))
+    };
+    let mine = container(x);
+    (0..f.actions.len())
+        .filter(|&j| adds(j) && container(j) == mine)
+        .collect()
+}
+
+/// Whether predicted action `m` and gold action `e` are additions to one
+/// container that add the same things, in another order: every addition of
+/// `m`'s container has its counterpart among those of `e`'s, and no more.
+fn same_additions(
+    predicted: &Flow,
+    gold: &Flow,
+    gold_of: &[Option<usize>],
+    m: usize,
+    e: usize,
+) -> bool {
+    let mine = additions(predicted, m);
+    let theirs = additions(gold, e);
+    if mine.is_empty() || mine.len() != theirs.len() {
+        return false;
+    }
+    // What each addition pours in: its maker (the gold's counterpart of it
+    // for the prediction's).
+    let poured = |f: &Flow, i: usize| {
+        let a = &f.actions[i];
+        a.inputs
+            .iter()
+            .find(|(k, _)| a.signature.args[*k].name != ADDED_TO)
+            .and_then(|(_, by)| *by)
+    };
+    let mut paired: Vec<Option<usize>> = mine.iter().map(|&i| gold_of[i]).collect();
+    let mut gold_actions: Vec<Option<usize>> = theirs.iter().map(|&i| Some(i)).collect();
+    let mut poured_mine: Vec<Option<usize>> = mine
+        .iter()
+        .map(|&i| poured(predicted, i).and_then(|m| gold_of[m]))
+        .collect();
+    let mut poured_theirs: Vec<Option<usize>> = theirs.iter().map(|&i| poured(gold, i)).collect();
+    for v in [
+        &mut paired,
+        &mut gold_actions,
+        &mut poured_mine,
+        &mut poured_theirs,
+    ] {
+        v.sort_unstable();
+    }
+    paired == gold_actions && poured_mine == poured_theirs && !poured_mine.contains(&None)
 }
