@@ -228,7 +228,8 @@ pub fn against_gold_side(
         // Objects: made by the counterpart of the gold's maker, or not.
         // An addition among others into one container that add the same
         // things as the gold's, in another order, takes what it takes.
-        let permuted = sig.name == ADDS && same_additions(fp, fg, &al.gold_of, p, g);
+        // (Found out only when an input differs: most pairs have none.)
+        let mut permuted: Option<bool> = None;
         for &(k, by) in &a.inputs {
             let expected = b.inputs.iter().find(|(x, _)| *x == k).and_then(|(_, m)| *m);
             let got = by.and_then(|m| al.gold_of[m]);
@@ -239,6 +240,9 @@ pub fn against_gold_side(
             // (the sugar before the butter): additions commute, both where
             // one goes into the container and where the filled container
             // is taken.
+            let permuted = *permuted.get_or_insert_with(|| {
+                sig.name == ADDS && same_additions(fp, fg, &al.gold_of, p, g)
+            });
             if permuted
                 || by
                     .zip(expected)
