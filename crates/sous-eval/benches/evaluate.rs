@@ -21,15 +21,7 @@ fn gold_dir() -> PathBuf {
 fn all_gold(c: &mut Criterion, name: &str, metrics: MetricSet) {
     let dir = gold_dir();
     let gold = GoldStandard::load(&dir).unwrap();
-    let predictions: Vec<_> = gold
-        .networks()
-        .map(|g| {
-            let loaded = sous_eval::source::load(&g.path);
-            let (mut recipe, diags) = loaded.recipes.into_iter().next().unwrap();
-            recipe.id = g.recipe_id.clone();
-            (recipe, diags)
-        })
-        .collect();
+    let predictions = gold.as_predictions();
     assert_eq!(predictions.len(), 30);
     let options = Options {
         metrics,
@@ -117,15 +109,8 @@ fn gold_as_text(c: &mut Criterion) {
 fn errors(c: &mut Criterion) {
     let dir = gold_dir();
     let gold = GoldStandard::load(&dir).unwrap();
-    let predictions: Vec<_> = gold
-        .networks()
-        .map(|g| {
-            let loaded = sous_eval::source::load(&g.path);
-            let (mut recipe, diags) = loaded.recipes.into_iter().next().unwrap();
-            recipe.id = g.recipe_id.clone();
-            (recipe, diags)
-        })
-        .collect();
+    let predictions = gold.as_predictions();
+    assert_eq!(predictions.len(), 30);
     let mut group = c.benchmark_group("30 gold networks, errors");
     for (name, errors) in [("without", false), ("with", true)] {
         let options = Options {

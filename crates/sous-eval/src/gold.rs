@@ -272,6 +272,21 @@ impl GoldStandard {
     pub fn networks(&self) -> impl Iterator<Item = &GoldNetwork> {
         self.networks.values()
     }
+
+    /// Each gold network read again from its file as a prediction of its
+    /// own recipe (with what reading it found), in recipe-id order: the
+    /// workload the benchmarks and instruction counts score. A file that
+    /// holds no recipe is left out.
+    pub fn as_predictions(&self) -> Vec<(Recipe, Vec<Diagnostic>)> {
+        self.networks()
+            .filter_map(|g| {
+                let loaded = load(&g.path);
+                let (mut recipe, diags) = loaded.recipes.into_iter().next()?;
+                recipe.id = g.recipe_id.clone();
+                Some((recipe, diags))
+            })
+            .collect()
+    }
 }
 
 /// The benchmark's gold folder inside a benchmark checkout.

@@ -65,15 +65,7 @@ fn work_execute(recipes: &[sous_lang::Recipe]) -> usize {
 fn evaluate() {
     let dir = sous_testdata::gold_current_dir();
     let gold = GoldStandard::load(&dir).expect("the gold standard loads");
-    let predictions: Vec<_> = gold
-        .networks()
-        .map(|g| {
-            let loaded = sous_eval::source::load(&g.path);
-            let (mut recipe, diags) = loaded.recipes.into_iter().next().expect("one recipe");
-            recipe.id = g.recipe_id.clone();
-            (recipe, diags)
-        })
-        .collect();
+    let predictions = gold.as_predictions();
     assert_eq!(predictions.len(), 30, "the 30 current gold networks");
     let options = Options {
         metrics: MetricSet::ALL,
@@ -91,15 +83,8 @@ fn evaluate() {
 fn scored(errors: bool) {
     let dir = sous_testdata::gold_current_dir();
     let gold = GoldStandard::load(&dir).expect("the gold standard loads");
-    let predictions: Vec<_> = gold
-        .networks()
-        .map(|g| {
-            let loaded = sous_eval::source::load(&g.path);
-            let (mut recipe, diags) = loaded.recipes.into_iter().next().expect("one recipe");
-            recipe.id = g.recipe_id.clone();
-            (recipe, diags)
-        })
-        .collect();
+    let predictions = gold.as_predictions();
+    assert_eq!(predictions.len(), 30, "the 30 current gold networks");
     // The warm-up executes the gold networks once, as a server would have.
     black_box(work_scored(&gold, &predictions, errors));
     let n = if errors {

@@ -22,6 +22,17 @@ impl Benchmark {
             .recipe(id)
             .ok_or_else(|| Failure::UnknownRecipe(format!("no benchmark recipe `{id}`")))
     }
+
+    /// The recipe as the language-model harness reads it.
+    fn agent_text(&self, id: &str) -> Result<sous_agent::RecipeText, Failure> {
+        let r = self.recipe(id)?;
+        Ok(sous_agent::RecipeText {
+            id: id.to_string(),
+            title: r.title.clone(),
+            ingredients: r.ingredients.clone(),
+            instructions: r.instructions.clone(),
+        })
+    }
 }
 
 #[pymethods]
@@ -87,13 +98,7 @@ impl Benchmark {
             .into_py(py));
         }
         use sous_agent::llm::prompt;
-        let r = self.recipe(id).map_err(|e| e.into_py(py))?;
-        let recipe = sous_agent::RecipeText {
-            id: id.to_string(),
-            title: r.title.clone(),
-            ingredients: r.ingredients.clone(),
-            instructions: r.instructions.clone(),
-        };
+        let recipe = self.agent_text(id).map_err(|e| e.into_py(py))?;
         let shown = if examples == 0 {
             Vec::new()
         } else {
@@ -123,13 +128,7 @@ impl Benchmark {
     /// `--protocol tools` narrows it.
     fn mentioned(&self, py: Python<'_>, id: &str) -> PyResult<Vec<String>> {
         use sous_agent::llm::prompt;
-        let r = self.recipe(id).map_err(|e| e.into_py(py))?;
-        let recipe = sous_agent::RecipeText {
-            id: id.to_string(),
-            title: r.title.clone(),
-            ingredients: r.ingredients.clone(),
-            instructions: r.instructions.clone(),
-        };
+        let recipe = self.agent_text(id).map_err(|e| e.into_py(py))?;
         Ok(prompt::mentioned(
             &sous_kitchen::inventory::inventory().ingredients,
             &prompt::recipe_text(&recipe),
