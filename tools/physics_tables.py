@@ -10,7 +10,11 @@ markers is missing):
 - `triggers`: every trigger over the 30 gold networks, fired and not;
 - `physical`: the networks that are fine in the symbolic kitchen and wrong
   physically (`crates/sous-physics/tests/fixtures/physical`), from the
-  `physical_cases` example.
+  `physical_cases` example;
+- `calibration`: the heat law against real kitchens, from `sous physics
+  calibrate`;
+- `heat`: every heat step of the 30 gold networks: the time the recipe
+  gives and the time the physics took, and what it reached.
 
 Times per network come from criterion's last `cargo bench -p sous-physics
 --bench gold` (target/criterion/quantitative/*/new/estimates.json) when it
@@ -29,7 +33,7 @@ import sys
 from docs import DOCS, ROOT, gold_dir, require, shown, target_dir, write_tables
 
 CHAPTER = DOCS / "physics.md"
-NAMES = ("gold", "triggers", "physical")
+NAMES = ("gold", "triggers", "physical", "calibration", "heat")
 
 
 def run_json(sous, args):
@@ -60,6 +64,8 @@ def fmt(x, digits=2):
 def gold_tables(sous):
     rows = []
     triggers = collections.Counter()
+    reasons = collections.defaultdict(list)
+    heat = []
     totals = collections.Counter()
     for path in sorted(gold_dir().glob("*.solution")):
         name = path.stem
@@ -74,6 +80,11 @@ def gold_tables(sous):
                 continue
             primitive = s["action"].split()[0].lstrip("(")
             triggers[(primitive, t["rule"], t["fired"])] += 1
+            if not t["fired"]:
+                reasons[(t["rule"], primitive)].append(f"{name}: {t.get('reason', '(no reason)')}")
+            ev = t.get("evidence") or {}
+            if ev.get("kind") == "heat":
+                heat.append(heat_row(name, s, ev))
             if t["fired"] and t["rule"] != "anywhere":
                 fired[t["rule"]] += 1
         exact = sum(1 for m in ph["mass_balance"] if m["exact"])
@@ -104,10 +115,31 @@ def gold_tables(sous):
     by_rule = collections.defaultdict(lambda: [0, 0])
     for (primitive, rule, fired), n in triggers.items():
         by_rule[(rule, primitive)][0 if fired else 1] += n
-    trig = "| trigger | primitive | fired | did not fire |\n|---|---|---|---|\n" + "\n".join(
-        f"| {rule} | {primitive} | {f} | {n} |" for (rule, primitive), (f, n) in sorted(by_rule.items())
+    trig = "| trigger | primitive | fired | did not fire, and why |\n|---|---|---|---|\n" + "\n".join(
+        f"| {rule} | {primitive} | {f} | {n}{''.join('; ' + r for r in reasons[(rule, primitive)])} |"
+        for (rule, primitive), (f, n) in sorted(by_rule.items())
     )
-    return gold, trig
+    heat_table = (
+        "| gold network | action | law | recipe's time (s) | physics' time (s) | boils at (s) "
+        "| piece | from (°C) | reached (°C) | needs |\n|---|---|---|---|---|---|---|---|---|---|\n"
+        + "\n".join(heat)
+    )
+    return gold, trig, heat_table
+
+
+def heat_row(name, step, ev):
+    verb = step["action"].split()[0].lstrip("(")
+    boil = fmt(ev.get("boil_at_s"), 0)
+    return (f"| {name} | {verb} | {ev['law']} | {ev['seconds']:,.0f} | {ev['physics_seconds']:,.0f} "
+            f"| {boil} | {ev['piece']} ({ev['piece_g']:,.0f} g) | {ev['start_c']:.1f} "
+            f"| {ev['end_c']:.1f} | {ev['needs']} |")
+
+
+def calibration_table(sous):
+    out = subprocess.run([sous, "physics", "calibrate"], capture_output=True, text=True)
+    if out.returncode not in (0, 1) or not out.stdout.startswith("|"):
+        sys.exit(f"sous physics calibrate: {out.stderr}")
+    return out.stdout.rstrip("\n")
 
 
 def physical_table():
@@ -131,17 +163,19 @@ def physical_table():
 def main():
     ap = argparse.ArgumentParser(
         description="Writes the physics kitchen's tables into docs/physics.md, between its "
-                    "<!-- physics-tables:NAME --> markers (gold, triggers, physical).")
+                    "<!-- physics-tables:NAME --> markers (gold, triggers, physical, calibration, heat).")
     ap.add_argument("--sous", default=str(target_dir() / "release" / "sous"),
                     help="the sous binary (default: target/release/sous; CARGO_TARGET_DIR is honoured)")
     args = ap.parse_args()
     require(CHAPTER, "physics-tables", NAMES)
-    gold, trig = gold_tables(args.sous)
+    gold, trig, heat = gold_tables(args.sous)
     # Each table on the lines between its markers, as before.
     write_tables(CHAPTER, "physics-tables", {
         "gold": gold + "\n",
         "triggers": trig + "\n",
         "physical": physical_table() + "\n",
+        "calibration": calibration_table(args.sous) + "\n",
+        "heat": heat + "\n",
     })
     print(f"{shown(CHAPTER)}: physics tables regenerated")
 

@@ -46,6 +46,10 @@ pub struct ServeArgs {
     /// 503 with `Retry-After`. Qualitative requests are not limited.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     physics_workers: Option<u16>,
+    /// Seconds of physics one quantitative request may use; past them it is
+    /// answered 503 saying so, and the worker is free again.
+    #[arg(long, value_name = "SECONDS", default_value_t = PhysicsPool::DEFAULT_BUDGET.as_secs_f64(), value_parser = positive_seconds)]
+    physics_budget: f64,
     /// How long a quantitative request waits for a free physics worker
     /// before it is answered 503, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = PhysicsPool::DEFAULT_WAIT.as_millis() as u64)]
@@ -103,7 +107,8 @@ pub fn run(args: ServeArgs) -> u8 {
             args.physics_workers
                 .map_or_else(|| PhysicsPool::default().workers(), usize::from),
             std::time::Duration::from_millis(args.physics_wait_ms),
-        ),
+        )
+        .with_budget(std::time::Duration::from_secs_f64(args.physics_budget)),
     };
     serve(config, |addr| {
         eprintln!("sous serves http://{addr}/ (the API under /api/; Ctrl-C to stop)");
@@ -126,5 +131,13 @@ pub fn serve(config: Config, announce: impl FnOnce(std::net::SocketAddr)) -> u8 
             eprintln!("error: {e}");
             INVALID
         }
+    }
+}
+
+/// A number of seconds above zero.
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("`{s}` is not a number of seconds above 0")),
     }
 }

@@ -54,6 +54,7 @@
 
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod dynamics;
 pub mod export;
 mod hand;
@@ -112,6 +113,7 @@ impl Backend for Quantitative {
         if action.signature.kind == sous_lang::PrimitiveKind::GetKitchen {
             return Ok(Arc::new(world.clone()));
         }
+        budget::check()?;
         Ok(Arc::new(realize::realize(world, action, after)?))
     }
 }

@@ -30,8 +30,9 @@ use sous_physics::{execute_in_mode_with, physics_summary, Mode};
 /// off this list) or fails anywhere else. Empty: all 30 cook.
 const NOT_YET: &[(&str, &str)] = &[];
 
-/// Steps whose trigger finds nothing to act on although the step runs,
-/// each for a reason in the network or the reference, not the physics:
+/// Steps whose trigger finds nothing to act on although the step runs
+/// (each reports why, in its trigger's `reason`), each for a reason in the
+/// network or the reference, not the physics:
 /// - coconut tuiles beat the bowl the sugar was just poured out of (a
 ///   defect of the gold network): it is empty, there is nothing to beat;
 /// - the Greek salad lines, tops and sprinkles a list of plates, and the
@@ -162,11 +163,26 @@ fn check(path: &std::path::Path, profile: Profile) -> Result<(), String> {
             || UNCHECKED
                 .iter()
                 .any(|(r, a)| *r == stem && step.action.starts_with(a));
-        if t.rule != Trigger::Anywhere && !t.fired && !unchecked {
-            return Err(format!(
-                "{id}: `{}`: the {rule} trigger did not fire",
-                step.action
-            ));
+        if t.rule == Trigger::Anywhere {
+            continue;
+        }
+        // Fired with evidence, or not fired with the reason in words.
+        match (t.fired, &t.evidence, &t.reason) {
+            (true, Some(_), None) => {}
+            (false, None, Some(why)) if !why.is_empty() => {
+                if !unchecked {
+                    return Err(format!(
+                        "{id}: `{}`: the {rule} trigger did not fire: {why}",
+                        step.action
+                    ));
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "{id}: `{}`: the {rule} trigger reports fired: {} without evidence or without a reason",
+                    step.action, t.fired
+                ))
+            }
         }
     }
     // Carried things touch nothing between lifting off and setting down.

@@ -33,6 +33,7 @@ pub struct PhysicsPool {
     permits: Arc<Semaphore>,
     workers: usize,
     wait: Duration,
+    budget: Duration,
 }
 
 /// The right to run physics, given back when dropped.
@@ -45,13 +46,32 @@ impl PhysicsPool {
     /// once rather than after a queue's worth of executions.
     pub const DEFAULT_WAIT: Duration = Duration::from_millis(100);
 
-    /// A pool of `workers` permits (0: every physics request is refused).
+    /// The default time budget of one request's physics: a whole gold
+    /// network takes at most a few seconds of one core.
+    pub const DEFAULT_BUDGET: Duration = Duration::from_secs(30);
+
+    /// A pool of `workers` permits (0: every physics request is refused),
+    /// each request's physics limited to [`PhysicsPool::DEFAULT_BUDGET`].
     pub fn new(workers: usize, wait: Duration) -> PhysicsPool {
         PhysicsPool {
             permits: Arc::new(Semaphore::new(workers)),
             workers,
             wait,
+            budget: Self::DEFAULT_BUDGET,
         }
+    }
+
+    /// The same pool with each request's physics limited to `budget`: when
+    /// it runs out, the request is answered 503 saying so, and the worker
+    /// is free again at once.
+    pub fn with_budget(mut self, budget: Duration) -> PhysicsPool {
+        self.budget = budget;
+        self
+    }
+
+    /// The time budget of one request's physics.
+    pub fn budget(&self) -> Duration {
+        self.budget
     }
 
     /// How many physics executions may run at once.
@@ -110,11 +130,21 @@ impl PhysicsPool {
         f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let permit = self.acquire().await?;
+        let budget = self.budget;
         let (tx, rx) = tokio::sync::oneshot::channel();
         let spawned = std::thread::Builder::new()
             .name("sous-physics".into())
             .spawn(move || {
-                let answer = f();
+                let answer = sous_physics::budget::within(budget, f).unwrap_or_else(|out| {
+                    Err(ApiError::new(
+                        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                        format!(
+                            "{out} per quantitative request on this server (`sous serve \
+                             --physics-budget SECONDS` sets it); the qualitative mode, or `sous \
+                             run --mode quantitative` on your own machine, has no such limit"
+                        ),
+                    ))
+                });
                 drop(permit);
                 let _ = tx.send(answer);
             });
@@ -156,6 +186,22 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(5)).await;
         drop(held);
         assert!(waiter.await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn physics_past_its_budget_is_answered_503_saying_so() {
+        let pool = PhysicsPool::new(1, Duration::ZERO).with_budget(Duration::ZERO);
+        let gold = include_str!("../../sous-cli/demo/demo.solution");
+        let file = sous_eval::source::load_text("demo.solution".into(), gold.into());
+        let recipe = file.recipes[0].0.clone();
+        let e = pool
+            .run(move || Ok(sous_physics::execute(&recipe).solved))
+            .await
+            .unwrap_err();
+        assert_eq!(e.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert!(e.error.contains("time budget of 0.0 s"), "{}", e.error);
+        assert_eq!(e.retry_after, None);
+        assert!(pool.try_acquire().is_some(), "the worker is free again");
     }
 
     #[tokio::test]

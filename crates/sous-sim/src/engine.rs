@@ -182,8 +182,66 @@ pub fn execute(recipe: &Recipe) -> Execution {
 /// `backend` (see [`crate::backend`]). Which actions run, and in which
 /// order, is decided exactly as in [`execute_with`]; an action the backend
 /// cannot carry out stops the run with a [`FailureKind::Backend`] failure.
+///
+/// The backend runs on the branch the search keeps, not on every branch it
+/// tries: the search finds the order symbolically, and the actions are then
+/// carried out again in that order with the backend. The backend cannot
+/// change which order the search keeps, except in two ways, both handled:
+/// it fails an action (the run stops there, as it would have), or it amends
+/// a kitchen state (spilled mass) so that an action of the kept order no
+/// longer applies, in which case the whole search is run again with the
+/// backend on every branch.
 pub fn execute_in(recipe: &Recipe, options: Options, backend: &dyn Backend) -> Execution {
-    search(recipe, options, Some(backend))
+    let symbolic = search(recipe, options, None);
+    replay(recipe, &symbolic, options, backend)
+        .unwrap_or_else(|| search(recipe, options, Some(backend)))
+}
+
+/// Carries out the steps of `symbolic` again, in its order and with its
+/// cases, with `backend`; `None` when an action of that order no longer
+/// applies (the backend amended a kitchen state it reads).
+fn replay(
+    recipe: &Recipe,
+    symbolic: &Execution,
+    options: Options,
+    backend: &dyn Backend,
+) -> Option<Execution> {
+    let (network, mut node) = start(recipe, true);
+    for step in &symbolic.steps {
+        match attempt(
+            &network,
+            &node,
+            step.action,
+            step.case,
+            Some(backend),
+            options.profile,
+        ) {
+            Attempt::Ran(effect) => node.apply(effect),
+            Attempt::NotApplicable => return None,
+            Attempt::Crash(failure) => {
+                node.failures.push(failure);
+                return Some(finish(network, node, false, symbolic.primitive_runs));
+            }
+        }
+    }
+    // What the steps did not fail themselves: the search's verdict (a
+    // crash, its limit, the actions that never ran), in the same order.
+    node.failures.extend(
+        symbolic
+            .failures
+            .iter()
+            .filter(|f| f.kind != FailureKind::FailedObject)
+            .cloned(),
+    );
+    if symbolic.solved && node.bindings.iter().any(Option::is_none) {
+        return None;
+    }
+    Some(finish(
+        network,
+        node,
+        symbolic.solved,
+        symbolic.primitive_runs,
+    ))
 }
 
 #[derive(Clone)]
@@ -273,7 +331,8 @@ pub fn execute_with(recipe: &Recipe, options: Options) -> Execution {
     search(recipe, options, None)
 }
 
-fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> Execution {
+/// The network prepared for a run, and the node nothing has run in yet.
+fn start(recipe: &Recipe, with_backend: bool) -> (Network, Node) {
     let (_, first_free_id) = full_kitchen();
     let mut ids = IdGen::starting_at(first_free_id);
     let network = Network::prepare(recipe, &mut ids);
@@ -296,12 +355,18 @@ fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> E
         steps: Vec::with_capacity(n),
         failures: Vec::new(),
         ids,
-        worlds: if backend.is_some() {
+        worlds: if with_backend {
             vec![None; network.variables.len()]
         } else {
             Vec::new()
         },
     };
+    (network, root)
+}
+
+fn search(recipe: &Recipe, options: Options, backend: Option<&dyn Backend>) -> Execution {
+    let (network, root) = start(recipe, backend.is_some());
+    let n = network.actions.len();
     // A choice point: how many effects had been applied, which actions
     // were done, and where in the canonical order the candidates left to
     // try there start (the first of them; the node is restored before they

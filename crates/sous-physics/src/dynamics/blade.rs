@@ -28,7 +28,7 @@ pub struct BladeEvidence {
     pub grams: f64,
 }
 
-pub(super) type Found = Option<(BladeEvidence, Option<u64>)>;
+pub(super) type Found = super::Found<BladeEvidence>;
 
 /// Of a tool's length, the part that is blade (the rest is handle).
 const BLADE_SHARE: f32 = 0.6;
@@ -40,7 +40,7 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let onto = Ontology::get();
     let layout = c.scene.layout;
     let Some(subject) = c.arg_pid(c.rule.subject.as_deref()) else {
-        return Ok(None);
+        return Ok(Err(super::no_subject(c)));
     };
     let tool = c
         .arg_pid(c.rule.tool.as_deref())
@@ -163,13 +163,16 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         c.scene.world.portions[i].matter = Matter::Solids { bodies: new_bodies };
     }
     if pieces == 0 {
-        return Ok(None);
+        return Ok(Err(format!(
+            "the {} holds no piece to cut",
+            c.name_of(subject)
+        )));
     }
     if cut.is_none() {
         // Peeling and seeding leave each piece whole.
         parts_made = pieces;
     }
-    Ok(Some((
+    Ok(Ok((
         BladeEvidence {
             tool: tool_name,
             blade_m: (blade as f64 * 1000.0).round() / 1000.0,

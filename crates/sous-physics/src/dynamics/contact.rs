@@ -24,7 +24,7 @@ pub struct ContactEvidence {
     pub needs: f64,
 }
 
-pub(super) type Found = Option<(ContactEvidence, Option<u64>)>;
+pub(super) type Found = super::Found<ContactEvidence>;
 
 pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let params = &Dynamics::get().contact;
@@ -52,11 +52,20 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         .filter(|s| new.iter().any(|e| e.holder == *s))
         .or_else(|| new.first().map(|e| e.holder))
     else {
-        return Ok(None);
+        return Ok(Err(match subject {
+            Some(s) => format!(
+                "no matter was added to the {} or anything else: the kitchen after the action holds nothing new to lie on a surface",
+                c.name_of(s)
+            ),
+            None => super::no_subject(c),
+        }));
     };
     let new: Vec<_> = new.into_iter().filter(|e| e.holder == target).collect();
     let Some(tbody) = c.scene.world.object(target).cloned() else {
-        return Ok(None);
+        return Ok(Err(format!(
+            "the {} has no body in the physics kitchen",
+            c.name_of(target)
+        )));
     };
     let spec = layout.shape(tbody.class);
     let inner = spec.inner();
@@ -98,7 +107,10 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         }
     }
     if bits == 0 {
-        return Ok(None);
+        return Ok(Err(format!(
+            "no particle or piece of {} lies in the physics kitchen to check",
+            names.join(", ")
+        )));
     }
     let share = touching as f64 / bits as f64;
     let evidence = ContactEvidence {
@@ -118,5 +130,5 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
             100.0 * params.share
         )));
     }
-    Ok(Some((evidence, Some(c.scene.frames))))
+    Ok(Ok((evidence, Some(c.scene.frames))))
 }

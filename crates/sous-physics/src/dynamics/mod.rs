@@ -30,7 +30,7 @@ use crate::inventory::Inventory;
 use crate::scene::Scene;
 use crate::world::World;
 
-pub use heat::{Heat, HEAT_TOML};
+pub use heat::{calibrate, law, Heat, HeatError, Law, CALIBRATION_TOML, HEAT_TOML};
 pub use rules::{Duration, Dynamics, DynamicsError, Outcome, Rule, Trigger, DYNAMICS_TOML};
 
 /// Whether an action's trigger fired, when, and what showed it.
@@ -42,16 +42,49 @@ pub struct TriggerReport {
     pub fired: bool,
     /// The frame (of this action's simulated motion) at which it fired.
     pub frame: Option<u64>,
-    /// What the trigger measured, for the report.
-    pub evidence: Evidence,
+    /// What the trigger measured, for the report (none for the `anywhere`
+    /// trigger, which measures nothing, and when no physical effect
+    /// applied).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Evidence>,
+    /// Why no physical effect applied (`fired: false`), or why there was
+    /// nothing to measure (`anywhere`), in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// What a trigger check found: the effect, with its evidence and the frame
+/// at which it took place, or why no physical effect applies.
+pub(crate) type Found<E> = Result<(E, Option<u64>), String>;
+
+/// Why a trigger has nothing to act on when its subject argument names no
+/// object of the kitchen.
+pub(crate) fn no_subject(c: &Check<'_, '_, '_>) -> String {
+    let arg = c.rule.subject.as_deref().unwrap_or("subject");
+    match c
+        .ctx
+        .signature
+        .index_of(arg)
+        .and_then(|i| c.ctx.args.get(i)?.as_ref())
+    {
+        Some(e) if e.is_failed() => {
+            format!("`{arg}` is a failed-object: there is nothing to act on")
+        }
+        Some(e) if e.is_a_name("list-of-kitchen-entities") => format!(
+            "`{arg}` is a list of things: the reference changes the list it returns, not the things in the kitchen, so the kitchen holds nothing new to act on"
+        ),
+        Some(e) => format!(
+            "`{arg}` ({}) is not an object of the physics kitchen",
+            e.class_name()
+        ),
+        None => format!("`{arg}` is not bound: there is nothing to act on"),
+    }
 }
 
 /// What a trigger measured.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Evidence {
-    /// No condition to check.
-    None,
     /// What came to rest where (`rest`).
     Rest(rest::RestEvidence),
     /// How mixed the ingredients got (`stir`).
@@ -140,16 +173,24 @@ fn collect_used(e: &sous_kitchen::Entity, out: &mut Vec<(Pid, sous_kitchen::Clas
 /// physical reason otherwise.
 pub fn fire(check: &mut Check<'_, '_, '_>) -> Result<TriggerReport, BackendError> {
     fn wrap<E>(
-        found: Option<(E, Option<u64>)>,
+        found: Found<E>,
         to: fn(E) -> Evidence,
-    ) -> (bool, Option<u64>, Evidence) {
+    ) -> (bool, Option<u64>, Option<Evidence>, Option<String>) {
         match found {
-            Some((e, frame)) => (true, frame, to(e)),
-            None => (false, None, Evidence::None),
+            Ok((e, frame)) => (true, frame, Some(to(e)), None),
+            Err(why) => (false, None, None, Some(why)),
         }
     }
-    let (fired, frame, evidence) = match check.rule.trigger {
-        Trigger::Anywhere => (true, None, Evidence::None),
+    let (fired, frame, evidence, reason) = match check.rule.trigger {
+        Trigger::Anywhere => (
+            true,
+            None,
+            None,
+            Some(
+                "decided by the symbolic kitchen: this action has no custom dynamics of its own"
+                    .to_string(),
+            ),
+        ),
         Trigger::Rest => wrap(rest::check(check)?, Evidence::Rest),
         Trigger::Stir => wrap(stir::check(check)?, Evidence::Stir),
         Trigger::Blade => wrap(blade::check(check)?, Evidence::Blade),
@@ -161,5 +202,6 @@ pub fn fire(check: &mut Check<'_, '_, '_>) -> Result<TriggerReport, BackendError
         fired,
         frame,
         evidence,
+        reason,
     })
 }

@@ -23,7 +23,7 @@ pub struct RestEvidence {
     pub max_miss: f64,
 }
 
-pub(super) type Found = Option<(RestEvidence, Option<u64>)>;
+pub(super) type Found = super::Found<RestEvidence>;
 
 pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let params = &Dynamics::get().rest;
@@ -104,9 +104,11 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         }
     }
     if c.carried.is_empty() && c.stats.pours.is_empty() {
-        return Ok(None);
+        return Ok(Err(
+            "nothing was carried or poured: the action moved nothing in the kitchen".into(),
+        ));
     }
-    Ok(Some((
+    Ok(Ok((
         RestEvidence {
             carried: c.carried.len(),
             on_target,

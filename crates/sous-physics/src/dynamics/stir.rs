@@ -38,14 +38,14 @@ pub struct StirEvidence {
     pub depth_m: f64,
 }
 
-pub(super) type Found = Option<(StirEvidence, Option<u64>)>;
+pub(super) type Found = super::Found<StirEvidence>;
 
 pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     let params = &Dynamics::get().stir;
     let onto = Ontology::get();
     let layout = c.scene.layout;
     let Some(subject) = c.arg_pid(c.rule.subject.as_deref()) else {
-        return Ok(None);
+        return Ok(Err(super::no_subject(c)));
     };
     // The subject may be the container or an ingredient in it (mash).
     let container = if c.world_in.objects.contains_key(&subject) {
@@ -53,11 +53,19 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     } else {
         match c.world_in.portions.iter().find(|p| p.pid == subject) {
             Some(p) => p.holder,
-            None => return Ok(None),
+            None => {
+                return Ok(Err(format!(
+                    "the {} is neither a container nor in one",
+                    c.name_of(subject)
+                )))
+            }
         }
     };
     let Some(cbody) = c.world_in.object(container) else {
-        return Ok(None);
+        return Ok(Err(format!(
+            "the {} has no body in the physics kitchen",
+            c.name_of(container)
+        )));
     };
     let spec = layout.shape(cbody.class);
     let cname = onto.name(cbody.class).to_string();
@@ -95,7 +103,9 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
     }
     let (mut points, labels, names) = bed(c.world_in, container);
     if points.is_empty() {
-        return Ok(None);
+        return Ok(Err(format!(
+            "the {cname} is empty: there is nothing for the {tool_name} to move through"
+        )));
     }
     let inner = spec.inner();
     let reach = inner[0].min(inner[1]);
@@ -189,7 +199,7 @@ pub(super) fn check(c: &mut Check<'_, '_, '_>) -> Result<Found, BackendError> {
         depth_m: ((depth - floor.max(0.0)) * 1000.0).round() as f64 / 1000.0,
     };
     match fired_at {
-        Some(f) => Ok(Some((evidence, Some(f)))),
+        Some(f) => Ok(Ok((evidence, Some(f)))),
         None => Err(BackendError::Failed(format!(
             "the {tool_name} stirred the {cname} for {seconds:.0} s but the ingredients did not mix: homogeneity {:.2}, needs {:.2}",
             lacey_now, params.threshold

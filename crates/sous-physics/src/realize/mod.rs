@@ -240,7 +240,15 @@ pub fn realize(
     stats.simulated_seconds = stats.frames as f64 * layout.simulation.dt as f64;
     let analytic = rule.is_some_and(|r| r.duration == crate::dynamics::Duration::Analytic);
     if analytic {
-        stats.passive_seconds = (ctx.end - ctx.start - stats.simulated_seconds).max(0.0);
+        // The heat law's own time (heating up included) where it ran, else
+        // the kitchen clock's.
+        let heat_time = match stats.trigger.as_ref().and_then(|t| t.evidence.as_ref()) {
+            Some(crate::dynamics::Evidence::Heat(h)) => Some(h.physics_seconds),
+            _ => None,
+        };
+        stats.passive_seconds = heat_time
+            .unwrap_or(ctx.end - ctx.start - stats.simulated_seconds)
+            .max(0.0);
         if stats.passive_seconds > 0.0 {
             ops.push(format!(
                 "waited {:.0} s (advanced analytically)",
