@@ -162,6 +162,53 @@ pub fn render_step(x: &Execution, step: usize) -> Option<Result<Vec<u8>, RenderE
     }))
 }
 
+/// A step's binary glTF, and the name of the node to frame (if any).
+pub type StepGlb = (Vec<u8>, Option<String>);
+
+/// The 3D file (binary glTF) of step `step`, and the node to frame.
+///
+/// A container that stood in an appliance during the step (the tray in the
+/// oven while it baked) is shown there, with everything it holds: the hand
+/// takes it back afterwards, as the reference keeps it, so the world after
+/// the step has it where it came from. The node to frame is then that
+/// place's (`place-oven`). `None` when the execution has no physics world
+/// for that step.
+pub fn step_glb(x: &Execution, step: usize) -> Option<Result<StepGlb, ExportError>> {
+    let after = world_after(x, step)?;
+    let Some((id, place, spot)) = after.last.held_in.clone() else {
+        return Some(world_glb(after).map(|b| (b, None)));
+    };
+    let mut w = after.clone();
+    if let Some(from) = w.bodies.get(&id).map(|b| b.pose.position) {
+        let d = [spot[0] - from[0], spot[1] - from[1], spot[2] - from[2]];
+        // The body and everything it holds, however deep.
+        let mut moved = vec![id];
+        let mut i = 0;
+        while i < moved.len() {
+            let holders: Vec<sous_kitchen::Pid> = w
+                .objects
+                .iter()
+                .filter(|(_, b)| **b == moved[i])
+                .map(|(p, _)| *p)
+                .collect();
+            for (bid, b) in &w.bodies {
+                if holders.contains(&b.holder) && !moved.contains(bid) {
+                    moved.push(*bid);
+                }
+            }
+            i += 1;
+        }
+        for bid in moved {
+            if let Some(b) = w.bodies.get_mut(&bid) {
+                for (p, dp) in b.pose.position.iter_mut().zip(d) {
+                    *p += dp;
+                }
+            }
+        }
+    }
+    Some(world_glb(&w).map(|b| (b, Some(format!("place-{place}")))))
+}
+
 pub use sous_sim::Mode;
 
 /// The backend a mode runs on (`None`: the symbolic kitchen alone). The one

@@ -191,6 +191,12 @@ pub struct ActionPhysics {
     /// Bodies the hand carried (for the custom dynamics' checks).
     #[serde(skip)]
     pub carried: Vec<BodyId>,
+    /// A container that stood in an appliance during the action (the tray
+    /// in the oven), the place and where it stood there: the hand takes it
+    /// back, as the reference keeps it, so only a picture of the action's
+    /// middle ([`crate::step_glb`]) shows it there.
+    #[serde(skip)]
+    pub held_in: Option<(BodyId, String, [f32; 3])>,
 }
 
 /// The physical kitchen after some action.

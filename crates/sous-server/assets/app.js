@@ -586,10 +586,20 @@ function drawStep() {
 /** The picture of the physics kitchen after step `i` (quantitative runs only). */
 async function drawPicture(i) {
   const img = $("kitchen-picture");
+  const button = $("view-3d");
+  const box = $("kitchen-3d");
+  if (box.dataset.step !== String(i) || view.mode !== "quantitative") {
+    box.hidden = true;
+    box.replaceChildren();
+    delete box.dataset.drawn;
+  }
   if (view.mode !== "quantitative") {
     img.hidden = true;
+    button.hidden = true;
     return;
   }
+  button.hidden = false;
+  button.onclick = () => open3d(i);
   const network = view.network;
   const response = await fetch("/api/render", {
     method: "POST",
@@ -605,6 +615,44 @@ async function drawPicture(i) {
   img.onclick = () => window.open(url, "_blank");
   img.alt = `the physics kitchen after step ${i + 1}: the counter top and an overview`;
   img.hidden = false;
+}
+
+/** Step `i` of the physics kitchen in the 3D viewer (three.js, loaded on demand). */
+async function open3d(i) {
+  const box = $("kitchen-3d");
+  const network = view.network;
+  box.hidden = false;
+  box.dataset.step = String(i);
+  delete box.dataset.drawn;
+  box.replaceChildren(el("p", { class: "hint" }, "loading the 3D kitchen…"));
+  const ask = () => fetch("/api/render", {
+    method: "POST",
+    headers: apiHeaders({ "Content-Type": "application/json" }),
+    body: JSON.stringify({ network, step: i, format: "glb" }),
+  });
+  let response = await ask();
+  // The physics workers are busy (the picture of the step, say): come back
+  // when the server says, a few times.
+  for (let tries = 0; response.status === 503 && response.headers.get("Retry-After") && tries < 20; tries++) {
+    await new Promise((r) => setTimeout(r, 1000 * Number(response.headers.get("Retry-After"))));
+    if (view.step !== i || view.network !== network) return;
+    response = await ask();
+  }
+  if (view.step !== i || view.network !== network) return;
+  if (!response.ok) {
+    const problem = await response.json().catch(() => ({ error: response.statusText }));
+    box.replaceChildren(el("p", { class: "error" }, `3D view: ${problem.error}`));
+    return;
+  }
+  const focus = response.headers.get("X-Sous-Focus");
+  const glb = await response.arrayBuffer();
+  try {
+    const viewer = await import("/assets/viewer.js");
+    await viewer.show(box, glb, focus);
+  } catch (e) {
+    // No WebGL (an old or locked-down browser), or a file it cannot read.
+    box.replaceChildren(el("p", { class: "error" }, `3D view: ${e.message || e}`));
+  }
 }
 
 /** Ids of entities in `after` that are new or differ from `before`. */

@@ -23,6 +23,33 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../assets/style.css"),
     ),
+    (
+        "viewer.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/viewer.js"),
+    ),
+    // three.js, vendored from the npm registry by tools/vendor_three.py
+    // (pinned; assets/vendor/VERSION), so the 3D viewer works offline.
+    (
+        "three.module.min.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/vendor/three.module.min.js"),
+    ),
+    (
+        "OrbitControls.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/vendor/OrbitControls.js"),
+    ),
+    (
+        "GLTFLoader.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/vendor/GLTFLoader.js"),
+    ),
+    (
+        "BufferGeometryUtils.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/vendor/BufferGeometryUtils.js"),
+    ),
 ];
 
 const INDEX: &str = include_str!("../assets/index.html");

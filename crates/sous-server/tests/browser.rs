@@ -86,7 +86,9 @@ async fn connect(driver: &Driver) -> Client {
         "goog:chromeOptions".into(),
         json!({
             "binary": chrome,
+            // WebGL without a GPU (the 3D viewer): SwiftShader, in software.
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
                      "--disable-dev-shm-usage", "--hide-scrollbars",
                      "--window-size=1600,2900", "--force-device-scale-factor=1"],
         }),
@@ -382,6 +384,115 @@ async fn check_page(c: &Client, base: &str, gold_actions: usize) -> Result<(), S
     )
     .await;
     Ok(())
+}
+
+fn viewer_screenshot_path() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-3d-almond-tray-in-the-oven.png")
+}
+
+/// The 3D viewer: the almond gold network in the physics kitchen, at its
+/// bake step, opened in three.js; the canvas shows the kitchen framed on
+/// the oven, with the tray of crescents in it. It saves a screenshot of
+/// the canvas.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_3d_viewer_shows_the_tray_in_the_oven() {
+    let base = start(true, Limits::default());
+    let driver = start_driver();
+    let c = connect(&driver).await;
+    let result = check_viewer(&c, &base).await;
+    // The canvas when it was drawn; else the whole page, to see why not.
+    let shot = match &result {
+        Ok(canvas) => Some(canvas.clone()),
+        Err(_) => c.screenshot().await.ok(),
+    };
+    if let Some(png) = shot {
+        std::fs::write(viewer_screenshot_path(), png).expect("the screenshot is saved");
+        eprintln!("screenshot: {}", viewer_screenshot_path().display());
+    }
+    c.close().await.ok();
+    let canvas = result.unwrap_or_else(|e| panic!("{e}"));
+    // What the canvas holds is a picture of a kitchen, not a blank: many
+    // colours, and no colour covers nearly all of it.
+    let mut reader = png::Decoder::new(std::io::Cursor::new(&canvas))
+        .read_info()
+        .expect("the canvas is a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).expect("the canvas decodes");
+    let channels = frame.color_type.samples();
+    let mut counts = std::collections::HashMap::new();
+    for p in pixels[..frame.buffer_size()].chunks(channels) {
+        *counts
+            .entry([p[0] >> 3, p[1] >> 3, p[2] >> 3])
+            .or_insert(0usize) += 1;
+    }
+    let most = counts.values().copied().max().unwrap_or(0) as f64;
+    let share = most / (frame.width * frame.height) as f64;
+    assert!(
+        counts.len() > 40 && share < 0.9,
+        "the 3D canvas looks blank: {} colours, the commonest covers {:.0} %",
+        counts.len(),
+        100.0 * share
+    );
+}
+
+async fn check_viewer(c: &Client, base: &str) -> Result<Vec<u8>, String> {
+    open_page(c, base).await?;
+    js(
+        c,
+        "document.getElementById('mode-select').value = 'quantitative'",
+    )
+    .await;
+    pick_almond(c).await?;
+    wait_for(
+        c,
+        "the almond network in the physics kitchen",
+        "return document.querySelectorAll('#graph .node').length === 27",
+    )
+    .await;
+    let bake = js(
+        c,
+        "const i = view.execution.steps.findIndex((s) => s.action.startsWith('(bake')); \
+         setStep(i); return i",
+    )
+    .await;
+    if bake.as_i64().unwrap_or(-1) < 0 {
+        return Err("the almond network has no bake step".into());
+    }
+    wait_for(
+        c,
+        "the 3D button",
+        "return !document.getElementById('view-3d').hidden",
+    )
+    .await;
+    click(c, "#view-3d").await?;
+    let drawn = wait_for(
+        c,
+        "the 3D kitchen",
+        "const b = document.getElementById('kitchen-3d'); \
+         if (b.querySelector('.error')) return {error: b.textContent}; \
+         return b.dataset.drawn === '1' && b.querySelector('canvas') !== null \
+         && {meshes: Number(b.dataset.meshes), focus: b.dataset.focus}",
+    )
+    .await;
+    if let Some(e) = drawn.get("error") {
+        return Err(format!("the 3D view failed: {e}"));
+    }
+    if drawn["focus"] != json!("place-oven") || drawn["meshes"].as_u64().unwrap_or(0) < 20 {
+        return Err(format!(
+            "the 3D view is not framed on the oven's contents: {drawn}"
+        ));
+    }
+    c.execute(
+        "document.getElementById('kitchen-3d').scrollIntoView({block: 'center'})",
+        vec![],
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    let canvas = c
+        .find(Locator::Css("#kitchen-3d canvas"))
+        .await
+        .map_err(|e| e.to_string())?;
+    canvas.screenshot().await.map_err(|e| e.to_string())
 }
 
 /// Markup in a recipe and in a network is shown as text and never runs:

@@ -1,6 +1,7 @@
 //! `POST /api/render`: a picture of the physics kitchen after one step of a
 //! network (PNG: what the step changed, framed, and an overview, with a
-//! caption giving the step, its line and its action).
+//! caption giving the step, its line and its action), or with `format:
+//! glb` the kitchen as binary glTF for the page's 3D viewer.
 //!
 //! The page asks for one step after another of the same network, so the
 //! last quantitative execution is kept and reused while the network is the
@@ -26,6 +27,17 @@ pub struct RenderRequest {
     /// JSON Schema's integers include `3.0`, so an integral float is taken.
     #[serde(deserialize_with = "whole_number")]
     step: usize,
+    /// `png` (the default) or `glb`.
+    #[serde(default)]
+    format: Format,
+}
+
+#[derive(Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum Format {
+    #[default]
+    Png,
+    Glb,
 }
 
 fn whole_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
@@ -68,26 +80,40 @@ pub async fn render(
     // Every picture is of the physics kitchen: even when the execution is
     // the one kept, drawing it is physics work.
     let pool = state.physics.clone();
-    let png = pool
+    let format = req.format;
+    let (bytes, focus) = pool
         .run(move || {
             let x = state.last_render.get_or_run(&req.network, || {
                 let recipe = read_network(&req.network, &state.limits)?;
                 Ok(sous_physics::execute(&recipe))
             })?;
-            let png = sous_physics::render_step(&x, req.step).ok_or_else(|| {
+            let no_step = || {
                 ApiError::not_found(format!(
                     "no step {} (the network ran {} steps)",
                     req.step,
                     x.steps.len()
                 ))
-            })?;
-            png.map_err(|e| {
-                ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-            })
+            };
+            let internal =
+                |e: String| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e);
+            match format {
+                Format::Png => sous_physics::render_step(&x, req.step)
+                    .ok_or_else(no_step)?
+                    .map(|png| (png, None))
+                    .map_err(|e| internal(e.to_string())),
+                Format::Glb => sous_physics::step_glb(&x, req.step)
+                    .ok_or_else(no_step)?
+                    .map_err(|e| internal(e.to_string())),
+            }
         })
         .await?;
-    Ok((
-        [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-store")],
-        png,
-    ))
+    let media = match format {
+        Format::Png => "image/png",
+        Format::Glb => "model/gltf-binary",
+    };
+    let mut answer = ([(CONTENT_TYPE, media), (CACHE_CONTROL, "no-store")], bytes).into_response();
+    if let Some(focus) = focus.and_then(|f| axum::http::HeaderValue::from_str(&f).ok()) {
+        answer.headers_mut().insert("x-sous-focus", focus);
+    }
+    Ok(answer)
 }

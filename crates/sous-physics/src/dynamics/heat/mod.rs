@@ -393,6 +393,7 @@ fn carry_in(
             };
             let home = body.pose.position;
             c.scene.add(id);
+            c.stats.held_in = Some((id, appliance.place.clone(), spot));
             c.stats.hand_path_m += hand::carry(c.scene, id, spot);
             frame = Some(c.scene.frames);
             where_ = format!(
