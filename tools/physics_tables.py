@@ -120,7 +120,7 @@ def gold_tables(sous):
         for (rule, primitive), (f, n) in sorted(by_rule.items())
     )
     heat_table = (
-        "| gold network | action | law | recipe's time (s) | physics' time (s) | boils at (s) "
+        "| gold network | action | law | recipe's time (s) | physics' time (s) | boiling or frying heat at (s) "
         "| piece | from (°C) | reached (°C) | needs |\n|---|---|---|---|---|---|---|---|---|---|\n"
         + "\n".join(heat)
     )
@@ -129,7 +129,7 @@ def gold_tables(sous):
 
 def heat_row(name, step, ev):
     verb = step["action"].split()[0].lstrip("(")
-    boil = fmt(ev.get("boil_at_s"), 0)
+    boil = fmt(ev.get("ready_at_s"), 0)
     return (f"| {name} | {verb} | {ev['law']} | {ev['seconds']:,.0f} | {ev['physics_seconds']:,.0f} "
             f"| {boil} | {ev['piece']} ({ev['piece_g']:,.0f} g) | {ev['start_c']:.1f} "
             f"| {ev['end_c']:.1f} | {ev['needs']} |")

@@ -182,7 +182,7 @@ pub fn run(heat: &Heat, s: &Situation) -> Row {
                 Until::Boil { hold_s: 0.0 },
                 heat.limits.until_done_s,
             );
-            (run.boil_at_s.unwrap_or(f64::INFINITY), "s", None)
+            (run.ready_at_s.unwrap_or(f64::INFINITY), "s", None)
         }
         Kind::Preheat => (
             law::preheat_seconds(heat, room, s.start_c, s.set_c.unwrap_or(0.0))

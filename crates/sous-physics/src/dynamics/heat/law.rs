@@ -223,13 +223,20 @@ pub fn round2(x: f64) -> f64 {
 /// How long a burner runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Until {
-    /// Bring to the boil, then this long at the boil.
+    /// Bring to the boil, then this long at the boil (turned down to a
+    /// simmer; it stops if the water runs out).
     Boil {
         /// How long it keeps boiling (s).
         hold_s: f64,
     },
-    /// This long.
-    Time(f64),
+    /// Heat until the bath reaches `c`, then this long more at the mode's
+    /// power (a pan heated up, then frying).
+    Reach {
+        /// The temperature to reach first (°C).
+        c: f64,
+        /// How long it goes on after (s).
+        hold_s: f64,
+    },
 }
 
 /// A pot on a burner.
@@ -253,8 +260,9 @@ pub struct Burner {
 /// What a burner run did.
 #[derive(Debug, Clone)]
 pub struct BurnerRun {
-    /// When the bath came to the boil (s from the start).
-    pub boil_at_s: Option<f64>,
+    /// When the bath came to the boil, or reached what `Until::Reach`
+    /// asks (s from the start).
+    pub ready_at_s: Option<f64>,
     /// The time it ran (s), heating up included.
     pub seconds: f64,
     /// The bath's temperature.
@@ -263,8 +271,8 @@ pub struct BurnerRun {
     pub dry_at_s: Option<f64>,
 }
 
-/// Heats `lump` (and the pieces in it) on a burner. With `Until::Boil`, it
-/// gives up after `limit_s` without coming to the boil.
+/// Heats `lump` (and the pieces in it) on a burner. It gives up after
+/// `limit_s` without coming to the boil (or to what `Until::Reach` asks).
 pub fn burner(
     lump: &mut Lump,
     pieces: &mut [Piece],
@@ -275,18 +283,25 @@ pub fn burner(
     let dt = DT_S;
     let mut t = 0.0;
     let mut kept = vec![lump.c];
-    let mut boil_at = (lump.can_boil() && lump.c >= lump.boil_c).then_some(0.0);
+    let boils = matches!(until, Until::Boil { .. });
+    let ready = |lump: &Lump| match until {
+        Until::Boil { .. } => lump.can_boil() && lump.c >= lump.boil_c - 1e-9,
+        Until::Reach { c, .. } => lump.c >= c - 1e-9,
+    };
+    let hold_s = match until {
+        Until::Boil { hold_s } | Until::Reach { hold_s, .. } => hold_s,
+    };
+    let mut boil_at = ready(lump).then_some(0.0);
     let mut dry_at = None;
     loop {
-        let done = match (until, boil_at) {
-            (Until::Time(s), _) => t >= s,
-            (Until::Boil { hold_s }, Some(at)) => t >= at + hold_s,
-            (Until::Boil { .. }, None) => t >= limit_s,
+        let done = match boil_at {
+            Some(at) => t >= at + hold_s,
+            None => t >= limit_s,
         };
         if done {
             break;
         }
-        if matches!(until, Until::Boil { .. }) && boil_at.is_some() && !lump.can_boil() {
+        if boils && boil_at.is_some() && !lump.can_boil() {
             dry_at = Some(t);
             break;
         }
@@ -295,7 +310,7 @@ pub fn burner(
         for p in pieces.iter_mut() {
             taken += p.step(lump.c, dt, lump.boil_c);
         }
-        let power = if boil_at.is_some() && lump.can_boil() {
+        let power = if boils && boil_at.is_some() && lump.can_boil() {
             b.power_w.min(loss + taken / dt + b.simmer_w)
         } else {
             b.power_w
@@ -308,12 +323,12 @@ pub fn burner(
         }
         t += dt;
         kept.push(lump.c);
-        if boil_at.is_none() && lump.can_boil() && lump.c >= lump.boil_c - 1e-9 {
+        if boil_at.is_none() && ready(lump) {
             boil_at = Some(t);
         }
     }
     BurnerRun {
-        boil_at_s: boil_at,
+        ready_at_s: boil_at,
         seconds: t,
         history: sampled(&kept, dt),
         dry_at_s: dry_at,
@@ -510,7 +525,7 @@ mod tests {
             Until::Boil { hold_s: 600.0 },
             14_400.0,
         );
-        let at = run.boil_at_s.expect("it boils");
+        let at = run.ready_at_s.expect("it boils");
         assert_eq!(run.seconds, at + 600.0);
         assert_eq!(lump.c, 100.0);
         // Held at a simmer: about simmer-w's worth of water boiled off.

@@ -65,9 +65,10 @@ pub struct HeatEvidence {
     pub end_c: f64,
     /// What the action needs, in words ("at least 90 °C at the core").
     pub needs: String,
-    /// When the pot came to the boil (s from the start of the action).
+    /// When the pot came to the boil, or the pan to frying heat (s from
+    /// the start of the action).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub boil_at_s: Option<f64>,
+    pub ready_at_s: Option<f64>,
     /// Water boiled off (g): reported, not taken out of the kitchen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub evaporated_g: Option<f64>,
@@ -253,7 +254,7 @@ impl Ctx<'_> {
             start_from: part.start_from,
             end_c: law::round2(end_c),
             needs,
-            boil_at_s: None,
+            ready_at_s: None,
             evaporated_g: None,
             power_w: None,
             air_start_c: None,
@@ -432,12 +433,17 @@ fn air(
     } else {
         appliance.air_c.unwrap_or(x.room_c)
     };
+    let within = x.reach.within_c.unwrap_or(2.0);
+    if x.reach.until_target && appliance.from_contents && air_c > x.room_c + within {
+        // Above the room's temperature: waiting never gets there, so the
+        // cook warms it (in the microwave, by its law).
+        return warm(x, parts, air_c, within);
+    }
     let pieces: Vec<Piece> = parts
         .iter()
         .map(|p| p.piece(x.heat, appliance.tau_factor))
         .collect();
     let (seconds, needs) = if x.reach.until_target {
-        let within = x.reach.within_c.unwrap_or(2.0);
         let t = pieces
             .iter()
             .map(|p| p.until_near(air_c, within))
@@ -548,7 +554,7 @@ fn preheat(
             },
             end_c: set_c,
             needs: format!("the oven's air at {set_c} °C"),
-            boil_at_s: None,
+            ready_at_s: None,
             evaporated_g: None,
             power_w: Some(heat.oven.element_w),
             air_start_c: None,
@@ -688,13 +694,25 @@ fn burner(
         if boils {
             Until::Boil { hold_s: x.seconds }
         } else {
-            Until::Time(x.seconds)
+            // A pan is heated up, then the food fries for its time.
+            Until::Reach {
+                c: x.reach.bath_above_c.unwrap_or(f64::NEG_INFINITY),
+                hold_s: x.seconds,
+            }
         },
         heat.limits.until_done_s,
     );
-    if boils && run.boil_at_s.is_none() {
+    if run.ready_at_s.is_none() {
         return Err(format!(
-            "the {vessel_name} did not come to the boil in {:.0} min at {mode_words} ({power:.0} W into it): it reached {:.1} °C",
+            "the {vessel_name} did not come {} in {:.0} min at {mode_words} ({power:.0} W into it): it reached {:.1} °C",
+            if boils {
+                "to the boil".to_string()
+            } else {
+                format!(
+                    "to {} °C",
+                    x.reach.bath_above_c.unwrap_or(f64::NEG_INFINITY)
+                )
+            },
             run.seconds / 60.0,
             lump.c
         ));
@@ -702,9 +720,9 @@ fn burner(
     if let Some(dry) = run.dry_at_s {
         return Err(format!(
             "the {vessel_name} boiled dry {:.0} s after it came to the boil ({:.0} g of water boiled off), {:.0} s short of the {:.0} s it was to boil",
-            dry - run.boil_at_s.unwrap_or(0.0),
+            dry - run.ready_at_s.unwrap_or(0.0),
             lump.evaporated_kg * 1000.0,
-            x.seconds - (dry - run.boil_at_s.unwrap_or(0.0)),
+            x.seconds - (dry - run.ready_at_s.unwrap_or(0.0)),
             x.seconds
         ));
     }
@@ -714,14 +732,11 @@ fn burner(
             heat.water.boiling_point_c, x.seconds
         )
     } else {
-        let need = x.reach.bath_above_c.unwrap_or(f64::NEG_INFINITY);
-        if lump.c < need {
-            return Err(format!(
-                "the {vessel_name} reached {:.1} °C in {:.0} s at {mode_words} ({power:.0} W into it); it needs at least {need} °C",
-                lump.c, x.seconds
-            ));
-        }
-        format!("at least {need} °C in the pan")
+        format!(
+            "at least {} °C in the pan, then {:.0} s",
+            x.reach.bath_above_c.unwrap_or(f64::NEG_INFINITY),
+            x.seconds
+        )
     };
     let bath_part = Part {
         pid: subject,
@@ -757,7 +772,7 @@ fn burner(
         needs,
         run.history,
     );
-    evidence.boil_at_s = run.boil_at_s.map(law::round2);
+    evidence.ready_at_s = run.ready_at_s.map(law::round2);
     evidence.evaporated_g = Some(law::round2(lump.evaporated_kg * 1000.0));
     evidence.power_w = Some(law::round2(power));
     let mut ends: Vec<(Pid, f64)> = fluid.iter().map(|p| (p.pid, lump.c)).collect();
@@ -811,6 +826,73 @@ fn microwave(x: &Ctx<'_>, parts: &[Part]) -> Result<Outcome, String> {
         run.history,
     );
     evidence.power_w = Some(law::round2(run.power_w));
+    Ok(Outcome {
+        evidence,
+        ends: parts.iter().map(|p| (p.pid, lump.c)).collect(),
+        oven_record: None,
+    })
+}
+
+/// Warms `parts` to within `within` of `target` with the microwave's power.
+fn warm(x: &Ctx<'_>, parts: &[Part], target: f64, within: f64) -> Result<Outcome, String> {
+    let heat = x.heat;
+    let stuff = parts
+        .iter()
+        .map(|p| scaled(p.stuff, p.count))
+        .fold(Stuff::default(), Stuff::plus);
+    let all: Vec<&Part> = parts.iter().collect();
+    let start_c = mean_start(&all).unwrap_or(x.room_c);
+    let free_water: f64 = parts.iter().map(|p| p.free_water_kg).sum();
+    let fattest = parts
+        .iter()
+        .max_by(|a, b| (a.stuff.fat_kg * a.count).total_cmp(&(b.stuff.fat_kg * b.count)))
+        .expect("at least one part");
+    let mut lump = Lump::new(
+        heat,
+        stuff,
+        free_water,
+        heat.melting(fattest.class),
+        start_c,
+    );
+    let power = law::microwave_power(heat, stuff.kg);
+    let mut t = 0.0;
+    let mut kept = vec![lump.c];
+    while lump.c < target - within && t < heat.limits.until_done_s {
+        lump.add(power * law::DT_S);
+        t += law::DT_S;
+        kept.push(lump.c);
+    }
+    if lump.c < target - within {
+        return Err(format!(
+            "it did not warm to {target} °C in {:.0} min ({power:.0} W into {:.0} g): it reached {:.1} °C",
+            t / 60.0,
+            stuff.kg * 1000.0,
+            lump.c
+        ));
+    }
+    let part = Part {
+        start_c,
+        grams: stuff.kg * 1000.0,
+        count: 1.0,
+        ..clone_part(fattest)
+    };
+    let history: History = (0..=10)
+        .map(|i| {
+            let k = (kept.len() - 1) * i / 10;
+            [law::round2(k as f64 * law::DT_S), law::round2(kept[k])]
+        })
+        .collect();
+    let mut evidence = x.evidence(
+        Law::Microwave,
+        &part,
+        None,
+        target,
+        t,
+        lump.c,
+        format!("within {within} °C of {target} °C: warmed with the microwave's power"),
+        history,
+    );
+    evidence.power_w = Some(law::round2(power));
     Ok(Outcome {
         evidence,
         ends: parts.iter().map(|p| (p.pid, lump.c)).collect(),
