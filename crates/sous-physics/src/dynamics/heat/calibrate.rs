@@ -136,7 +136,7 @@ fn stuff_of(heat: &Heat, contents: &[Content]) -> Stuff {
     let onto = Ontology::get();
     contents
         .iter()
-        .map(|c| Stuff::of(heat, onto.id(&c.class).expect("checked"), c.grams))
+        .filter_map(|c| Some(Stuff::of(heat, onto.id(&c.class)?, c.grams)))
         .fold(Stuff::default(), Stuff::plus)
 }
 
@@ -148,16 +148,18 @@ pub fn run(heat: &Heat, s: &Situation) -> Row {
     let first = s.contents.first().and_then(|c| onto.id(&c.class));
     let (measured, unit, note) = match s.kind {
         Kind::Boil => {
-            let vessel = heat.vessel(onto.id(s.vessel.as_deref().unwrap_or("")).expect("checked"));
+            let vessel = s
+                .vessel
+                .as_deref()
+                .and_then(|v| onto.id(v))
+                .map_or(heat.vessels["default"], |k| heat.vessel(k));
             let liquid = ["liquid", "fluid"].map(|n| onto.id(n));
             let free: f64 = s
                 .contents
                 .iter()
-                .filter(|c| {
-                    let k = onto.id(&c.class).expect("checked");
-                    liquid.iter().flatten().any(|l| onto.is_a(k, *l))
-                })
-                .map(|c| Stuff::of(heat, onto.id(&c.class).expect("checked"), c.grams).water_kg)
+                .filter_map(|c| Some((onto.id(&c.class)?, c.grams)))
+                .filter(|(k, _)| liquid.iter().flatten().any(|l| onto.is_a(*k, *l)))
+                .map(|(k, g)| Stuff::of(heat, k, g).water_kg)
                 .sum();
             let mut lump = Lump::new(
                 heat,
