@@ -228,9 +228,10 @@ pub fn run(heat: &Heat, s: &Situation) -> Row {
                 .next()
                 .expect("contents");
             let mut lump = Lump::new(heat, stuff, 0.0, heat.melting(class), s.start_c);
-            let run = law::microwave_melt(heat, &mut lump, stuff.kg, heat.limits.until_done_s);
+            let until = lump.melting.to_c;
+            let run = law::microwave(heat, &mut lump, stuff.kg, until, heat.limits.until_done_s);
             (
-                if run.melted {
+                if run.reached {
                     run.seconds
                 } else {
                     f64::INFINITY

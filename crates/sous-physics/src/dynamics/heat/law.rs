@@ -422,30 +422,36 @@ pub fn microwave_power(heat: &Heat, kg: f64) -> f64 {
 /// What a microwave run did.
 #[derive(Debug, Clone)]
 pub struct MicrowaveRun {
-    /// Seconds it ran (until melted, or the limit).
+    /// Seconds it ran (until it reached what was asked, or the limit).
     pub seconds: f64,
-    /// Whether its fat had all melted.
-    pub melted: bool,
+    /// Whether it reached what was asked.
+    pub reached: bool,
     /// Power into the load (W).
     pub power_w: f64,
     /// Its temperature.
     pub history: History,
 }
 
-/// Heats `lump` (of `kg`) in the microwave until its fat has melted, at
-/// most `limit_s`.
-pub fn microwave_melt(heat: &Heat, lump: &mut Lump, kg: f64, limit_s: f64) -> MicrowaveRun {
+/// Heats `lump` (of `kg`) in the microwave until it reaches `until_c`, at
+/// most `limit_s` (a melt asks for the top of its melting range).
+pub fn microwave(
+    heat: &Heat,
+    lump: &mut Lump,
+    kg: f64,
+    until_c: f64,
+    limit_s: f64,
+) -> MicrowaveRun {
     let power = microwave_power(heat, kg);
     let mut t = 0.0;
     let mut kept = vec![lump.c];
-    while lump.c < lump.melting.to_c && t < limit_s {
+    while lump.c < until_c && t < limit_s {
         lump.add(power * DT_S);
         t += DT_S;
         kept.push(lump.c);
     }
     MicrowaveRun {
         seconds: t,
-        melted: lump.c >= lump.melting.to_c,
+        reached: lump.c >= until_c,
         power_w: power,
         history: sampled(&kept, DT_S),
     }

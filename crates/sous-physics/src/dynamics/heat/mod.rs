@@ -101,6 +101,7 @@ pub enum StartFrom {
 }
 
 /// One portion of what is heated: `count` equal pieces.
+#[derive(Clone)]
 struct Part {
     pid: Pid,
     class: sous_kitchen::ClassId,
@@ -755,7 +756,7 @@ fn burner(
     // The evidence is about the slowest solid piece in the bath where there
     // is one (a whole potato), else the bath; the history is the bath's.
     let cores: Vec<f64> = pieces.iter().map(|p| p.c).collect();
-    let solid_parts: Vec<Part> = solids.iter().map(|p| clone_part(p)).collect();
+    let solid_parts: Vec<Part> = solids.iter().map(|p| (*p).clone()).collect();
     let (judged, end_c, tau) = if solid_parts.is_empty() {
         (&bath_part, lump.c, None)
     } else {
@@ -784,9 +785,11 @@ fn burner(
     })
 }
 
-fn microwave(x: &Ctx<'_>, parts: &[Part]) -> Result<Outcome, String> {
+/// All of `parts` as one lump at their mean temperature (what the
+/// microwave heats), and the part richest in fat, whose melting range the
+/// lump takes.
+fn whole<'p>(x: &Ctx<'_>, parts: &'p [Part]) -> (Stuff, &'p Part, Lump) {
     let heat = x.heat;
-    let all: Vec<&Part> = parts.iter().collect();
     let stuff = parts
         .iter()
         .map(|p| scaled(p.stuff, p.count))
@@ -795,12 +798,61 @@ fn microwave(x: &Ctx<'_>, parts: &[Part]) -> Result<Outcome, String> {
         .iter()
         .max_by(|a, b| (a.stuff.fat_kg * a.count).total_cmp(&(b.stuff.fat_kg * b.count)))
         .expect("at least one part");
-    let melting = heat.melting(fattest.class);
     let free_water: f64 = parts.iter().map(|p| p.free_water_kg).sum();
+    let all: Vec<&Part> = parts.iter().collect();
     let start_c = mean_start(&all).unwrap_or(x.room_c);
-    let mut lump = Lump::new(heat, stuff, free_water, melting, start_c);
-    let run = law::microwave_melt(heat, &mut lump, stuff.kg, heat.limits.until_done_s);
-    if !run.melted {
+    let lump = Lump::new(
+        heat,
+        stuff,
+        free_water,
+        heat.melting(fattest.class),
+        start_c,
+    );
+    (stuff, fattest, lump)
+}
+
+/// The outcome of a microwave run that got `lump` where it was to go: the
+/// evidence is about all of `parts` together, named for the fattest.
+#[allow(clippy::too_many_arguments)]
+fn microwave_outcome(
+    x: &Ctx<'_>,
+    parts: &[Part],
+    (stuff, fattest, start_c): (Stuff, &Part, f64),
+    lump: &Lump,
+    run: law::MicrowaveRun,
+    surroundings_c: f64,
+    needs: String,
+) -> Outcome {
+    let part = Part {
+        start_c,
+        grams: stuff.kg * 1000.0,
+        count: 1.0,
+        ..fattest.clone()
+    };
+    let mut evidence = x.evidence(
+        Law::Microwave,
+        &part,
+        None,
+        surroundings_c,
+        run.seconds,
+        lump.c,
+        needs,
+        run.history,
+    );
+    evidence.power_w = Some(law::round2(run.power_w));
+    Outcome {
+        evidence,
+        ends: parts.iter().map(|p| (p.pid, lump.c)).collect(),
+        oven_record: None,
+    }
+}
+
+fn microwave(x: &Ctx<'_>, parts: &[Part]) -> Result<Outcome, String> {
+    let heat = x.heat;
+    let (stuff, fattest, mut lump) = whole(x, parts);
+    let (start_c, to_c) = (lump.c, lump.melting.to_c);
+    let run = law::microwave(heat, &mut lump, stuff.kg, to_c, heat.limits.until_done_s);
+    if !run.reached {
         return Err(format!(
             "it had not melted after {:.0} min in the microwave ({:.0} W into {:.0} g): it reached {:.1} °C",
             run.seconds / 60.0,
@@ -809,109 +861,43 @@ fn microwave(x: &Ctx<'_>, parts: &[Part]) -> Result<Outcome, String> {
             lump.c
         ));
     }
-    let part = Part {
-        start_c,
-        grams: stuff.kg * 1000.0,
-        count: 1.0,
-        ..clone_part(fattest)
-    };
-    let mut evidence = x.evidence(
-        Law::Microwave,
-        &part,
-        None,
-        lump.c,
-        run.seconds,
-        lump.c,
-        format!("melted: past {} °C", melting.to_c),
-        run.history,
-    );
-    evidence.power_w = Some(law::round2(run.power_w));
-    Ok(Outcome {
-        evidence,
-        ends: parts.iter().map(|p| (p.pid, lump.c)).collect(),
-        oven_record: None,
-    })
+    let end_c = lump.c;
+    Ok(microwave_outcome(
+        x,
+        parts,
+        (stuff, fattest, start_c),
+        &lump,
+        run,
+        end_c,
+        format!("melted: past {to_c} °C"),
+    ))
 }
 
 /// Warms `parts` to within `within` of `target` with the microwave's power.
 fn warm(x: &Ctx<'_>, parts: &[Part], target: f64, within: f64) -> Result<Outcome, String> {
     let heat = x.heat;
-    let stuff = parts
-        .iter()
-        .map(|p| scaled(p.stuff, p.count))
-        .fold(Stuff::default(), Stuff::plus);
-    let all: Vec<&Part> = parts.iter().collect();
-    let start_c = mean_start(&all).unwrap_or(x.room_c);
-    let free_water: f64 = parts.iter().map(|p| p.free_water_kg).sum();
-    let fattest = parts
-        .iter()
-        .max_by(|a, b| (a.stuff.fat_kg * a.count).total_cmp(&(b.stuff.fat_kg * b.count)))
-        .expect("at least one part");
-    let mut lump = Lump::new(
-        heat,
-        stuff,
-        free_water,
-        heat.melting(fattest.class),
-        start_c,
-    );
-    let power = law::microwave_power(heat, stuff.kg);
-    let mut t = 0.0;
-    let mut kept = vec![lump.c];
-    while lump.c < target - within && t < heat.limits.until_done_s {
-        lump.add(power * law::DT_S);
-        t += law::DT_S;
-        kept.push(lump.c);
-    }
-    if lump.c < target - within {
+    let (stuff, fattest, mut lump) = whole(x, parts);
+    let start_c = lump.c;
+    let until = target - within;
+    let run = law::microwave(heat, &mut lump, stuff.kg, until, heat.limits.until_done_s);
+    if !run.reached {
         return Err(format!(
-            "it did not warm to {target} °C in {:.0} min ({power:.0} W into {:.0} g): it reached {:.1} °C",
-            t / 60.0,
+            "it did not warm to {target} °C in {:.0} min ({:.0} W into {:.0} g): it reached {:.1} °C",
+            run.seconds / 60.0,
+            run.power_w,
             stuff.kg * 1000.0,
             lump.c
         ));
     }
-    let part = Part {
-        start_c,
-        grams: stuff.kg * 1000.0,
-        count: 1.0,
-        ..clone_part(fattest)
-    };
-    let history: History = (0..=10)
-        .map(|i| {
-            let k = (kept.len() - 1) * i / 10;
-            [law::round2(k as f64 * law::DT_S), law::round2(kept[k])]
-        })
-        .collect();
-    let mut evidence = x.evidence(
-        Law::Microwave,
-        &part,
-        None,
+    Ok(microwave_outcome(
+        x,
+        parts,
+        (stuff, fattest, start_c),
+        &lump,
+        run,
         target,
-        t,
-        lump.c,
         format!("within {within} °C of {target} °C: warmed with the microwave's power"),
-        history,
-    );
-    evidence.power_w = Some(law::round2(power));
-    Ok(Outcome {
-        evidence,
-        ends: parts.iter().map(|p| (p.pid, lump.c)).collect(),
-        oven_record: None,
-    })
-}
-
-fn clone_part(p: &Part) -> Part {
-    Part {
-        pid: p.pid,
-        class: p.class,
-        grams: p.grams,
-        count: p.count,
-        stuff: p.stuff,
-        free_water_kg: p.free_water_kg,
-        fluid: p.fluid,
-        start_c: p.start_c,
-        start_from: p.start_from,
-    }
+    ))
 }
 
 fn scaled(s: Stuff, k: f64) -> Stuff {
