@@ -30,6 +30,7 @@ use crate::inventory::Inventory;
 use crate::scene::Scene;
 use crate::world::World;
 
+pub(crate) use heat::taken_out;
 pub use heat::{calibrate, law, Heat, HeatError, Law, CALIBRATION_TOML, HEAT_TOML};
 pub use rules::{Duration, Dynamics, DynamicsError, Outcome, Rule, Trigger, DYNAMICS_TOML};
 

@@ -144,6 +144,21 @@ pub fn realize(
         ));
     }
 
+    // Matter taken out of the cold keeps the cold's temperature from the
+    // moment it leaves (the record of the stock; what is taken inherits it).
+    for flow in &flows {
+        let src = &scene.world.portions[flow.source];
+        if src.holder == inv.portions[flow.sink].holder
+            || scene.world.temperatures.contains_key(&src.pid)
+        {
+            continue;
+        }
+        if let Some(t) = crate::dynamics::taken_out(
+            world_in, &places, ctx.before, src.holder, src.pid, ctx.start,
+        ) {
+            scene.world.temperatures.insert(src.pid, t);
+        }
+    }
     // Mass flows, grouped by (source, sink).
     let mut inflow: BTreeMap<usize, Vec<Portion>> = BTreeMap::new();
     let mut leftovers: Vec<Portion> = Vec::new();

@@ -153,13 +153,10 @@ pub fn run(heat: &Heat, s: &Situation) -> Row {
                 .as_deref()
                 .and_then(|v| onto.id(v))
                 .map_or(heat.vessels["default"], |k| heat.vessel(k));
-            let liquid = ["liquid", "fluid"].map(|n| onto.id(n));
             let free: f64 = s
                 .contents
                 .iter()
-                .filter_map(|c| Some((onto.id(&c.class)?, c.grams)))
-                .filter(|(k, _)| liquid.iter().flatten().any(|l| onto.is_a(*k, *l)))
-                .map(|(k, g)| Stuff::of(heat, k, g).water_kg)
+                .filter_map(|c| Some(Stuff::free_water_kg(heat, onto.id(&c.class)?, c.grams)))
                 .sum();
             let mut lump = Lump::new(
                 heat,
@@ -199,9 +196,7 @@ pub fn run(heat: &Heat, s: &Situation) -> Row {
             let piece = Piece {
                 count: f64::from(s.count.unwrap_or(1)),
                 heat_capacity: per.heat_capacity,
-                tau_s: heat.tau_100g(class)
-                    * (grams.max(1.0) / 100.0).cbrt()
-                    * heat.appliances["oven"].tau_factor,
+                tau_s: heat.tau(class, grams) * heat.appliances["oven"].tau_factor,
                 moist: per.moist(heat),
                 c: s.start_c,
             };
@@ -247,7 +242,7 @@ pub fn run(heat: &Heat, s: &Situation) -> Row {
             let piece = Piece {
                 count: 1.0,
                 heat_capacity: stuff.heat_capacity,
-                tau_s: heat.tau_100g(class) * (grams / 100.0).cbrt() * fridge.tau_factor,
+                tau_s: heat.tau(class, grams) * fridge.tau_factor,
                 moist: stuff.moist(heat),
                 c: s.start_c,
             };

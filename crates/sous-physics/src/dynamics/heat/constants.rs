@@ -275,6 +275,14 @@ impl Heat {
             .unwrap_or(self.tau_100g["default"])
     }
 
+    /// The time constant (s) of one piece of `grams` of `class` in still
+    /// air: `tau-100g` scaled by the cube root of the mass, since a
+    /// piece's heat goes in through its surface (mass^2/3) to warm its
+    /// volume (mass). Under a gram counts as a gram.
+    pub(crate) fn tau(&self, class: ClassId, grams: f64) -> f64 {
+        self.tau_100g(class) * (grams.max(1.0) / 100.0).cbrt()
+    }
+
     pub(crate) fn composition(&self, class: ClassId) -> Components {
         nearest(&self.composition, class)
             .copied()

@@ -51,6 +51,29 @@ impl Stuff {
         }
     }
 
+    /// `k` times as much of it (one piece of `count` and back).
+    pub fn scaled(self, k: f64) -> Stuff {
+        Stuff {
+            kg: self.kg * k,
+            heat_capacity: self.heat_capacity * k,
+            water_kg: self.water_kg * k,
+            fat_kg: self.fat_kg * k,
+        }
+    }
+
+    /// The water of `grams` of `class` that can boil off: all of a liquid's
+    /// water (milk, broth), none of a solid's (the water in a potato stays
+    /// in it).
+    pub fn free_water_kg(heat: &Heat, class: sous_kitchen::ClassId, grams: f64) -> f64 {
+        let onto = sous_kitchen::Ontology::get();
+        let liquid = ["liquid", "fluid"].map(|n| onto.id(n));
+        if liquid.iter().flatten().any(|l| onto.is_a(class, *l)) {
+            Stuff::of(heat, class, grams).water_kg
+        } else {
+            0.0
+        }
+    }
+
     /// Whether its core stops at the boiling point (it holds water).
     pub fn moist(&self, heat: &Heat) -> bool {
         self.kg > 0.0 && 100.0 * self.water_kg / self.kg >= heat.moist.water_at_least_g_per_100g

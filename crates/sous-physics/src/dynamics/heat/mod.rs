@@ -26,6 +26,8 @@ mod constants;
 pub mod law;
 
 use serde::Serialize;
+use std::collections::BTreeMap;
+
 use sous_kitchen::{slot, Entity, KitchenState, Ontology, Pid};
 use sous_sim::BackendError;
 
@@ -36,7 +38,7 @@ use law::{History, Lump, Piece, Stuff, Until};
 use super::Check;
 use crate::hand;
 use crate::placement::{footprint, spot_in_place};
-use crate::world::Matter;
+use crate::world::{Matter, World};
 
 /// What the heat law showed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -90,8 +92,9 @@ pub struct HeatEvidence {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StartFrom {
-    /// The temperature an earlier action's heat law left the piece at,
-    /// drifted toward the room (or the fridge it waited in) since.
+    /// The temperature an earlier action's heat law left the piece at, or
+    /// the air of the freezer it was taken out of, drifted toward the room
+    /// (or the fridge it waited in) since.
     HeatLaw,
     /// The symbolic kitchen's: a stock kept cold, or a temperature the
     /// recipe set.
@@ -123,15 +126,11 @@ impl Part {
         Piece {
             count: self.count,
             heat_capacity: self.stuff.heat_capacity,
-            tau_s: tau_of(heat, self.class, self.grams) * tau_factor,
+            tau_s: heat.tau(self.class, self.grams) * tau_factor,
             moist: self.stuff.moist(heat),
             c: self.start_c,
         }
     }
-}
-
-fn tau_of(heat: &Heat, class: sous_kitchen::ClassId, grams: f64) -> f64 {
-    heat.tau_100g(class) * (grams.max(1.0) / 100.0).cbrt()
 }
 
 /// What a law found: the evidence, the temperature each portion ends at,
@@ -277,8 +276,6 @@ fn parts_of(
     room_c: f64,
     waited_at: f64,
 ) -> Vec<Part> {
-    let onto = Ontology::get();
-    let liquid = ["liquid", "fluid"].map(|n| onto.id(n));
     c.inv
         .portions
         .iter()
@@ -301,16 +298,9 @@ fn parts_of(
                 .fold(Stuff::default(), Stuff::plus);
             let free_water_kg: f64 = made_of
                 .iter()
-                .filter(|(k, _)| liquid.iter().flatten().any(|l| onto.is_a(*k, *l)))
-                .map(|(k, g)| Stuff::of(heat, *k, *g).water_kg)
+                .map(|(k, g)| Stuff::free_water_kg(heat, *k, *g))
                 .sum();
-            let scale = 1.0 / n as f64;
-            let stuff = Stuff {
-                kg: total.kg * scale,
-                heat_capacity: total.heat_capacity * scale,
-                water_kg: total.water_kg * scale,
-                fat_kg: total.fat_kg * scale,
-            };
+            let stuff = total.scaled(1.0 / n as f64);
             let fluid = c
                 .scene
                 .world
@@ -318,7 +308,7 @@ fn parts_of(
                 .iter()
                 .find(|w| w.pid == p.pid && w.holder == p.holder)
                 .is_none_or(|w| matches!(w.matter, Matter::Particles { .. }));
-            let tau_air = tau_of(heat, p.class, grams);
+            let tau_air = heat.tau(p.class, grams);
             let (start_c, start_from) = match c.world_in.temperatures.get(&p.pid) {
                 Some(t) => {
                     let idle = (c.ctx.start - t.at_s).max(0.0);
@@ -639,7 +629,7 @@ fn burner(
     let fluid: Vec<&Part> = parts.iter().filter(|p| p.fluid).collect();
     let bath_stuff = fluid
         .iter()
-        .map(|p| scaled(p.stuff, p.count))
+        .map(|p| p.stuff.scaled(p.count))
         .fold(Stuff::default(), Stuff::plus);
     let bath_start = mean_start(&fluid).unwrap_or(x.room_c);
     let fattest = fluid
@@ -792,7 +782,7 @@ fn whole<'p>(x: &Ctx<'_>, parts: &'p [Part]) -> (Stuff, &'p Part, Lump) {
     let heat = x.heat;
     let stuff = parts
         .iter()
-        .map(|p| scaled(p.stuff, p.count))
+        .map(|p| p.stuff.scaled(p.count))
         .fold(Stuff::default(), Stuff::plus);
     let fattest = parts
         .iter()
@@ -900,15 +890,6 @@ fn warm(x: &Ctx<'_>, parts: &[Part], target: f64, within: f64) -> Result<Outcome
     ))
 }
 
-fn scaled(s: Stuff, k: f64) -> Stuff {
-    Stuff {
-        kg: s.kg * k,
-        heat_capacity: s.heat_capacity * k,
-        water_kg: s.water_kg * k,
-        fat_kg: s.fat_kg * k,
-    }
-}
-
 /// The mean start temperature of `parts`, weighted by heat capacity.
 fn mean_start(parts: &[&Part]) -> Option<f64> {
     let cap: f64 = parts.iter().map(|p| p.stuff.heat_capacity * p.count).sum();
@@ -968,16 +949,42 @@ fn contents_temperature(ks: &KitchenState, holder: Pid) -> Option<f64> {
 /// that keeps its temperature (the fridge) if it stands in one, else the
 /// room (`room_c`).
 fn waiting_temperature(c: &Check<'_, '_, '_>, subject: Pid, room_c: f64) -> f64 {
-    let heat = Heat::get();
-    let place = c
-        .world_in
-        .object(subject)
-        .and_then(|b| c.places.get(&b.holder).copied());
-    heat.appliances
+    kept_air(c.world_in, c.places, subject).unwrap_or(room_c)
+}
+
+/// The air of the closed appliance that keeps what stands in it at its
+/// temperature (the fridge, the freezer), if `holder` stands in one.
+fn kept_air(world: &World, places: &BTreeMap<Pid, &'static str>, holder: Pid) -> Option<f64> {
+    let place = world
+        .object(holder)
+        .and_then(|b| places.get(&b.holder).copied())?;
+    Heat::get()
+        .appliances
         .values()
-        .find(|a| a.keeps && Some(a.place.as_str()) == place)
+        .find(|a| a.keeps && a.place == place)
         .and_then(|a| a.air_c)
-        .unwrap_or(room_c)
+}
+
+/// Where the portion `pid` of `holder` starts when it is taken out at
+/// `at_s`: at the air of the appliance that kept it (frozen corn out of
+/// the freezer, water out of the fridge), unless the symbolic kitchen
+/// gives it a temperature of its own (its butter has one), which then
+/// stands.
+pub(crate) fn taken_out(
+    world: &World,
+    places: &BTreeMap<Pid, &'static str>,
+    before: &KitchenState,
+    holder: Pid,
+    pid: Pid,
+    at_s: f64,
+) -> Option<crate::world::Thermal> {
+    if own_temperature(before, holder, pid).is_some() {
+        return None;
+    }
+    Some(crate::world::Thermal {
+        celsius: kept_air(world, places, holder)?,
+        at_s,
+    })
 }
 
 /// The heating mode the action gives, by name; else the one the primitive
