@@ -78,7 +78,8 @@ pub struct Simulation {
     /// The size of a typical body in metres (rapier scales its tolerances,
     /// contact prediction and sleep thresholds by it).
     pub length_unit: f32,
-    /// Constraint solver iterations per frame.
+    /// Constraint solver iterations per frame (rapier's substeps: the
+    /// solver's cost grows with them).
     pub solver_iterations: usize,
     /// Natural frequency of contacts (Hz): stiffer contacts sink less
     /// under a load (a pile of potatoes).
@@ -94,6 +95,11 @@ pub struct Simulation {
     pub min_particle_volume_cm3: f32,
     /// Friction of particles (also their heaps' angle of repose).
     pub particle_friction: f32,
+    /// How far ahead (m) a falling particle's contacts are predicted, so
+    /// that it does not pass through a thin wall in one frame (rapier's
+    /// soft continuous collision detection: predictive contacts instead of
+    /// the swept shape casts of full CCD, which cost a sixth of a pour).
+    pub particle_ccd_prediction_m: f32,
     /// Friction of rigid bodies.
     pub body_friction: f32,
     /// The share of space the heap model fills (see `heap.rs`).

@@ -185,7 +185,7 @@ pub fn pour(
             // Grains and drops do not roll on like marbles.
             RigidBodyBuilder::dynamic()
                 .translation(w)
-                .ccd_enabled(true)
+                .soft_ccd_prediction(scene.layout.simulation.particle_ccd_prediction_m)
                 .angular_damping(scene.layout.simulation.rolling_damping),
             ColliderBuilder::ball(r)
                 .density(density)
