@@ -65,8 +65,11 @@ impl Stuff {
     /// water (milk, broth), none of a solid's (the water in a potato stays
     /// in it).
     pub fn free_water_kg(heat: &Heat, class: sous_kitchen::ClassId, grams: f64) -> f64 {
+        // Resolved once: this runs for every ingredient of every portion heated.
+        static LIQUID: std::sync::OnceLock<[Option<sous_kitchen::ClassId>; 2]> =
+            std::sync::OnceLock::new();
         let onto = sous_kitchen::Ontology::get();
-        let liquid = ["liquid", "fluid"].map(|n| onto.id(n));
+        let liquid = LIQUID.get_or_init(|| ["liquid", "fluid"].map(|n| onto.id(n)));
         if liquid.iter().flatten().any(|l| onto.is_a(class, *l)) {
             Stuff::of(heat, class, grams).water_kg
         } else {

@@ -93,8 +93,8 @@ pub struct HeatEvidence {
 #[serde(rename_all = "kebab-case")]
 pub enum StartFrom {
     /// The temperature an earlier action's heat law left the piece at, or
-    /// the air of the freezer it was taken out of, drifted toward the room
-    /// (or the fridge it waited in) since.
+    /// the air of the fridge or freezer it was taken out of, drifted toward
+    /// the room (or the fridge it waited in) since.
     HeatLaw,
     /// The symbolic kitchen's: a stock kept cold, or a temperature the
     /// recipe set.
