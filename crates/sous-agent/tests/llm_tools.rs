@@ -326,6 +326,8 @@ fn requests_are_fitted_into_a_small_context_and_the_oldest_calls_go_first() {
     let config = LlmConfig {
         protocol: Protocol::Tools,
         max_calls: 40,
+        // The same fetch fails once the bowls run out; go on regardless.
+        max_repeated_failures: 0,
         ..LlmConfig::default()
     };
     let out = LlmAgent::new(client, config)
@@ -368,5 +370,38 @@ fn requests_are_fitted_into_a_small_context_and_the_oldest_calls_go_first() {
     assert!(
         sizes.windows(2).any(|w| w[1] < w[0] + 2),
         "the conversation was never cut: {sizes:?}"
+    );
+}
+
+#[test]
+fn the_conversation_stops_when_the_model_repeats_a_failing_call() {
+    let fetch = json!({"ingredient-concept": "butter", "quantity": 100, "unit": "g"});
+    // Key order and spacing differ; the call is the same.
+    let stuck = calls(&[(
+        "beat",
+        Value::String("{ \"container-with-ingredients\" :  \"the-bowl\" }".into()),
+    )]);
+    let stuck_again = calls(&[("beat", json!({"container-with-ingredients": "the-bowl"}))]);
+    let fake = FakeLlm::start(vec![
+        stuck.clone(),
+        // A call that runs ends the run of failures.
+        calls(&[("fetch-and-proportion", fetch)]),
+        stuck.clone(),
+        stuck_again.clone(),
+        // A different failing call starts a new run.
+        calls(&[("beat", json!({}))]),
+        stuck,
+        stuck_again.clone(),
+        stuck_again,
+        done(),
+    ]);
+    let out = agent(&fake, 100)
+        .understand(&butter_sugar(), &Transcript::none())
+        .unwrap();
+    assert_eq!(fake.requests().len(), 8);
+    assert_eq!(out.understood.actions.len(), 2);
+    assert_eq!(
+        out.problems,
+        ["stopped after 8 calls: the model made the same failing call 3 times in a row"]
     );
 }

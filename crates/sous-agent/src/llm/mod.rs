@@ -98,6 +98,11 @@ pub struct LlmConfig {
     pub protocol: Protocol,
     /// With `Protocol::Tools`: the most tool calls of one recipe.
     pub max_calls: usize,
+    /// With `Protocol::Tools`: the conversation ends when the model makes
+    /// the same failing call (same tool, same arguments) this many times
+    /// in a row. A model that repeats a call its error result already
+    /// answered is stuck; more rounds only cost time. 0: no such limit.
+    pub max_repeated_failures: usize,
     /// Repair rounds after the first answer (per step with `incremental`).
     pub max_repairs: usize,
     /// One instruction at a time, the kitchen shown before each.
@@ -116,6 +121,7 @@ impl Default for LlmConfig {
         LlmConfig {
             protocol: Protocol::Text,
             max_calls: 100,
+            max_repeated_failures: 3,
             max_repairs: 2,
             incremental: false,
             examples_dir: None,

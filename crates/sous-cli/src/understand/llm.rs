@@ -41,6 +41,10 @@ pub struct LlmArgs {
     /// With `--protocol tools`: the most tool calls for one recipe.
     #[arg(long, value_name = "N")]
     pub max_calls: Option<usize>,
+    /// With `--protocol tools`: end the conversation when the model makes
+    /// the same failing call this many times in a row (0: never).
+    #[arg(long, value_name = "N")]
+    pub max_repeated_failures: Option<usize>,
     /// One instruction at a time, the kitchen shown to the model before
     /// each; with `--constrain grammar`, one action a request, each under
     /// the grammar of what the network has bound (`sous grammar --after`).
@@ -170,6 +174,7 @@ impl LlmArgs {
             ("--price-in", self.price_in.is_some()),
             ("--price-out", self.price_out.is_some()),
             ("--max-calls", self.max_calls.is_some()),
+            ("--max-repeated-failures", self.max_repeated_failures.is_some()),
             ("--constrain", self.constrain != ConstrainArg::None),
             ("--context-tokens", self.context_tokens.is_some()),
             ("--answer-tokens", self.answer_tokens.is_some()),
@@ -312,6 +317,9 @@ impl LlmRun {
         let config = LlmConfig {
             protocol,
             max_calls: llm.max_calls.unwrap_or(defaults.max_calls),
+            max_repeated_failures: llm
+                .max_repeated_failures
+                .unwrap_or(defaults.max_repeated_failures),
             max_repairs: llm.max_repairs,
             incremental: llm.incremental,
             examples_dir,

@@ -87,6 +87,7 @@ pub fn summary(
             "max_step_actions": config.max_step_actions,
             "max_repairs": config.max_repairs,
             "max_calls": config.max_calls,
+            "max_repeated_failures": config.max_repeated_failures,
             "examples": config.examples_dir,
             "example_count": config.examples,
             "timeout": args.timeout,

@@ -6,7 +6,8 @@
 //! session and answers with what it made and what changed, or why it
 //! failed (then it is undone) ([`bench`](mod@bench)). The conversation
 //! ends when the model calls [`schema::FINISH`], answers without a tool
-//! call (an answer cut at the token limit is reported as a problem), or
+//! call (an answer cut at the token limit is reported as a problem), when
+//! it repeats the same failing call (`max_repeated_failures` in a row), or
 //! at the cap of calls; the network is the actions that ran. Requests ask
 //! for a tool call (`tool_choice`, [`super::client::tool_choice_at`]).
 
@@ -43,6 +44,7 @@ impl LlmAgent {
             .map(|d| format!("left out to fit the context: {d}"))
             .collect();
         let mut calls = 0;
+        let mut repeats = Repeats::default();
         let mut hidden = 0;
         let mut problems = Vec::new();
         for round in 0.. {
@@ -68,9 +70,17 @@ impl LlmAgent {
                         ran: false,
                         line: format!("not run: {} (after finish)", c.function.name),
                     }
+                } else if repeats.stuck(self.config.max_repeated_failures) {
+                    bench::Done {
+                        content: serde_json::json!({ "error": "the same failing call was made too often: nothing more is run" }),
+                        ran: false,
+                        line: format!("not run: {} (the same failing call again)", c.function.name),
+                    }
                 } else if calls < self.config.max_calls {
                     calls += 1;
-                    bench.call(c)
+                    let done = bench.call(c);
+                    repeats.saw(c, done.ran);
+                    done
                 } else {
                     bench::Done {
                         content: serde_json::json!({ "error": "the cap of tool calls is reached: nothing more is run" }),
@@ -102,6 +112,13 @@ impl LlmAgent {
             for (c, r) in answer.tool_calls.iter().zip(results) {
                 messages.push(Message::tool(&c.id, r));
             }
+            if repeats.stuck(self.config.max_repeated_failures) {
+                problems.push(format!(
+                    "stopped after {calls} calls: the model made the same failing call {} times in a row",
+                    repeats.count
+                ));
+                break;
+            }
             if calls >= self.config.max_calls {
                 problems.push(format!(
                     "stopped at the cap of {} tool calls before the model ended",
@@ -127,6 +144,37 @@ impl LlmAgent {
             },
             problems,
         })
+    }
+}
+
+/// The run of identical failing calls the model has just made: the same
+/// tool with the same arguments (compared as JSON, so spacing and key
+/// order do not matter), each answered with an error.
+#[derive(Default)]
+struct Repeats {
+    last: Option<(String, serde_json::Value)>,
+    count: usize,
+}
+
+impl Repeats {
+    fn saw(&mut self, call: &super::client::ToolCall, ran: bool) {
+        if ran {
+            *self = Repeats::default();
+            return;
+        }
+        let args = serde_json::from_str(&call.function.arguments)
+            .unwrap_or_else(|_| serde_json::Value::String(call.function.arguments.clone()));
+        let this = (call.function.name.clone(), args);
+        if self.last.as_ref() == Some(&this) {
+            self.count += 1;
+        } else {
+            self.last = Some(this);
+            self.count = 1;
+        }
+    }
+
+    fn stuck(&self, limit: usize) -> bool {
+        limit > 0 && self.count >= limit
     }
 }
 
