@@ -174,7 +174,10 @@ impl LlmArgs {
             ("--price-in", self.price_in.is_some()),
             ("--price-out", self.price_out.is_some()),
             ("--max-calls", self.max_calls.is_some()),
-            ("--max-repeated-failures", self.max_repeated_failures.is_some()),
+            (
+                "--max-repeated-failures",
+                self.max_repeated_failures.is_some(),
+            ),
             ("--constrain", self.constrain != ConstrainArg::None),
             ("--context-tokens", self.context_tokens.is_some()),
             ("--answer-tokens", self.answer_tokens.is_some()),
