@@ -418,3 +418,89 @@ fn examples_are_left_out_until_the_request_fits_and_one_that_cannot_is_never_sen
     );
     assert!(fake.requests().is_empty(), "nothing was sent");
 }
+
+#[test]
+fn what_a_step_names_is_put_together_before_it_is_worked() {
+    // The butter and the sugar are fetched into two bowls; the step that
+    // beats them first gets only a transfer between those two bowls.
+    let fake = FakeLlm::answering(|n, _| {
+        Reply::Chat(match n {
+            0 => "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
+            1 => "(fetch-and-proportion ?container-with-ingredient-2 ?ks-2 ?ks-1 ?target-container-2 white-sugar 50 g)",
+            2 => "(transfer-contents ?container-with-all-ingredients-3 ?container-with-rest-3 ?ks-3 ?ks-2 ?container-with-ingredient-1 ?container-with-ingredient-2 ?quantity-3 ?unit-3)",
+            3 => "(beat ?container-with-ingredients-beaten-4 ?ks-4 ?ks-3 ?container-with-all-ingredients-3 ?tool-4)",
+            _ => "(done)",
+        }
+        .into())
+    });
+    let dir = scratch("gather");
+    let recipe = fixtures()
+        .join("understand-llm/butter-and-sugar.xml")
+        .to_string_lossy()
+        .into_owned();
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend([
+        "--incremental",
+        "--constrain",
+        "grammar",
+        "--server-kind",
+        "llama-cpp",
+        "--context-tokens",
+        "8192",
+        &recipe,
+    ]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 5, "{requests:?}");
+    let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
+    let line = |g: &str, name: &str| {
+        g.lines()
+            .find(|l| l.starts_with(&format!("{name} ::=")))
+            .unwrap_or_else(|| panic!("{name}: {g}"))
+            .to_string()
+    };
+    // Putting together: a transfer only, no (done), between the two bowls.
+    let gather = grammar(2);
+    assert!(gather.contains("\nnext ::= predicate\n"), "{gather}");
+    assert!(gather.contains("p-transfer-contents ::="), "{gather}");
+    assert!(!gather.contains("p-beat ::="), "{gather}");
+    let transfer = line(&gather, "p-transfer-contents");
+    assert!(
+        transfer.contains("\"?container-with-ingredient-1\" ws \"?container-with-ingredient-2\"")
+            && transfer
+                .contains("\"?container-with-ingredient-2\" ws \"?container-with-ingredient-1\""),
+        "{transfer}"
+    );
+    let told = requests[2].body["messages"][1]["content"].as_str().unwrap();
+    assert!(
+        told.ends_with(
+            "What this step names is in 2 containers: ?container-with-ingredient-1, \
+             ?container-with-ingredient-2. Write the action that transfers the contents of \
+             one into another."
+        ),
+        "{told}"
+    );
+    // Then the step is worked as usual, and no input takes the emptied
+    // sugar bowl.
+    let work = grammar(3);
+    assert!(work.contains("p-beat ::="), "{work}");
+    assert!(work.contains("(done)"), "{work}");
+    let beat = line(&work, "p-beat");
+    let choices = beat
+        .split_whitespace()
+        .find(|w| w.starts_with("narrowed-"))
+        .unwrap_or_else(|| panic!("{beat}"));
+    let choices = line(&work, choices);
+    assert!(
+        choices.contains("?container-with-all-ingredients-3")
+            && !choices.contains("?container-with-rest-3"),
+        "{choices}"
+    );
+    assert!(
+        out.stdout
+            .contains("(beat ?container-with-ingredients-beaten-4"),
+        "{}",
+        out.stdout
+    );
+}

@@ -275,6 +275,36 @@ pub fn mentioned<'a>(names: &[&'a str], text: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// Of `names` (those `text` mentions), the most specific: a name is left
+/// out when `text` mentions it only inside another of them (`almond
+/// extract` is the extract, not almonds), and kept when it also stands
+/// alone (`almonds and almond extract`).
+pub fn most_specific<'a>(names: &[&'a str], text: &str) -> Vec<&'a str> {
+    let lower = text.to_lowercase();
+    names
+        .iter()
+        .copied()
+        .filter(|n| {
+            let longer: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|m| m != n && m.contains(n))
+                .collect();
+            if longer.is_empty() {
+                return true;
+            }
+            // The text without the longer names' phrases still has it.
+            let mut rest = lower.clone();
+            for m in &longer {
+                rest = rest.replace(&m.replace('-', " "), " ");
+            }
+            n.split('-')
+                .filter(|w| w.len() >= 3)
+                .all(|w| !mentioned(&[w], &rest).is_empty())
+        })
+        .collect()
+}
+
 /// The system message of `--protocol tools`: how the kitchen is worked
 /// through the tools, and the examples (each line a call).
 pub fn tools_system(examples: &[Example]) -> String {
@@ -390,6 +420,9 @@ pub struct State<'a> {
     /// What was tried in this step: each answer that ran, with what it
     /// made, or did not, with why.
     pub tried: &'a [String],
+    /// Why the step must first put together what it names (the
+    /// containers that hold it), when it must.
+    pub gather: Option<&'a str>,
 }
 
 /// One action at a time: the request for the next action of step `step`
@@ -421,7 +454,12 @@ pub fn state(r: &RecipeText, step: usize, state: &State<'_>) -> String {
     for t in state.tried {
         let _ = writeln!(s, "- {t}");
     }
-    if step < r.ingredients.len() && state.tried.iter().all(|t| !t.starts_with("ran")) {
+    if let Some(why) = state.gather {
+        let _ = write!(
+            s,
+            "{why} Write the action that transfers the contents of one into another."
+        );
+    } else if step < r.ingredients.len() && state.tried.iter().all(|t| !t.starts_with("ran")) {
         s.push_str("Write the action that fetches it with its amount.");
     } else if state.tried.is_empty() {
         let _ = write!(

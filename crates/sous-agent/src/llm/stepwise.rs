@@ -16,10 +16,22 @@
 //! knows), until the model answers `(done)`, the step's limit of actions,
 //! or more failures than the repair limit. A primitive that failed in a
 //! step is not offered again in it, and an action that does again what
-//! the one before it did (beating what was just beaten) is undone: at
-//! temperature 0 a model would loop. The names of ingredients are those
-//! the step's text mentions (else those the recipe mentions): a small
-//! model picks among the recipe's ingredients, not the kitchen's hundreds.
+//! an earlier one of the step did to objects nothing changed since
+//! (beating what was just beaten) is undone: at temperature 0 a model
+//! would loop. The names of ingredients are those the step's text
+//! mentions, the most specific of them (else those the recipe mentions):
+//! a small model picks among the recipe's ingredients, not the kitchen's
+//! hundreds.
+//!
+//! What the kitchen holds narrows the inputs further: no input takes a
+//! container that was used and now holds nothing, and one named
+//! `container-with-…` takes only a container that holds something. When
+//! what an instruction names sits in two or more containers and the
+//! instruction may transfer, it is first put together: only
+//! `transfer-contents` between those containers is offered, without
+//! `(done)`, until one container holds it all. A small model left to it
+//! works each bowl apart (the gold networks of the development recipes
+//! transfer 247 times; the model's row, once).
 //!
 //! Each request is two messages: the system message, fitted once per
 //! recipe, and the state ([`prompt::state`]): the recipe, the network so
@@ -33,7 +45,7 @@ use sous_lang::ArgRole;
 
 use super::check::without_thinking;
 use super::client::Message;
-use super::grammar::{next_action, Notation, Scope, DONE};
+use super::grammar::{next_action, Keep, Narrow, Notation, Scope, DONE};
 use super::prompt;
 use super::transcript::{Exchange, RecipeLog};
 use super::{LlmAgent, LlmError, LlmUnderstood};
@@ -45,6 +57,9 @@ const START: &str = "(get-kitchen ?kitchen)";
 
 /// The primitive that fetches an ingredient line's ingredient.
 const FETCH: &str = "fetch-and-proportion";
+
+/// The primitive that puts together what a step names.
+const TRANSFER: &str = "transfer-contents";
 
 /// The network being built: the session it runs in, its lines, the
 /// current kitchen state's variable, and the trace of what happened.
@@ -66,6 +81,21 @@ struct Fixed {
 /// The ingredient names a step's text is matched against.
 fn known() -> Vec<&'static str> {
     sous_kitchen::inventory::concepts("ingredient")
+}
+
+/// The ingredients a name in step text `text` may be (those the step
+/// mentions, the most specific of them, else those the recipe mentions,
+/// else all), and the classes the step itself names.
+fn ingredients_of(
+    text: &str,
+    fixed: &Fixed,
+) -> (Option<Vec<&'static str>>, Vec<sous_kitchen::ClassId>) {
+    let here = prompt::most_specific(&prompt::mentioned(&known(), text), text);
+    let named = here.iter().filter_map(|n| Ontology::get().id(n)).collect();
+    let ingredients = [here, fixed.everywhere.clone()]
+        .into_iter()
+        .find(|l| !l.is_empty());
+    (ingredients, named)
 }
 
 /// What became of one answer.
@@ -144,12 +174,7 @@ impl LlmAgent {
     ) -> Result<(), LlmError> {
         let what = prompt::step_name(recipe, step);
         let text = prompt::step_text(recipe, step);
-        // The ingredients a name may be: those the step mentions, else
-        // those the recipe mentions, else all.
-        let here = prompt::mentioned(&known(), &text);
-        let ingredients = [here, fixed.everywhere.clone()]
-            .into_iter()
-            .find(|l| !l.is_empty());
+        let (ingredients, named) = ingredients_of(&text, fixed);
         let (numbers, units) = written(recipe, step, &text);
         // An instruction is offered the primitives its verbs call for
         // (all of them when it has no verb the lexicon knows).
@@ -169,7 +194,7 @@ impl LlmAgent {
         let (mut ran, mut failed, mut round) = (0, 0, 0);
         let mut failed_primitives: Vec<&'static str> = Vec::new();
         let mut tried: Vec<String> = Vec::new();
-        let mut last_here: Option<(Vec<String>, Vec<String>)> = None;
+        let mut earlier: Vec<Done> = Vec::new();
         loop {
             // An ingredient line is fetched first; a step fetches no
             // other ingredient; a primitive that failed in the step is
@@ -180,7 +205,7 @@ impl LlmAgent {
             if !fetching {
                 except.push(FETCH);
             }
-            let scope = Scope {
+            let mut scope = Scope {
                 ingredients: ingredients.clone(),
                 numbers: (!numbers.is_empty()).then(|| numbers.clone()),
                 units: (!units.is_empty()).then(|| units.clone()),
@@ -194,6 +219,12 @@ impl LlmAgent {
                 distinct: true,
                 ..Scope::with_names(&b.session, &b.kitchen, true)
             };
+            let objects = Objects::now(&b.session, &scope, &named);
+            scope.narrow = objects.narrow();
+            let may_transfer = !ingredient_line
+                && !failed_primitives.contains(&TRANSFER)
+                && called.as_ref().is_none_or(|c| c.contains(&TRANSFER));
+            let gather = may_transfer.then(|| objects.gather(&mut scope)).flatten();
             let variables = holdings(&b.session, &scope);
             let messages = self.fitted(&fixed.system, &fixed.left_out, |shown| {
                 prompt::state(
@@ -205,6 +236,7 @@ impl LlmAgent {
                         variables: &variables,
                         kitchen: &b.kitchen,
                         tried: &tried,
+                        gather: gather.as_deref(),
                     },
                 )
             })?;
@@ -220,13 +252,13 @@ impl LlmAgent {
                 log,
             )?;
             round += 1;
-            // The step's last action again, on the same objects or on what
-            // it made: a model at temperature 0 in a loop (beating what it
-            // just beat). It is undone and refused like an action the
-            // kitchen refused: its primitive is not offered again in the
-            // step.
+            // An earlier action of the step again, on objects nothing has
+            // changed since: a model at temperature 0 in a loop (beating
+            // what it just beat, or two bowls in turn). It is undone and
+            // refused like an action the kitchen refused: its primitive
+            // is not offered again in the step.
             let outcome = match outcome {
-                Outcome::Ran { .. } if repeats(&b.session, &answer, last_here.as_ref()) => {
+                Outcome::Ran { .. } if repeats(&b.session, &answer, &earlier) => {
                     b.session.undo();
                     Outcome::Failed(
                         "it does again what the action before it did, to the same things".into(),
@@ -240,11 +272,16 @@ impl LlmAgent {
                     break;
                 }
                 Outcome::Ran { made, kitchen: k } => {
-                    last_here = Some((shape(&b.session, &answer), outputs(&answer)));
+                    earlier.push(Done::of(&b.session, &answer));
                     b.trace.push(format!("{what}: ran {answer}"));
                     tried.push(format!("ran {answer}: {made}"));
                     b.lines.push(answer);
                     b.kitchen = k;
+                    // Putting together what the step names is not one of
+                    // its actions: it does not count against its limit.
+                    if gather.is_some() {
+                        continue;
+                    }
                     ran += 1;
                     if ingredient_line && called.is_none() {
                         b.trace
@@ -453,11 +490,44 @@ fn primitive_of(answer: &str) -> Option<&'static str> {
         .map(|s| s.name)
 }
 
-/// What `answer` (run in `session`) does, for telling a repeat: its
-/// primitive and its required inputs, each variable as the kitchen object
-/// it names (`#pid`). Outputs, kitchen states and optional arguments
-/// (tools, ovens, where a result goes) are left out: beating a bowl with
-/// another whisk is beating it again.
+/// An action of the step that ran, for telling a repeat: its primitive,
+/// the kitchen objects (`#pid`) or words of its required inputs, and the
+/// variables it made. Outputs, kitchen states and optional arguments
+/// (tools, ovens, where a result goes) are left out of the shape: beating
+/// a bowl with another whisk is beating it again.
+/// `touched` are the containers of all its inputs, optional ones
+/// included (a transfer's target bowl), tools not (one whisk beats two
+/// bowls).
+#[derive(Debug, Clone, PartialEq)]
+struct Done {
+    shape: Vec<String>,
+    made: Vec<String>,
+    touched: Vec<sous_kitchen::Pid>,
+}
+
+impl Done {
+    fn of(session: &sous_sim::Session<'_>, answer: &str) -> Done {
+        let touched = predicate(answer)
+            .map(|(sig, args)| {
+                args.iter()
+                    .enumerate()
+                    .filter(|(i, _)| matches!(sig.role(*i), ArgRole::Input | ArgRole::Optional))
+                    .filter_map(|(_, w)| session.binding(w))
+                    .filter(|b| is_container(&b.value))
+                    .map(|b| b.value.pid)
+                    .collect()
+            })
+            .unwrap_or_default();
+        Done {
+            shape: shape(session, answer),
+            made: outputs(answer),
+            touched,
+        }
+    }
+}
+
+/// `answer`'s primitive and its required inputs, each variable as the
+/// kitchen object it names (`#pid`).
 fn shape(session: &sous_sim::Session<'_>, answer: &str) -> Vec<String> {
     let Some((sig, args)) = predicate(answer) else {
         return vec![answer.to_string()];
@@ -487,22 +557,137 @@ fn outputs(answer: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether `answer`, run in `session`, repeats the step's last action
-/// (its [`shape`] and [`outputs`]): the same primitive on the same
-/// things, or on what that action made.
-fn repeats(
-    session: &sous_sim::Session<'_>,
-    answer: &str,
-    last: Option<&(Vec<String>, Vec<String>)>,
-) -> bool {
-    let Some((before, made)) = last else {
+/// Whether `answer`, run in `session`, repeats an action of `earlier`
+/// (the step's, in order): the last earlier action on any of its objects
+/// is the same primitive on the same things, or on what that action
+/// made. An action between them on those objects (the sugar added to the
+/// beaten butter) makes it another action.
+fn repeats(session: &sous_sim::Session<'_>, answer: &str, earlier: &[Done]) -> bool {
+    let now = Done::of(session, answer);
+    let Some(before) = earlier
+        .iter()
+        .rev()
+        .find(|d| now.touched.is_empty() || d.touched.iter().any(|o| now.touched.contains(o)))
+    else {
         return false;
     };
-    let now = shape(session, answer);
-    now == *before
-        || (now.first() == before.first()
+    now.shape == before.shape
+        || (now.shape.first() == before.shape.first()
             && predicate(answer)
-                .is_some_and(|(_, args)| args.iter().any(|w| made.contains(&w.to_string()))))
+                .is_some_and(|(_, args)| args.iter().any(|w| before.made.contains(&w.to_string()))))
+}
+
+/// The step's view of the kitchen objects a scope's variables name, as
+/// they are now.
+struct Objects {
+    /// The containers that hold nothing and were used (emptied into
+    /// another): no action takes them as an input.
+    emptied: Vec<String>,
+    /// The containers that hold something.
+    holding: Vec<String>,
+    /// The containers that hold what the step names, one variable each.
+    named: Vec<String>,
+}
+
+impl Objects {
+    fn now(
+        session: &sous_sim::Session<'_>,
+        scope: &Scope,
+        named: &[sous_kitchen::ClassId],
+    ) -> Objects {
+        let state = session
+            .binding(&scope.kitchen)
+            .map(|b| sous_kitchen::KitchenState::from_entity(b.value.clone()));
+        let mut out = Objects {
+            emptied: Vec::new(),
+            holding: Vec::new(),
+            named: Vec::new(),
+        };
+        let mut named_pids = Vec::new();
+        for (v, _) in &scope.bound {
+            let Some(b) = session.binding(v) else {
+                continue;
+            };
+            let Some(e) = state.as_ref().and_then(|s| s.find(b.value.pid)) else {
+                continue;
+            };
+            if !is_container(e) {
+                continue;
+            }
+            if e.contents_or_items().is_empty() {
+                if e.is_used() {
+                    out.emptied.push(v.clone());
+                }
+                continue;
+            }
+            out.holding.push(v.clone());
+            if !named.is_empty() && holds(e, named) && !named_pids.contains(&e.pid) {
+                named_pids.push(e.pid);
+                out.named.push(v.clone());
+            }
+        }
+        out
+    }
+
+    /// What the step names, in two or more containers, is put together
+    /// before it is worked (a cook adds the sugar to the butter before
+    /// beating them): `scope` narrowed to a transfer between those
+    /// containers, and why, in words; `None` (and `scope` as it was) when
+    /// one container or none holds it.
+    fn gather(&self, scope: &mut Scope) -> Option<String> {
+        if self.named.len() < 2 {
+            return None;
+        }
+        scope.only = Some(vec![TRANSFER]);
+        scope.may_end = false;
+        scope.narrow.push(Narrow {
+            primitive: Some(TRANSFER),
+            arg_prefix: "",
+            keep: Keep::Only(self.named.clone()),
+            optional: true,
+        });
+        Some(format!(
+            "What this step names is in {} containers: {}.",
+            self.named.len(),
+            self.named.join(", ")
+        ))
+    }
+
+    /// The inputs narrowed to what they can work: none takes an emptied
+    /// container, and one named `container-with-…` only a container
+    /// that holds something.
+    fn narrow(&self) -> Vec<Narrow> {
+        vec![
+            Narrow {
+                primitive: None,
+                arg_prefix: "",
+                keep: Keep::AllBut(self.emptied.clone()),
+                optional: false,
+            },
+            Narrow {
+                primitive: None,
+                arg_prefix: "container-with",
+                keep: Keep::Only(self.holding.clone()),
+                optional: false,
+            },
+        ]
+    }
+}
+
+/// Whether `e` is a thing that holds others (a bowl, a tray).
+fn is_container(e: &sous_kitchen::Entity) -> bool {
+    e.has_slot(sous_kitchen::slot::CONTENTS) || e.has_slot(sous_kitchen::slot::ITEMS)
+}
+
+/// Whether `e` holds, at any depth (contents, items, components),
+/// something of one of the classes `named`.
+fn holds(e: &sous_kitchen::Entity, named: &[sous_kitchen::ClassId]) -> bool {
+    let components = e.get(sous_kitchen::slot::COMPONENTS).as_list();
+    e.contents()
+        .iter()
+        .chain(e.items())
+        .chain(components)
+        .any(|c| named.iter().any(|&k| c.is_a(k)) || holds(c, named))
 }
 
 /// The primitive `answer` (one predicate, as the grammar writes it: one
@@ -552,6 +737,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_name_inside_a_longer_one_is_not_another_ingredient() {
+        let names = ["almond", "almond-extract", "flour"];
+        assert_eq!(
+            prompt::most_specific(&names, "Add the flour and almond extract."),
+            ["almond-extract", "flour"]
+        );
+        assert_eq!(
+            prompt::most_specific(&names, "Add the almonds, flour and almond extract."),
+            names
+        );
+    }
+
+    #[test]
     fn an_action_repeats_another_when_it_does_the_same_to_the_same_objects() {
         let mut session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
         let lines = [
@@ -560,7 +758,7 @@ mod tests {
             "(beat ?beaten-2 ?ks-2 ?ks-1 ?butter-1 ?tool-2)",
             "(beat ?beaten-3 ?ks-3 ?ks-2 ?beaten-2 ?tool-2)",
             "(fetch-and-proportion ?sugar-4 ?ks-4 ?ks-3 ?bowl-4 white-sugar 100 g)",
-            "(beat ?beaten-5 ?ks-5 ?ks-4 ?sugar-4 ?tool-5)",
+            "(beat ?beaten-5 ?ks-5 ?ks-4 ?sugar-4 ?tool-2)",
         ];
         for l in lines {
             session.add_text(l).unwrap();
@@ -568,15 +766,31 @@ mod tests {
         let of = |i: usize| shape(&session, lines[i]);
         // Beating what was just beaten: the same bowl, whatever the tool.
         assert_eq!(of(2), of(3));
-        let last = (of(2), outputs(lines[2]));
-        assert_eq!(last.1, ["?beaten-2"]);
-        assert!(repeats(&session, lines[3], Some(&last)));
-        assert!(!repeats(&session, lines[4], Some(&last)));
-        assert!(!repeats(&session, lines[5], Some(&last)));
+        let last = [Done::of(&session, lines[2])];
+        assert_eq!(last[0].made, ["?beaten-2"]);
+        assert!(repeats(&session, lines[3], &last));
+        assert!(!repeats(&session, lines[4], &last));
+        assert!(!repeats(&session, lines[5], &last));
+        // Not only the last action: beating the butter again after the
+        // sugar was beaten in its own bowl is a repeat.
+        // (The same whisk in both makes no difference.)
+        let both = [Done::of(&session, lines[2]), Done::of(&session, lines[5])];
+        assert!(repeats(&session, lines[3], &both));
         // Another bowl, another ingredient, or another primitive is
         // another action.
         assert_ne!(of(3), of(5));
         assert_ne!(of(1), of(4));
         assert_ne!(of(1), of(2));
+        // The sugar added to the beaten butter: beating them is another
+        // action.
+        let added = "(transfer-contents ?all-6 ?rest-6 ?ks-6 ?ks-5 ?beaten-3 ?beaten-5 ?q-6 ?u-6)";
+        session.add_text(added).unwrap();
+        let then = [Done::of(&session, lines[2]), Done::of(&session, added)];
+        assert!(!repeats(
+            &session,
+            "(beat ?beaten-7 ?ks-7 ?ks-6 ?all-6 ?tool-2)",
+            &then
+        ));
+        assert!(repeats(&session, added, &then));
     }
 }

@@ -24,7 +24,7 @@ use sous_lang::{ArgRole, Signature};
 use super::tools::names::{Kind, Names};
 
 mod next;
-pub use next::{format_number, next_action, numbers_in, units_in, Scope, DONE};
+pub use next::{format_number, next_action, numbers_in, units_in, Keep, Narrow, Scope, DONE};
 
 /// The notation to write the grammar in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

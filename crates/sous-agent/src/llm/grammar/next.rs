@@ -61,6 +61,48 @@ pub struct Scope {
     /// grammar grow with the square of the variables, so it is for the
     /// narrowed scope of one step).
     pub distinct: bool,
+    /// Object inputs narrowed further than their classes, each by every
+    /// rule here that applies to it.
+    pub narrow: Vec<Narrow>,
+}
+
+/// Narrows the variables some object inputs take: those of the primitive
+/// `primitive` (`None`: of every primitive) whose argument's name starts
+/// with `arg_prefix` (`""`: every object input). A required input
+/// narrowed to nothing leaves its primitive out.
+#[derive(Debug, Clone)]
+pub struct Narrow {
+    pub primitive: Option<&'static str>,
+    pub arg_prefix: &'static str,
+    pub keep: Keep,
+    /// Whether optional arguments are narrowed too, and then take only
+    /// the variables kept, no fresh name for the kitchen to choose (a
+    /// transfer between two given bowls); otherwise they are left whole.
+    pub optional: bool,
+}
+
+/// Which of the variables an input admits a [`Narrow`] keeps.
+#[derive(Debug, Clone)]
+pub enum Keep {
+    /// These, and no others.
+    Only(Vec<String>),
+    /// All but these.
+    AllBut(Vec<String>),
+}
+
+impl Narrow {
+    fn applies(&self, primitive: &str, arg: &str, role: ArgRole) -> bool {
+        self.primitive.is_none_or(|p| p == primitive)
+            && arg.starts_with(self.arg_prefix)
+            && (role == ArgRole::Input || self.optional)
+    }
+
+    fn keeps(&self, variable: &str) -> bool {
+        match &self.keep {
+            Keep::Only(these) => these.iter().any(|v| v == variable),
+            Keep::AllBut(these) => !these.iter().any(|v| v == variable),
+        }
+    }
 }
 
 /// What the line `(done)` says: the step needs no more actions.
@@ -139,6 +181,7 @@ impl Scope {
             except: Vec::new(),
             may_end: true,
             distinct: false,
+            narrow: Vec::new(),
         }
     }
 }
@@ -263,6 +306,9 @@ struct Builder<'a> {
     /// The choices of each argument class: rule name and its alternatives
     /// (empty: nothing bound fits).
     choices: BTreeMap<String, (String, Vec<Expr>)>,
+    /// The variables of narrowed inputs ([`Scope::narrow`]), numbered by
+    /// first use: inputs narrowed alike share a rule.
+    narrowed: Vec<Vec<String>>,
 }
 
 fn rules(scope: &Scope) -> Vec<(String, Expr)> {
@@ -271,6 +317,7 @@ fn rules(scope: &Scope) -> Vec<(String, Expr)> {
         scope,
         lists: Vec::new(),
         choices: BTreeMap::new(),
+        narrowed: Vec::new(),
     };
     let mut alternatives = Vec::new();
     let mut primitive_rules = Vec::new();
@@ -307,6 +354,12 @@ fn rules(scope: &Scope) -> Vec<(String, Expr)> {
     }
     for (i, list) in b.lists.iter().enumerate() {
         out.push((format!("names-{}", i + 1), names_expr(list)));
+    }
+    for (i, vars) in b.narrowed.iter().enumerate() {
+        out.push((
+            format!("narrowed-{}", i + 1),
+            Alt(vars.iter().map(|v| Lit(v.clone())).collect()),
+        ));
     }
     if let Some(n) = scope.numbers.as_ref().filter(|n| !n.is_empty()) {
         out.push((
@@ -367,16 +420,33 @@ impl Builder<'_> {
                     // an earlier action's quantity to a later one (an
                     // optional one left to the kitchen is a fresh name).
                     if kind == Kind::Object {
-                        if let Some(r) = self.bound_of(classes[i], arg.ty) {
-                            alternatives.push(rule(&r));
+                        let admitted = self.admitted(classes[i]);
+                        let narrows: Vec<&Narrow> = self
+                            .scope
+                            .narrow
+                            .iter()
+                            .filter(|n| n.applies(sig.name, arg.name, role))
+                            .collect();
+                        let kept: Vec<String> = admitted
+                            .iter()
+                            .filter(|v| narrows.iter().all(|n| n.keeps(v)))
+                            .cloned()
+                            .collect();
+                        // Narrowed, an optional argument is no longer
+                        // left to the kitchen.
+                        let fresh = role == ArgRole::Optional && narrows.is_empty();
+                        if kept.len() == admitted.len() {
+                            if let Some(r) = self.bound_of(classes[i], arg.ty) {
+                                alternatives.push(rule(&r));
+                            }
+                        } else if !kept.is_empty() {
+                            alternatives.push(rule(&self.narrowed_rule(kept.clone())));
                         }
-                        objects.push((
-                            seq.len(),
-                            self.admitted(classes[i]),
-                            (role == ArgRole::Optional).then(|| self.fresh(arg.name)),
-                        ));
-                    }
-                    if role == ArgRole::Optional {
+                        objects.push((seq.len(), kept, fresh.then(|| self.fresh(arg.name))));
+                        if fresh {
+                            alternatives.push(Lit(self.fresh(arg.name)));
+                        }
+                    } else if role == ArgRole::Optional {
                         alternatives.push(Lit(self.fresh(arg.name)));
                     }
                     match alternatives.len() {
@@ -508,6 +578,19 @@ impl Builder<'_> {
         } else {
             here
         }
+    }
+
+    /// The rule of the variables a narrowed input keeps (shared by the
+    /// inputs that keep the same).
+    fn narrowed_rule(&mut self, vars: Vec<String>) -> String {
+        let n = match self.narrowed.iter().position(|l| *l == vars) {
+            Some(i) => i + 1,
+            None => {
+                self.narrowed.push(vars);
+                self.narrowed.len()
+            }
+        };
+        format!("narrowed-{n}")
     }
 
     /// The rule of a list of names (shared by the arguments that take it).
@@ -646,6 +729,84 @@ mod tests {
             "{all}"
         );
         assert!(!all.contains("\"?beaten\" ws \"?sugar\""), "{all}");
+    }
+
+    #[test]
+    fn a_narrowed_argument_takes_only_its_variables() {
+        let mut session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
+        for line in [
+            "(get-kitchen ?kitchen)",
+            "(fetch-and-proportion ?butter ?ks-1 ?kitchen ?bowl-1 butter 100 g)",
+            "(fetch-and-proportion ?sugar ?ks-2 ?ks-1 ?bowl-2 white-sugar 50 g)",
+            "(fetch-and-proportion ?flour ?ks-3 ?ks-2 ?bowl-3 all-purpose-flour 50 g)",
+        ] {
+            session.add_text(line).unwrap();
+        }
+        let rule_of = |g: &str, p: &str| {
+            g.lines()
+                .find(|l| l.starts_with(&format!("p-{p} ::=")))
+                .unwrap_or_else(|| panic!("{p}: {g}"))
+                .to_string()
+        };
+        let scope = Scope {
+            only: Some(vec!["transfer-contents", "beat"]),
+            distinct: true,
+            narrow: vec![Narrow {
+                primitive: Some("transfer-contents"),
+                arg_prefix: "",
+                keep: Keep::Only(vec!["?butter".into(), "?sugar".into()]),
+                optional: true,
+            }],
+            ..Scope::with_names(&session, "?ks-3", true)
+        };
+        let g = next_action(Notation::Gbnf, &scope);
+        let transfer = rule_of(&g, "transfer-contents");
+        // The flour's bowl is in neither of the transfer's inputs, and
+        // the two bowls go into each other, never into themselves.
+        assert!(!transfer.contains("?flour"), "{transfer}");
+        assert!(transfer.contains("\"?butter\" ws \"?sugar\""), "{transfer}");
+        assert!(transfer.contains("\"?sugar\" ws \"?butter\""), "{transfer}");
+        // Another primitive is not narrowed.
+        let beat = rule_of(&g, "beat");
+        let choices = beat
+            .split_whitespace()
+            .find(|w| w.starts_with("of-"))
+            .unwrap_or_else(|| panic!("{beat}"));
+        let of = g
+            .lines()
+            .find(|l| l.starts_with(&format!("{choices} ::=")))
+            .unwrap();
+        assert!(of.contains("?flour"), "{of}");
+        // Narrowed to nothing, the primitive is left out.
+        let none = next_action(
+            Notation::Gbnf,
+            &Scope {
+                narrow: vec![Narrow {
+                    primitive: None,
+                    arg_prefix: "container-with",
+                    keep: Keep::AllBut(vec!["?butter".into(), "?sugar".into(), "?flour".into()]),
+                    optional: false,
+                }],
+                ..scope.clone()
+            },
+        );
+        assert!(!none.contains("p-beat ::="), "{none}");
+        // An input narrowed alike in two places shares one rule.
+        let all_but = next_action(
+            Notation::Gbnf,
+            &Scope {
+                only: Some(vec!["beat", "mix"]),
+                narrow: vec![Narrow {
+                    primitive: None,
+                    arg_prefix: "",
+                    keep: Keep::AllBut(vec!["?flour".into()]),
+                    optional: false,
+                }],
+                ..scope
+            },
+        );
+        assert!(all_but.contains("narrowed-1 ::="), "{all_but}");
+        assert!(!all_but.contains("narrowed-2 ::="), "{all_but}");
     }
 
     #[test]
