@@ -8,9 +8,11 @@
 //! lacks), and then the action is undone and the model told why.
 //!
 //! The steps are the recipe's lines. An ingredient line's first action
-//! fetches it (the grammar allows nothing else, and no `(done)`); a second
-//! one prepares it as the line notes (`chopped`: `cut`), and a line that
-//! notes nothing has none. An instruction fetches no ingredient and is
+//! fetches it (the grammar allows nothing else, and no `(done)`); then it
+//! is prepared as the line notes (`chopped`: `cut`), one action a
+//! preparation, on what it fetched, the first without `(done)`; a line
+//! that notes nothing has no second action. An instruction fetches no
+//! ingredient and is
 //! offered the primitives its verbs call for
 //! ([`super::step_primitives`]; all when it has no verb the lexicon
 //! knows), until the model answers `(done)`, the step's limit of actions,
@@ -81,6 +83,113 @@ struct Fixed {
 /// The ingredient names a step's text is matched against.
 fn known() -> Vec<&'static str> {
     sous_kitchen::inventory::concepts("ingredient")
+}
+
+/// What a step's actions may be, fixed for the step.
+struct Plan {
+    ingredient_line: bool,
+    /// The ingredients a name may be, and the classes the step names.
+    ingredients: Option<Vec<&'static str>>,
+    named: Vec<sous_kitchen::ClassId>,
+    /// The numbers and units the step writes.
+    numbers: Vec<String>,
+    units: Vec<&'static str>,
+    /// The primitives the step calls for (`None`: all).
+    called: Option<Vec<&'static str>>,
+    /// The most actions the step may have.
+    limit: usize,
+}
+
+impl Plan {
+    fn new(recipe: &RecipeText, step: usize, fixed: &Fixed, max_step_actions: usize) -> Plan {
+        let text = prompt::step_text(recipe, step);
+        let (ingredients, named) = ingredients_of(&text, fixed);
+        let (numbers, units) = written(recipe, step, &text);
+        // An instruction is offered the primitives its verbs call for
+        // (all of them when it has no verb the lexicon knows).
+        // An ingredient line, once fetched, is offered the preparations
+        // it notes, one action each, and has no second action when it
+        // notes none.
+        let ingredient_line = step < recipe.ingredients.len();
+        let called = if ingredient_line {
+            super::step_primitives::for_ingredient_line(&text)
+        } else {
+            super::step_primitives::for_instruction(&text)
+        };
+        let limit = if ingredient_line {
+            1 + called.as_ref().map_or(0, Vec::len)
+        } else {
+            max_step_actions
+        };
+        Plan {
+            ingredient_line,
+            ingredients,
+            named,
+            numbers,
+            units,
+            called,
+            limit,
+        }
+    }
+
+    /// The scope of the step's next action, after `ran` actions ran and
+    /// the primitives `failed` failed in it (`fetched`: the object an
+    /// ingredient line fetched), and why it must put together what it
+    /// names, when it must.
+    fn scope(
+        &self,
+        b: &Build,
+        ran: usize,
+        failed: &[&'static str],
+        fetched: Option<sous_kitchen::Pid>,
+    ) -> (Scope, Option<String>) {
+        // An ingredient line is fetched first, then prepared as it
+        // notes, before anything else; a step fetches no other
+        // ingredient; a primitive that failed in the step is not offered
+        // again (a model at temperature 0 would only repeat it).
+        let fetching = self.ingredient_line && ran == 0;
+        let preparing = self.ingredient_line && ran == 1;
+        let mut except = failed.to_vec();
+        if !fetching {
+            except.push(FETCH);
+        }
+        let mut scope = Scope {
+            ingredients: self.ingredients.clone(),
+            numbers: (!self.numbers.is_empty()).then(|| self.numbers.clone()),
+            units: (!self.units.is_empty()).then(|| self.units.clone()),
+            only: if fetching {
+                Some(vec![FETCH])
+            } else {
+                self.called.clone()
+            },
+            except,
+            may_end: !fetching && !preparing,
+            distinct: true,
+            ..Scope::with_names(&b.session, &b.kitchen, true)
+        };
+        let objects = Objects::now(&b.session, &scope, &self.named);
+        scope.narrow = objects.narrow();
+        if let Some(pid) = fetched.filter(|_| self.ingredient_line) {
+            // The line's preparation works on what the line fetched.
+            let names = scope
+                .bound
+                .iter()
+                .filter(|(v, _)| b.session.binding(v).is_some_and(|x| x.value.pid == pid))
+                .map(|(v, _)| v.clone())
+                .collect();
+            scope.narrow.push(Narrow {
+                primitive: None,
+                arg_prefix: "",
+                keep: Keep::Only(names),
+                optional: false,
+            });
+        }
+        let may_transfer = !self.ingredient_line
+            && !failed.contains(&TRANSFER)
+            && self.called.as_ref().is_none_or(|c| c.contains(&TRANSFER));
+        let gather = may_transfer.then(|| objects.gather(&mut scope)).flatten();
+        (scope, gather)
+    }
 }
 
 /// The ingredients a name in step text `text` may be (those the step
@@ -173,58 +282,15 @@ impl LlmAgent {
         log: &mut RecipeLog<'_>,
     ) -> Result<(), LlmError> {
         let what = prompt::step_name(recipe, step);
-        let text = prompt::step_text(recipe, step);
-        let (ingredients, named) = ingredients_of(&text, fixed);
-        let (numbers, units) = written(recipe, step, &text);
-        // An instruction is offered the primitives its verbs call for
-        // (all of them when it has no verb the lexicon knows).
-        // An ingredient line, once fetched, is offered the preparation
-        // it notes, and has no second action when it notes none.
-        let ingredient_line = step < recipe.ingredients.len();
-        let called = if ingredient_line {
-            super::step_primitives::for_ingredient_line(&text)
-        } else {
-            super::step_primitives::for_instruction(&text)
-        };
-        let limit = if ingredient_line {
-            2
-        } else {
-            self.config.max_step_actions
-        };
+        let plan = Plan::new(recipe, step, fixed, self.config.max_step_actions);
         let (mut ran, mut failed, mut round) = (0, 0, 0);
         let mut failed_primitives: Vec<&'static str> = Vec::new();
         let mut tried: Vec<String> = Vec::new();
         let mut earlier: Vec<Done> = Vec::new();
+        // What an ingredient line fetched: its preparation works on it.
+        let mut fetched: Option<sous_kitchen::Pid> = None;
         loop {
-            // An ingredient line is fetched first; a step fetches no
-            // other ingredient; a primitive that failed in the step is
-            // not offered again (a model at temperature 0 would only
-            // repeat it).
-            let fetching = ingredient_line && ran == 0;
-            let mut except = failed_primitives.clone();
-            if !fetching {
-                except.push(FETCH);
-            }
-            let mut scope = Scope {
-                ingredients: ingredients.clone(),
-                numbers: (!numbers.is_empty()).then(|| numbers.clone()),
-                units: (!units.is_empty()).then(|| units.clone()),
-                only: if fetching {
-                    Some(vec![FETCH])
-                } else {
-                    called.clone()
-                },
-                except,
-                may_end: !fetching,
-                distinct: true,
-                ..Scope::with_names(&b.session, &b.kitchen, true)
-            };
-            let objects = Objects::now(&b.session, &scope, &named);
-            scope.narrow = objects.narrow();
-            let may_transfer = !ingredient_line
-                && !failed_primitives.contains(&TRANSFER)
-                && called.as_ref().is_none_or(|c| c.contains(&TRANSFER));
-            let gather = may_transfer.then(|| objects.gather(&mut scope)).flatten();
+            let (scope, gather) = plan.scope(b, ran, &failed_primitives, fetched);
             let variables = holdings(&b.session, &scope);
             let messages = self.fitted(&fixed.system, &fixed.left_out, |shown| {
                 prompt::state(
@@ -272,6 +338,12 @@ impl LlmAgent {
                     break;
                 }
                 Outcome::Ran { made, kitchen: k } => {
+                    if plan.ingredient_line && ran == 0 {
+                        fetched = outputs(&answer)
+                            .first()
+                            .and_then(|v| b.session.binding(v))
+                            .map(|b| b.value.pid);
+                    }
                     earlier.push(Done::of(&b.session, &answer));
                     b.trace.push(format!("{what}: ran {answer}"));
                     tried.push(format!("ran {answer}: {made}"));
@@ -283,12 +355,13 @@ impl LlmAgent {
                         continue;
                     }
                     ran += 1;
-                    if ingredient_line && called.is_none() {
+                    if plan.ingredient_line && plan.called.is_none() {
                         b.trace
                             .push(format!("{what}: fetched; the line notes no preparation"));
                         break;
                     }
-                    if ran >= limit {
+                    if ran >= plan.limit {
+                        let limit = plan.limit;
                         b.trace
                             .push(format!("{what}: stopped at its limit of {limit} actions"));
                         break;
@@ -560,8 +633,9 @@ fn outputs(answer: &str) -> Vec<String> {
 /// Whether `answer`, run in `session`, repeats an action of `earlier`
 /// (the step's, in order): the last earlier action on any of its objects
 /// is the same primitive on the same things, or on what that action
-/// made. An action between them on those objects (the sugar added to the
-/// beaten butter) makes it another action.
+/// made (but a transfer of what a transfer made puts more together). An
+/// action between them on those objects (the sugar added to the beaten
+/// butter) makes it another action.
 fn repeats(session: &sous_sim::Session<'_>, answer: &str, earlier: &[Done]) -> bool {
     let now = Done::of(session, answer);
     let Some(before) = earlier
@@ -573,6 +647,7 @@ fn repeats(session: &sous_sim::Session<'_>, answer: &str, earlier: &[Done]) -> b
     };
     now.shape == before.shape
         || (now.shape.first() == before.shape.first()
+            && now.shape.first().is_some_and(|p| p != TRANSFER)
             && predicate(answer)
                 .is_some_and(|(_, args)| args.iter().any(|w| before.made.contains(&w.to_string()))))
 }
