@@ -80,3 +80,25 @@ def test_the_tool_using_agent_builds_the_network_call_by_call(tmp_path, monkeypa
     score = sample.scores["execution"]
     assert score.value["executed"] == 1.0
     assert any(e["kind"] == "missing-step" for e in score.metadata["errors"])
+
+
+def test_the_tool_using_agent_stops_when_the_model_repeats_a_failing_call(tmp_path, monkeypatch):
+    """The same refused call three times in a row ends the conversation;
+    a call that runs, or another refused call, starts the count again."""
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(offline_tiktoken_cache(tmp_path / "tiktoken")))
+    task = recipe_execution(solver="tools")
+    bad = ("beat", {"container-with-ingredients": "no-such-bowl"})
+    other = ("beat", {"container-with-ingredients": "another-bowl"})
+    fetch = ("fetch-and-proportion", {"ingredient-concept": "butter", "quantity": 230, "unit": "g"})
+    calls = [bad, bad, other, bad, fetch, bad, bad, bad, fetch, ("finish", {})]
+    outputs = [ModelOutput.for_tool_call("mockllm/model", name, args) for name, args in calls]
+    model = get_model("mockllm/model", custom_outputs=outputs)
+    (log,) = inspect_eval(task, model=model, limit=1, log_dir=str(tmp_path / "logs"), display="none")
+    assert log.status == "success", log.error
+    (sample,) = log.samples
+    results = [m.content for m in sample.messages if m.role == "tool"]
+    # Stopped after the third `bad` in a row: the last fetch and `finish`
+    # are never asked for.
+    assert len(results) == 8, results
+    network = sample.store["sous_network"].splitlines()
+    assert len(network) == 2 and " butter 230 g)" in network[1], network

@@ -114,22 +114,48 @@ def kitchen_tools_for(kitchen: sous.ToolKitchen, mentioned: Optional[list[str]],
     return tools
 
 
+def _failed(state: TaskState, call_id: str) -> bool:
+    """Whether the kitchen refused the call `call_id`: its result, the
+    kitchen's answer as JSON, holds an `error`."""
+    for m in reversed(state.messages):
+        if m.role == "tool" and getattr(m, "tool_call_id", None) == call_id:
+            try:
+                answer = json.loads(m.text)
+            except ValueError:
+                return True
+            return isinstance(answer, dict) and "error" in answer
+    return False
+
+
 @solver
-def kitchen_tools(max_calls: int = 60, described: bool = True) -> Solver:
+def kitchen_tools(max_calls: int = 60, described: bool = True, max_repeated_failures: int = 3) -> Solver:
     """A tool-using agent: the model calls the primitives as tools on a
-    kitchen of its own until it calls `finish`, answers without a call, or
-    has made `max_calls` calls. The network is left in the store."""
+    kitchen of its own until it calls `finish`, answers without a call,
+    has made `max_calls` calls, or has made the same failing call (same
+    tool, same arguments) `max_repeated_failures` times in a row (0:
+    never), as `sous understand --protocol tools` does: a model at
+    temperature 0 that repeats a refused call will not stop. The network
+    is left in the store."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         kitchen = sous.ToolKitchen(state.metadata["recipe"])
         state.tools = kitchen_tools_for(kitchen, state.metadata.get("mentioned"), described)
         state.tool_choice = "any"
-        calls = 0
+        calls, repeated, last = 0, 0, None
         while calls < max_calls:
             state = await generate(state, tool_calls="single")
             made = state.output.message.tool_calls or []
             calls += len(made)
             if not made or any(c.function == sous.ToolKitchen.finish for c in made):
+                break
+            for c in made:
+                if _failed(state, c.id):
+                    key = json.dumps([c.function, c.arguments], sort_keys=True)
+                    repeated = repeated + 1 if key == last else 1
+                    last = key
+                else:
+                    repeated, last = 0, None
+            if max_repeated_failures and repeated >= max_repeated_failures:
                 break
         state.store.set(NETWORK, kitchen.network)
         return state
@@ -172,17 +198,19 @@ def execution(benchmark: Optional[str] = None):
 
 @task
 def recipe_execution(benchmark: Optional[str] = None, examples: int = 0, compact: bool = True,
-                     solver: str = "generate", max_calls: int = 60) -> Task:
+                     solver: str = "generate", max_calls: int = 60, max_repeated_failures: int = 3) -> Task:
     """The 30 recipes of the Recipe Execution Benchmark (`SOUS_BENCHMARK_DIR`
     unless `benchmark` names a checkout): the model makes each recipe's
     network; sous runs and scores it. `examples` gold networks of other
     recipes go in the prompt; `compact` keeps it small (one line per
     primitive, the recipe's ingredients only; with tools, no descriptions).
     `solver`: `generate` (the whole network in one answer) or `tools` (the
-    primitives as tools, at most `max_calls` calls)."""
+    primitives as tools, at most `max_calls` calls, ending after the same
+    failing call `max_repeated_failures` times in a row)."""
     if solver not in ("generate", "tools"):
         raise ValueError(f"unknown solver `{solver}`: `generate` or `tools`")
     protocol = "tools" if solver == "tools" else "text"
-    plan = kitchen_tools(max_calls=max_calls, described=not compact) if solver == "tools" else generate()
+    plan = (kitchen_tools(max_calls=max_calls, described=not compact, max_repeated_failures=max_repeated_failures)
+            if solver == "tools" else generate())
     return Task(dataset=MemoryDataset(samples(benchmark, examples, compact, protocol), name="recipe-execution"),
                 solver=plan, scorer=execution(benchmark))
