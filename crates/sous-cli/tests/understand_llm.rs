@@ -304,13 +304,10 @@ fn one_action_at_a_time_each_under_the_grammar_of_what_is_bound() {
     assert!(first.contains("\"?kitchen\""), "{first}");
     // Nothing is bound yet: nothing takes an object input.
     assert!(!first.contains("p-mix ::="), "{first}");
-    // The sugar line offers sugar (and the kitchen's kinds of sugar), not
-    // the kitchen's other ingredients, and its first action must fetch: no
-    // `(done)`.
-    assert!(
-        first.contains("\"sugar\"") && first.contains("\"white-sugar\""),
-        "{first}"
-    );
+    // The sugar line offers the ingredient the lexicon reads in it
+    // (white sugar), not the kitchen's other ingredients, and its first
+    // action must fetch: no `(done)`.
+    assert!(first.contains("names-1 ::= (\"white-sugar\")"), "{first}");
     assert!(!first.contains("\"butter\""), "{first}");
     assert!(first.contains("\nnext ::= predicate\n"), "{first}");
     // The amount is one the line writes: 120, not any number.
@@ -500,6 +497,71 @@ fn what_a_step_names_is_put_together_before_it_is_worked() {
     assert!(
         out.stdout
             .contains("(beat ?container-with-ingredients-beaten-4"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_step_refused_for_want_of_a_thing_may_fetch_it() {
+    // Greasing the butter's bowl is refused; the step may then fetch the
+    // cookie sheet it mentions, and grease it.
+    let fake = FakeLlm::answering(|n, _| {
+        Reply::Chat(match n {
+            0 => "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
+            1 => "(grease ?greased-container-2 ?ks-2 ?ks-1 ?container-with-ingredient-1 ?ingredient-to-grease-with-2)",
+            2 => "(fetch ?thing-fetched-2 ?ks-2 ?ks-1 cookie-sheet 1)",
+            3 => "(grease ?greased-container-3 ?ks-3 ?ks-2 ?thing-fetched-2 ?container-with-ingredient-1)",
+            _ => "(done)",
+        }
+        .into())
+    });
+    let dir = scratch("fetch-thing");
+    let recipe = fixtures()
+        .join("understand-llm/cookie-sheet.xml")
+        .to_string_lossy()
+        .into_owned();
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend([
+        "--incremental",
+        "--constrain",
+        "grammar",
+        "--server-kind",
+        "llama-cpp",
+        "--context-tokens",
+        "8192",
+        &recipe,
+    ]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 5, "{requests:?}");
+    let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
+    // Before any refusal: no fetch.
+    assert!(!grammar(1).contains("p-fetch ::="), "{}", grammar(1));
+    // After it: a fetch of the cookie sheet the step mentions, one of it.
+    let after = grammar(2);
+    let fetch = after
+        .lines()
+        .find(|l| l.starts_with("p-fetch ::="))
+        .unwrap_or_else(|| panic!("{after}"));
+    let list = fetch
+        .split_whitespace()
+        .find(|w| w.starts_with("names-"))
+        .unwrap();
+    let names = after
+        .lines()
+        .find(|l| l.starts_with(&format!("{list} ::=")))
+        .unwrap();
+    assert_eq!(*names, format!("{list} ::= (\"cookie-sheet\")"), "{after}");
+    // The step writes no number: the count is any number.
+    assert!(fetch.ends_with("ws number \")\""), "{fetch}");
+    // Fetched, the refused greasing is offered again, and it runs.
+    assert!(grammar(3).contains("p-grease ::="), "{}", grammar(3));
+    assert!(
+        out.stdout
+            .contains("(fetch ?thing-fetched-2 ?ks-2 ?ks-1 cookie-sheet 1)")
+            && out.stdout.contains("(grease ?greased-container-3"),
         "{}",
         out.stdout
     );

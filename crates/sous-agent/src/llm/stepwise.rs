@@ -63,6 +63,9 @@ const FETCH: &str = "fetch-and-proportion";
 /// The primitive that puts together what a step names.
 const TRANSFER: &str = "transfer-contents";
 
+/// The primitive that fetches a tool or a container.
+const FETCH_THING: &str = "fetch";
+
 /// The network being built: the session it runs in, its lines, the
 /// current kitchen state's variable, and the trace of what happened.
 struct Build {
@@ -96,6 +99,8 @@ struct Plan {
     units: Vec<&'static str>,
     /// The primitives the step calls for (`None`: all).
     called: Option<Vec<&'static str>>,
+    /// The kitchen things (tools, containers) the step mentions.
+    things: Vec<&'static str>,
     /// The most actions the step may have.
     limit: usize,
 }
@@ -103,14 +108,17 @@ struct Plan {
 impl Plan {
     fn new(recipe: &RecipeText, step: usize, fixed: &Fixed, max_step_actions: usize) -> Plan {
         let text = prompt::step_text(recipe, step);
-        let (ingredients, named) = ingredients_of(&text, fixed);
+        let ingredient_line = step < recipe.ingredients.len();
+        let (mut ingredients, named) = ingredients_of(&text, fixed);
+        if ingredient_line {
+            ingredients = line_ingredient(&text, ingredients);
+        }
         let (numbers, units) = written(recipe, step, &text);
         // An instruction is offered the primitives its verbs call for
         // (all of them when it has no verb the lexicon knows).
         // An ingredient line, once fetched, is offered the preparations
         // it notes, one action each, and has no second action when it
         // notes none.
-        let ingredient_line = step < recipe.ingredients.len();
         let called = if ingredient_line {
             super::step_primitives::for_ingredient_line(&text)
         } else {
@@ -121,6 +129,9 @@ impl Plan {
         } else {
             max_step_actions
         };
+        let things = fetchable()
+            .map(|all| prompt::mentioned(&all, &text))
+            .unwrap_or_default();
         Plan {
             ingredient_line,
             ingredients,
@@ -128,6 +139,7 @@ impl Plan {
             numbers,
             units,
             called,
+            things,
             limit,
         }
     }
@@ -188,8 +200,51 @@ impl Plan {
             && !failed.contains(&TRANSFER)
             && self.called.as_ref().is_none_or(|c| c.contains(&TRANSFER));
         let gather = may_transfer.then(|| objects.gather(&mut scope)).flatten();
+        // An action of the step the kitchen refused may lack its thing
+        // (greasing a bowl for want of the cookie sheet): the step may
+        // then fetch one, of those it mentions, one at a time.
+        if gather.is_none() && !failed.is_empty() && !failed.contains(&FETCH_THING) {
+            if let Some(only) = scope.only.as_mut().filter(|o| !o.contains(&FETCH_THING)) {
+                only.push(FETCH_THING);
+                scope.things.push((FETCH_THING, self.things.clone()));
+                let one = "1".to_string();
+                if let Some(n) = scope.numbers.as_mut().filter(|n| !n.contains(&one)) {
+                    n.push(one);
+                }
+            }
+        }
         (scope, gather)
     }
+}
+
+/// The names of the things `fetch` fetches.
+fn fetchable() -> Option<Vec<&'static str>> {
+    let sig = sous_lang::signatures()
+        .iter()
+        .find(|s| s.name == FETCH_THING)?;
+    let arg = sig.args.iter().find(|a| a.name == "concept-to-fetch")?;
+    match super::tools::names::Names::get().kind(FETCH_THING, arg) {
+        super::tools::names::Kind::Name(all) => Some(all),
+        _ => None,
+    }
+}
+
+/// The ingredient an ingredient line `line` fetches, as the ingredient
+/// lexicon reads it (`unsweetened cocoa powder`: `cocoa-powder`; `icing
+/// sugar`: `powdered-white-sugar`): that one alone when the lexicon knows
+/// the words, and besides the names the line mentions (`mentioned`) when
+/// it only guessed the nearest class; `mentioned` when it reads none.
+fn line_ingredient(line: &str, mentioned: Option<Vec<&'static str>>) -> Option<Vec<&'static str>> {
+    let Ok(read) = crate::ingredient_line::read_line(line) else {
+        return mentioned;
+    };
+    let name = Ontology::get().name(read.class);
+    if read.matched != crate::lexicon::Match::Nearest {
+        return Some(vec![name]);
+    }
+    let mut out = vec![name];
+    out.extend(mentioned.into_iter().flatten().filter(|n| *n != name));
+    Some(out)
 }
 
 /// The ingredients a name in step text `text` may be (those the step
@@ -343,6 +398,10 @@ impl LlmAgent {
                             .first()
                             .and_then(|v| b.session.binding(v))
                             .map(|b| b.value.pid);
+                    }
+                    if primitive_of(&answer) == Some(FETCH_THING) {
+                        // What was refused for want of it may run now.
+                        failed_primitives.retain(|p| *p == FETCH_THING);
                     }
                     earlier.push(Done::of(&b.session, &answer));
                     b.trace.push(format!("{what}: ran {answer}"));
@@ -810,6 +869,24 @@ fn written(recipe: &RecipeText, step: usize, text: &str) -> (Vec<String>, Vec<&'
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ingredient_line_offers_the_ingredient_the_lexicon_reads() {
+        let mentioned = Some(vec!["cocoa-powder", "sugar"]);
+        assert_eq!(
+            line_ingredient("3 tablespoons unsweetened cocoa powder", mentioned.clone()),
+            Some(vec!["cocoa-powder"])
+        );
+        assert_eq!(
+            line_ingredient("200 grams icing sugar", None),
+            Some(vec!["powdered-white-sugar"])
+        );
+        // No ingredient the lexicon knows: the names the line mentions.
+        assert_eq!(
+            line_ingredient("a handful of stardust", mentioned.clone()),
+            mentioned
+        );
+    }
 
     #[test]
     fn a_name_inside_a_longer_one_is_not_another_ingredient() {

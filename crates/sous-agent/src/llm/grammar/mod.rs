@@ -61,7 +61,7 @@ pub enum Start {
 const MAX_DIGITS: u32 = 6;
 
 /// One expression of a rule.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(super) enum Expr {
     /// A literal text.
     Lit(String),

@@ -64,6 +64,10 @@ pub struct Scope {
     /// Object inputs narrowed further than their classes, each by every
     /// rule here that applies to it.
     pub narrow: Vec<Narrow>,
+    /// The names of kitchen things (not ingredients, not units) the
+    /// arguments of a primitive may take, narrowed (`fetch`: the cookie
+    /// sheet the step mentions); a list narrowed to nothing stays whole.
+    pub things: Vec<(&'static str, Vec<&'static str>)>,
 }
 
 /// Narrows the variables some object inputs take: those of the primitive
@@ -182,6 +186,7 @@ impl Scope {
             may_end: true,
             distinct: false,
             narrow: Vec::new(),
+            things: Vec::new(),
         }
     }
 }
@@ -378,13 +383,23 @@ fn rules(scope: &Scope) -> Vec<(String, Expr)> {
 
 impl Builder<'_> {
     /// `(name arg …)` as it can be written now, or `None` when an input
-    /// has nothing that fits.
+    /// has nothing that fits. An optional argument is given (a value) or
+    /// left to the kitchen (a fresh name) as one of the primitive's cases
+    /// has it: the engine refuses a predicate whose given arguments are
+    /// no case (a temperature's unit without its quantity).
     fn predicate(&mut self, sig: &'static Signature, names: &Names) -> Option<Expr> {
         let classes = ArgClass::of(sig);
         let mut seq = vec![lit("("), lit(sig.name)];
-        // The object arguments: where in `seq`, the variables each admits,
-        // and its fresh name when it is optional.
-        let mut objects: Vec<(usize, Vec<String>, Option<String>)> = Vec::new();
+        // The object arguments: where in `seq`, its argument, and the
+        // variables it admits.
+        let mut objects: Vec<(usize, usize, Vec<String>)> = Vec::new();
+        // The same for the number arguments, when the step's numbers
+        // narrow them: the language refuses a predicate that has one
+        // constant twice (`12 minute 12 degrees-celsius`).
+        let mut numbers: Vec<(usize, usize, Vec<String>)> = Vec::new();
+        // The optional arguments: where in `seq`, its argument, its value
+        // when given (`None`: nothing fits) and its fresh name.
+        let mut optional: Vec<(usize, usize, Option<Expr>, Expr)> = Vec::new();
         for (i, arg) in sig.args.iter().enumerate() {
             seq.push(rule("ws"));
             let role = sig.role(i);
@@ -393,73 +408,141 @@ impl Builder<'_> {
                 ArgRole::KitchenStateOut => Lit(self.fresh("ks")),
                 ArgRole::Output => Lit(self.fresh(arg.name)),
                 ArgRole::Input | ArgRole::Optional => {
-                    let mut alternatives = Vec::new();
-                    let kind = names.kind(sig.name, arg);
-                    match &kind {
-                        Kind::Number => alternatives.push(match &self.scope.numbers {
-                            Some(n) if !n.is_empty() => rule("step-number"),
+                    let at = seq.len();
+                    let mut values = Vec::new();
+                    // Left to the kitchen: a fresh name.
+                    let mut fresh = role == ArgRole::Optional;
+                    match names.kind(sig.name, arg) {
+                        Kind::Number => values.push(match &self.scope.numbers {
+                            Some(n) if !n.is_empty() => {
+                                numbers.push((at, i, n.clone()));
+                                rule("step-number")
+                            }
                             _ => rule("number"),
                         }),
+                        // A name or a number is written, never a variable:
+                        // every kitchen object is a `conceptualizable`, and
+                        // none is an ingredient's name; no gold network
+                        // gives an earlier action's quantity to a later one
+                        // (an optional one left to the kitchen is a fresh
+                        // name).
                         Kind::Name(list) => {
                             // Narrowed to nothing, the list stays whole.
+                            let list = self.things_of(sig.name, list);
                             let narrowed = self.narrowed(self.units_of(arg.ty, list.clone()));
-                            let list = if narrowed.is_empty() {
-                                list.clone()
-                            } else {
-                                narrowed
-                            };
+                            let list = if narrowed.is_empty() { list } else { narrowed };
                             if !list.is_empty() {
-                                alternatives.push(rule(&self.list(list)));
+                                values.push(rule(&self.list(list)));
                             }
                         }
-                        Kind::Object => {}
-                    }
-                    // A name or a number is written, never a variable:
-                    // every kitchen object is a `conceptualizable`, and
-                    // none is an ingredient's name; no gold network gives
-                    // an earlier action's quantity to a later one (an
-                    // optional one left to the kitchen is a fresh name).
-                    if kind == Kind::Object {
-                        let admitted = self.admitted(classes[i]);
-                        let narrows: Vec<&Narrow> = self
-                            .scope
-                            .narrow
-                            .iter()
-                            .filter(|n| n.applies(sig.name, arg.name, role))
-                            .collect();
-                        let kept: Vec<String> = admitted
-                            .iter()
-                            .filter(|v| narrows.iter().all(|n| n.keeps(v)))
-                            .cloned()
-                            .collect();
-                        // Narrowed, an optional argument is no longer
-                        // left to the kitchen.
-                        let fresh = role == ArgRole::Optional && narrows.is_empty();
-                        if kept.len() == admitted.len() {
-                            if let Some(r) = self.bound_of(classes[i], arg.ty) {
-                                alternatives.push(rule(&r));
+                        Kind::Object => {
+                            let admitted = self.admitted(classes[i]);
+                            let narrows: Vec<&Narrow> = self
+                                .scope
+                                .narrow
+                                .iter()
+                                .filter(|n| n.applies(sig.name, arg.name, role))
+                                .collect();
+                            let kept: Vec<String> = admitted
+                                .iter()
+                                .filter(|v| narrows.iter().all(|n| n.keeps(v)))
+                                .cloned()
+                                .collect();
+                            // Narrowed, an optional argument is no longer
+                            // left to the kitchen.
+                            fresh &= narrows.is_empty();
+                            if kept.len() == admitted.len() {
+                                if let Some(r) = self.bound_of(classes[i], arg.ty) {
+                                    values.push(rule(&r));
+                                }
+                            } else if !kept.is_empty() {
+                                values.push(rule(&self.narrowed_rule(kept.clone())));
                             }
-                        } else if !kept.is_empty() {
-                            alternatives.push(rule(&self.narrowed_rule(kept.clone())));
+                            objects.push((at, i, kept));
                         }
-                        objects.push((seq.len(), kept, fresh.then(|| self.fresh(arg.name))));
-                        if fresh {
-                            alternatives.push(Lit(self.fresh(arg.name)));
-                        }
-                    } else if role == ArgRole::Optional {
-                        alternatives.push(Lit(self.fresh(arg.name)));
                     }
-                    match alternatives.len() {
-                        0 => return None,
-                        1 => alternatives.pop()?,
-                        _ => Alt(alternatives),
+                    let given = match values.len() {
+                        0 => None,
+                        1 => values.pop(),
+                        _ => Some(Alt(values)),
+                    };
+                    if role == ArgRole::Input || !fresh {
+                        // Given in every case.
+                        given?
+                    } else {
+                        let name = Lit(self.fresh(arg.name));
+                        optional.push((at, i, given, name.clone()));
+                        // Placed by each case below.
+                        name
                     }
                 }
             };
             seq.push(expr);
         }
         seq.push(lit(")"));
-        self.distinct(seq, &objects)
+        let mut seqs = Vec::new();
+        for mask in self.cases(sig, &optional) {
+            let mut s = seq.clone();
+            let mut ok = true;
+            for (at, i, given, name) in &optional {
+                if mask & (1 << i) == 0 {
+                    s[*at] = name.clone();
+                } else if let Some(g) = given {
+                    s[*at] = g.clone();
+                } else {
+                    ok = false;
+                }
+            }
+            if !ok {
+                continue;
+            }
+            // The slots given in this case.
+            let given = |slots: &[(usize, usize, Vec<String>)]| -> Vec<(usize, Vec<String>)> {
+                slots
+                    .iter()
+                    .filter(|(at, i, _)| {
+                        optional.iter().all(|(o, _, _, _)| o != at) || mask & (1 << i) != 0
+                    })
+                    .map(|(at, _, v)| (*at, v.clone()))
+                    .collect()
+            };
+            let mut here = self.apart(s, &given(&numbers));
+            if self.scope.distinct {
+                let objects = given(&objects);
+                here = here
+                    .into_iter()
+                    .flat_map(|s| self.apart(s, &objects))
+                    .collect();
+            }
+            for h in here {
+                if !seqs.contains(&h) {
+                    seqs.push(h);
+                }
+            }
+        }
+        match seqs.len() {
+            0 => None,
+            1 => seqs.pop().map(Seq),
+            _ => Some(Alt(seqs.into_iter().map(Seq).collect())),
+        }
+    }
+
+    /// The masks (bit i: argument i given) of the cases of `sig` as far
+    /// as its `optional` arguments go; one that gives every argument when
+    /// it has none.
+    fn cases(&self, sig: &Signature, optional: &[(usize, usize, Option<Expr>, Expr)]) -> Vec<u32> {
+        let of_optional: u32 = optional.iter().map(|(_, i, _, _)| 1u32 << i).sum();
+        if of_optional == 0 {
+            return vec![u32::MAX];
+        }
+        let mut out: Vec<u32> = Vec::new();
+        for m in sig.case_masks() {
+            let m = m & of_optional;
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        out
     }
 
     /// The variables bound to a value `arg_class` admits.
@@ -472,32 +555,26 @@ impl Builder<'_> {
             .collect()
     }
 
-    /// `seq` with no variable in two of its object arguments: the kitchen
-    /// refuses an action that lines a tray with itself, and a small model
-    /// copies the argument before. The first two object arguments that
-    /// admit the same variables are written as alternatives: each shared
-    /// variable in the first and the others in the second, or a variable
-    /// only the first admits (or its fresh name) and the second as it is.
-    /// `None` when no variable can be in both.
-    fn distinct(
-        &self,
-        seq: Vec<Expr>,
-        objects: &[(usize, Vec<String>, Option<String>)],
-    ) -> Option<Expr> {
-        let pair = objects.iter().enumerate().find_map(|(k, a)| {
-            objects[k + 1..]
+    /// `seq` with no word in two of its `slots` (where in `seq`, and the
+    /// words each admits): the kitchen refuses an action that lines a tray
+    /// with itself, and a small model copies the argument before; the
+    /// language refuses a constant written twice. The first two slots
+    /// that admit the same words are written as alternatives: each shared
+    /// word in the first and the others in the second, or a word only the
+    /// first admits and the second as it is. No alternative when no word
+    /// can be in both.
+    fn apart(&self, seq: Vec<Expr>, slots: &[(usize, Vec<String>)]) -> Vec<Vec<Expr>> {
+        let pair = slots.iter().enumerate().find_map(|(k, a)| {
+            slots[k + 1..]
                 .iter()
                 .find(|b| b.1.iter().any(|v| a.1.contains(v)))
                 .map(|b| (a, b))
         });
-        let Some(((at_a, vars_a, fresh_a), (at_b, vars_b, fresh_b))) =
-            pair.filter(|_| self.scope.distinct)
-        else {
-            return Some(Seq(seq));
+        let Some(((at_a, vars_a), (at_b, vars_b))) = pair else {
+            return vec![seq];
         };
-        let one_of = |vars: Vec<&String>, fresh: &Option<String>| -> Option<Expr> {
+        let one_of = |vars: Vec<&String>| -> Option<Expr> {
             let mut alts: Vec<Expr> = vars.into_iter().map(|v| Lit(v.clone())).collect();
-            alts.extend(fresh.iter().map(|f| Lit(f.clone())));
             match alts.len() {
                 0 => None,
                 1 => alts.pop(),
@@ -506,27 +583,20 @@ impl Builder<'_> {
         };
         let mut alternatives = Vec::new();
         for v in vars_a.iter().filter(|v| vars_b.contains(v)) {
-            let Some(b) = one_of(vars_b.iter().filter(|w| *w != v).collect(), fresh_b) else {
+            let Some(b) = one_of(vars_b.iter().filter(|w| *w != v).collect()) else {
                 continue;
             };
             let mut s = seq.clone();
             s[*at_a] = Lit(v.clone());
             s[*at_b] = b;
-            alternatives.push(Seq(s));
+            alternatives.push(s);
         }
-        if let Some(a) = one_of(
-            vars_a.iter().filter(|v| !vars_b.contains(v)).collect(),
-            fresh_a,
-        ) {
+        if let Some(a) = one_of(vars_a.iter().filter(|v| !vars_b.contains(v)).collect()) {
             let mut s = seq;
             s[*at_a] = a;
-            alternatives.push(Seq(s));
+            alternatives.push(s);
         }
-        match alternatives.len() {
-            0 => None,
-            1 => alternatives.pop(),
-            _ => Some(Alt(alternatives)),
-        }
+        alternatives
     }
 
     /// The fresh name of argument `arg` of the next action:
@@ -563,6 +633,24 @@ impl Builder<'_> {
                 None => true,
             })
             .collect()
+    }
+
+    /// `list`, the names an argument of `primitive` takes, narrowed to the
+    /// scope's [`Scope::things`] of it when they have some of them.
+    fn things_of(&self, primitive: &str, list: Vec<&'static str>) -> Vec<&'static str> {
+        let Some((_, things)) = self.scope.things.iter().find(|(p, _)| *p == primitive) else {
+            return list;
+        };
+        let here: Vec<&'static str> = list
+            .iter()
+            .copied()
+            .filter(|n| things.contains(n))
+            .collect();
+        if here.is_empty() {
+            list
+        } else {
+            here
+        }
     }
 
     /// `list`, the units an argument of class `ty` takes, narrowed to the
@@ -807,6 +895,44 @@ mod tests {
         );
         assert!(all_but.contains("narrowed-1 ::="), "{all_but}");
         assert!(!all_but.contains("narrowed-2 ::="), "{all_but}");
+    }
+
+    #[test]
+    fn an_action_is_one_of_its_cases_and_writes_no_number_twice() {
+        let mut session = sous_sim::Session::new("t", sous_sim::Options::default(), None);
+        let mut lines = vec![
+            "(get-kitchen ?kitchen)",
+            "(fetch-and-proportion ?dough ?ks-1 ?kitchen ?bowl-1 butter 100 g)",
+        ];
+        for line in &lines {
+            session.add_text(line).unwrap();
+        }
+        let bake = |session: &sous_sim::Session<'_>, ks: &str| {
+            let scope = Scope {
+                numbers: Some(vec!["12".into()]),
+                only: Some(vec!["bake"]),
+                ..Scope::with_names(session, ks, true)
+            };
+            let g = next_action(Notation::Gbnf, &scope);
+            g.lines()
+                .find(|l| l.starts_with("p-bake ::="))
+                .map(str::to_string)
+        };
+        // No oven is bound, and the only number the step writes is the
+        // time: baking at a temperature of 12 repeats a constant, and
+        // baking without one needs an oven given.
+        assert_eq!(bake(&session, "?ks-1"), None);
+        lines.push("(preheat-oven ?oven-on ?ks-2 ?ks-1 ?oven 175 degrees-celsius)");
+        session.add_text(lines[2]).unwrap();
+        let bake = bake(&session, "?ks-2").expect("an oven is bound");
+        // In the oven, for 12 minutes, its temperature left to the oven:
+        // the one case that fits.
+        assert_eq!(
+            bake,
+            "p-bake ::= \"(\" \"bake\" ws \"?thing-baked-3\" ws \"?ks-3\" ws \"?ks-2\" ws \
+             of-transferable-container ws of-oven ws step-number ws names-1 ws \
+             \"?target-temperature-quantity-3\" ws \"?target-temperature-unit-3\" \")\""
+        );
     }
 
     #[test]
