@@ -566,3 +566,56 @@ fn a_step_refused_for_want_of_a_thing_may_fetch_it() {
         out.stdout
     );
 }
+
+#[test]
+fn an_ingredient_to_prepare_is_weighed_into_a_container_of_its_own() {
+    let fake = FakeLlm::answering(|n, _| {
+        Reply::Chat(match n {
+            0 => "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
+            1 => "(fetch-and-proportion ?container-with-ingredient-2 ?ks-2 ?ks-1 ?target-container-2 walnut 50 g)",
+            2 => "(cut ?cut-object-3 ?ks-3 ?ks-2 ?container-with-ingredient-2 chopped ?cutting-tool-3 ?cutting-surface-3)",
+            _ => "(done)",
+        }
+        .into())
+    });
+    let dir = scratch("own-container");
+    let recipe = fixtures()
+        .join("understand-llm/chopped-walnuts.xml")
+        .to_string_lossy()
+        .into_owned();
+    let mut args = llm_args(&fake, dir.to_str().unwrap());
+    args.extend([
+        "--incremental",
+        "--constrain",
+        "grammar",
+        "--server-kind",
+        "llama-cpp",
+        "--context-tokens",
+        "8192",
+        &recipe,
+    ]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let requests = fake.requests();
+    let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
+    let fetch = |i: usize| {
+        let g = grammar(i);
+        g.lines()
+            .find(|l| l.starts_with("p-fetch-and-proportion ::="))
+            .unwrap_or_else(|| panic!("{g}"))
+            .to_string()
+    };
+    // The walnuts, to be chopped, go into a new container only.
+    assert!(
+        fetch(1).contains("ws \"?target-container-2\" ws")
+            && !fetch(1).contains("?container-with-ingredient-1"),
+        "{}",
+        fetch(1)
+    );
+    // Their preparation works on them; the sugar (nothing to prepare) may
+    // go into a bowl already used.
+    assert!(grammar(2).contains("p-cut ::="), "{}", grammar(2));
+    let sugar = fetch(3);
+    assert!(sugar.contains("of-container"), "{sugar}");
+    assert!(out.stdout.contains("(cut ?cut-object-3"), "{}", out.stdout);
+}

@@ -181,6 +181,16 @@ impl Plan {
         };
         let objects = Objects::now(&b.session, &scope, &self.named);
         scope.narrow = objects.narrow();
+        if fetching && self.called.is_some() {
+            // What is to be prepared is weighed into a container of its
+            // own: cut in a bowl that holds the beans, the pepper is not.
+            scope.narrow.push(Narrow {
+                primitive: Some(FETCH),
+                arg_prefix: "target-container",
+                keep: Keep::Fresh,
+                optional: true,
+            });
+        }
         if let Some(pid) = fetched.filter(|_| self.ingredient_line) {
             // The line's preparation works on what the line fetched.
             let names = scope
@@ -203,7 +213,12 @@ impl Plan {
         // An action of the step the kitchen refused may lack its thing
         // (greasing a bowl for want of the cookie sheet): the step may
         // then fetch one, of those it mentions, one at a time.
-        if gather.is_none() && !failed.is_empty() && !failed.contains(&FETCH_THING) {
+        if !self.ingredient_line
+            && gather.is_none()
+            && !self.things.is_empty()
+            && !failed.is_empty()
+            && !failed.contains(&FETCH_THING)
+        {
             if let Some(only) = scope.only.as_mut().filter(|o| !o.contains(&FETCH_THING)) {
                 only.push(FETCH_THING);
                 scope.things.push((FETCH_THING, self.things.clone()));

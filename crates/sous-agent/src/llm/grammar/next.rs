@@ -92,6 +92,9 @@ pub enum Keep {
     Only(Vec<String>),
     /// All but these.
     AllBut(Vec<String>),
+    /// None: an optional argument is left to the kitchen (a fetch into a
+    /// container of its own).
+    Fresh,
 }
 
 impl Narrow {
@@ -105,6 +108,7 @@ impl Narrow {
         match &self.keep {
             Keep::Only(these) => these.iter().any(|v| v == variable),
             Keep::AllBut(these) => !these.iter().any(|v| v == variable),
+            Keep::Fresh => false,
         }
     }
 }
@@ -449,8 +453,10 @@ impl Builder<'_> {
                                 .cloned()
                                 .collect();
                             // Narrowed, an optional argument is no longer
-                            // left to the kitchen.
-                            fresh &= narrows.is_empty();
+                            // left to the kitchen, unless that is what the
+                            // narrowing says.
+                            fresh &= narrows.is_empty()
+                                || narrows.iter().any(|n| matches!(n.keep, Keep::Fresh));
                             if kept.len() == admitted.len() {
                                 if let Some(r) = self.bound_of(classes[i], arg.ty) {
                                     values.push(rule(&r));
