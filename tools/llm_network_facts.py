@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """What the networks of a model row do, in counts, for the prose of
-docs/llm.md: how many actions of each primitive, how many fetches go into
-the container an earlier fetch filled (ingredients piling up in one bowl),
-and how many an ingredient line's preparation or a transfer puts together,
-beside the same counts of the gold networks.
+docs/llm.md: how many actions of each primitive, and how many fetches go
+into a container an earlier action named (ingredients piling up in one
+bowl), beside the same counts of the gold networks.
 
   python3 tools/llm_network_facts.py target/llm-runs/stepwise.solution
 
@@ -38,21 +37,21 @@ def facts(nets: dict[str, list[list[str]]]) -> dict[str, int]:
     kinds: collections.Counter[str] = collections.Counter()
     into_earlier = fetches = 0
     for lines in nets.values():
-        filled: set[str] = set()
+        named: set[str] = set()
         for words in lines:
             kinds[words[0]] += 1
             if words[0] == "fetch-and-proportion" and len(words) == 8:
                 fetches += 1
-                # The target container: an earlier output, or a new name.
-                output, target = words[1], words[4]
-                if target in filled:
+                # The target container: one an earlier action named (in
+                # use), or a new name (the kitchen takes a fresh one).
+                if words[4] in named:
                     into_earlier += 1
-                filled.add(output)
+            named.update(w for w in words[1:] if w.startswith("?"))
     out = {
         "recipes": len(nets),
         "actions": sum(kinds.values()),
         "fetches of ingredients": fetches,
-        "fetches into a container an earlier fetch filled": into_earlier,
+        "fetches into a container an earlier action named": into_earlier,
     }
     for name in ("transfer-contents", "mingle", "mix", "beat", "cut", "bake", "fetch"):
         out[f"{name} actions"] = kinds[name]
