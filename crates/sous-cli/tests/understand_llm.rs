@@ -57,6 +57,47 @@ fn llm_args<'a>(fake: &'a FakeLlm, dir: &'a str) -> Vec<&'a str> {
     ]
 }
 
+/// `sous understand` of the fixture `understand-llm/{name}.xml`, one
+/// action at a time under the grammar, against `fake`; it must succeed.
+fn stepwise(fake: &FakeLlm, name: &str) -> common::Outcome {
+    let dir = scratch(name);
+    let recipe = fixtures()
+        .join(format!("understand-llm/{name}.xml"))
+        .to_string_lossy()
+        .into_owned();
+    let mut args = llm_args(fake, dir.to_str().unwrap());
+    args.extend([
+        "--incremental",
+        "--constrain",
+        "grammar",
+        "--server-kind",
+        "llama-cpp",
+        "--context-tokens",
+        "8192",
+        &recipe,
+    ]);
+    let out = sous(&args);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    out
+}
+
+/// The grammar of request `i` of `fake`.
+fn grammar_of(fake: &FakeLlm, i: usize) -> String {
+    fake.requests()[i].body["grammar"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The rule `name` of `grammar`.
+fn rule_of(grammar: &str, name: &str) -> String {
+    grammar
+        .lines()
+        .find(|l| l.starts_with(&format!("{name} ::=")))
+        .unwrap_or_else(|| panic!("{name}: {grammar}"))
+        .to_string()
+}
+
 #[test]
 fn the_repaired_network_is_written_and_every_exchange_recorded() {
     let fake = FakeLlm::start(vec![fenced(&broken()), fenced(GOOD)]);
@@ -430,33 +471,11 @@ fn what_a_step_names_is_put_together_before_it_is_worked() {
         }
         .into())
     });
-    let dir = scratch("gather");
-    let recipe = fixtures()
-        .join("understand-llm/butter-and-sugar.xml")
-        .to_string_lossy()
-        .into_owned();
-    let mut args = llm_args(&fake, dir.to_str().unwrap());
-    args.extend([
-        "--incremental",
-        "--constrain",
-        "grammar",
-        "--server-kind",
-        "llama-cpp",
-        "--context-tokens",
-        "8192",
-        &recipe,
-    ]);
-    let out = sous(&args);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = stepwise(&fake, "butter-and-sugar");
     let requests = fake.requests();
     assert_eq!(requests.len(), 5, "{requests:?}");
-    let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
-    let line = |g: &str, name: &str| {
-        g.lines()
-            .find(|l| l.starts_with(&format!("{name} ::=")))
-            .unwrap_or_else(|| panic!("{name}: {g}"))
-            .to_string()
-    };
+    let grammar = |i: usize| grammar_of(&fake, i);
+    let line = rule_of;
     // Putting together: a transfer only, no (done), between the two bowls.
     let gather = grammar(2);
     assert!(gather.contains("\nnext ::= predicate\n"), "{gather}");
@@ -516,44 +535,23 @@ fn a_step_refused_for_want_of_a_thing_may_fetch_it() {
         }
         .into())
     });
-    let dir = scratch("fetch-thing");
-    let recipe = fixtures()
-        .join("understand-llm/cookie-sheet.xml")
-        .to_string_lossy()
-        .into_owned();
-    let mut args = llm_args(&fake, dir.to_str().unwrap());
-    args.extend([
-        "--incremental",
-        "--constrain",
-        "grammar",
-        "--server-kind",
-        "llama-cpp",
-        "--context-tokens",
-        "8192",
-        &recipe,
-    ]);
-    let out = sous(&args);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let requests = fake.requests();
-    assert_eq!(requests.len(), 5, "{requests:?}");
-    let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
+    let out = stepwise(&fake, "cookie-sheet");
+    assert_eq!(fake.requests().len(), 5);
+    let grammar = |i: usize| grammar_of(&fake, i);
     // Before any refusal: no fetch.
     assert!(!grammar(1).contains("p-fetch ::="), "{}", grammar(1));
     // After it: a fetch of the cookie sheet the step mentions, one of it.
     let after = grammar(2);
-    let fetch = after
-        .lines()
-        .find(|l| l.starts_with("p-fetch ::="))
-        .unwrap_or_else(|| panic!("{after}"));
+    let fetch = rule_of(&after, "p-fetch");
     let list = fetch
         .split_whitespace()
         .find(|w| w.starts_with("names-"))
         .unwrap();
-    let names = after
-        .lines()
-        .find(|l| l.starts_with(&format!("{list} ::=")))
-        .unwrap();
-    assert_eq!(*names, format!("{list} ::= (\"cookie-sheet\")"), "{after}");
+    assert_eq!(
+        rule_of(&after, list),
+        format!("{list} ::= (\"cookie-sheet\")"),
+        "{after}"
+    );
     // The step writes no number: the count is any number.
     assert!(fetch.ends_with("ws number \")\""), "{fetch}");
     // Fetched, the refused greasing is offered again, and it runs.
@@ -578,33 +576,9 @@ fn an_ingredient_to_prepare_is_weighed_into_a_container_of_its_own() {
         }
         .into())
     });
-    let dir = scratch("own-container");
-    let recipe = fixtures()
-        .join("understand-llm/chopped-walnuts.xml")
-        .to_string_lossy()
-        .into_owned();
-    let mut args = llm_args(&fake, dir.to_str().unwrap());
-    args.extend([
-        "--incremental",
-        "--constrain",
-        "grammar",
-        "--server-kind",
-        "llama-cpp",
-        "--context-tokens",
-        "8192",
-        &recipe,
-    ]);
-    let out = sous(&args);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let requests = fake.requests();
-    let grammar = |i: usize| requests[i].body["grammar"].as_str().unwrap().to_string();
-    let fetch = |i: usize| {
-        let g = grammar(i);
-        g.lines()
-            .find(|l| l.starts_with("p-fetch-and-proportion ::="))
-            .unwrap_or_else(|| panic!("{g}"))
-            .to_string()
-    };
+    let out = stepwise(&fake, "chopped-walnuts");
+    let grammar = |i: usize| grammar_of(&fake, i);
+    let fetch = |i: usize| rule_of(&grammar(i), "p-fetch-and-proportion");
     // The walnuts, to be chopped, go into a new container only.
     assert!(
         fetch(1).contains("ws \"?target-container-2\" ws")
