@@ -57,14 +57,17 @@ fn llm_args<'a>(fake: &'a FakeLlm, dir: &'a str) -> Vec<&'a str> {
     ]
 }
 
-/// `sous understand` of the fixture `understand-llm/{name}.xml`, one
-/// action at a time under the grammar, against `fake`; it must succeed.
-fn stepwise(fake: &FakeLlm, name: &str) -> common::Outcome {
-    let dir = scratch(name);
-    let recipe = fixtures()
-        .join(format!("understand-llm/{name}.xml"))
-        .to_string_lossy()
-        .into_owned();
+/// A fake model that answers `answers` in turn, then `(done)`.
+fn scripted(answers: &'static [&'static str]) -> FakeLlm {
+    FakeLlm::answering(move |n, _| Reply::Chat(answers.get(n).copied().unwrap_or("(done)").into()))
+}
+
+/// `sous understand` of the fixture `fixture` (a path below the fixtures'
+/// folder), one action at a time under the grammar, against `fake`; it
+/// must succeed.
+fn stepwise(fake: &FakeLlm, fixture: &str) -> common::Outcome {
+    let dir = scratch(&fixture.replace(['/', '.'], "-"));
+    let recipe = fixtures().join(fixture).to_string_lossy().into_owned();
     let mut args = llm_args(fake, dir.to_str().unwrap());
     args.extend([
         "--incremental",
@@ -315,21 +318,7 @@ fn one_action_at_a_time_each_under_the_grammar_of_what_is_bound() {
             _ => "(done)".into(),
         })
     });
-    let dir = scratch("stepwise");
-    let recipe = good_recipe();
-    let mut args = llm_args(&fake, dir.to_str().unwrap());
-    args.extend([
-        "--incremental",
-        "--constrain",
-        "grammar",
-        "--server-kind",
-        "llama-cpp",
-        "--context-tokens",
-        "8192",
-        &recipe,
-    ]);
-    let out = sous(&args);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = stepwise(&fake, "understand/a-good.xml");
     assert_eq!(
         out.stdout,
         "#plain-sugar\n(get-kitchen ?kitchen)\n(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 white-sugar 120 g)\n\n"
@@ -461,17 +450,13 @@ fn examples_are_left_out_until_the_request_fits_and_one_that_cannot_is_never_sen
 fn what_a_step_names_is_put_together_before_it_is_worked() {
     // The butter and the sugar are fetched into two bowls; the step that
     // beats them first gets only a transfer between those two bowls.
-    let fake = FakeLlm::answering(|n, _| {
-        Reply::Chat(match n {
-            0 => "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
-            1 => "(fetch-and-proportion ?container-with-ingredient-2 ?ks-2 ?ks-1 ?target-container-2 white-sugar 50 g)",
-            2 => "(transfer-contents ?container-with-all-ingredients-3 ?container-with-rest-3 ?ks-3 ?ks-2 ?container-with-ingredient-1 ?container-with-ingredient-2 ?quantity-3 ?unit-3)",
-            3 => "(beat ?container-with-ingredients-beaten-4 ?ks-4 ?ks-3 ?container-with-all-ingredients-3 ?tool-4)",
-            _ => "(done)",
-        }
-        .into())
-    });
-    let out = stepwise(&fake, "butter-and-sugar");
+    let fake = scripted(&[
+        "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
+        "(fetch-and-proportion ?container-with-ingredient-2 ?ks-2 ?ks-1 ?target-container-2 white-sugar 50 g)",
+        "(transfer-contents ?container-with-all-ingredients-3 ?container-with-rest-3 ?ks-3 ?ks-2 ?container-with-ingredient-1 ?container-with-ingredient-2 ?quantity-3 ?unit-3)",
+        "(beat ?container-with-ingredients-beaten-4 ?ks-4 ?ks-3 ?container-with-all-ingredients-3 ?tool-4)",
+    ]);
+    let out = stepwise(&fake, "understand-llm/butter-and-sugar.xml");
     let requests = fake.requests();
     assert_eq!(requests.len(), 5, "{requests:?}");
     let grammar = |i: usize| grammar_of(&fake, i);
@@ -525,17 +510,13 @@ fn what_a_step_names_is_put_together_before_it_is_worked() {
 fn a_step_refused_for_want_of_a_thing_may_fetch_it() {
     // Greasing the butter's bowl is refused; the step may then fetch the
     // cookie sheet it mentions, and grease it.
-    let fake = FakeLlm::answering(|n, _| {
-        Reply::Chat(match n {
-            0 => "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
-            1 => "(grease ?greased-container-2 ?ks-2 ?ks-1 ?container-with-ingredient-1 ?ingredient-to-grease-with-2)",
-            2 => "(fetch ?thing-fetched-2 ?ks-2 ?ks-1 cookie-sheet 1)",
-            3 => "(grease ?greased-container-3 ?ks-3 ?ks-2 ?thing-fetched-2 ?container-with-ingredient-1)",
-            _ => "(done)",
-        }
-        .into())
-    });
-    let out = stepwise(&fake, "cookie-sheet");
+    let fake = scripted(&[
+        "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
+        "(grease ?greased-container-2 ?ks-2 ?ks-1 ?container-with-ingredient-1 ?ingredient-to-grease-with-2)",
+        "(fetch ?thing-fetched-2 ?ks-2 ?ks-1 cookie-sheet 1)",
+        "(grease ?greased-container-3 ?ks-3 ?ks-2 ?thing-fetched-2 ?container-with-ingredient-1)",
+    ]);
+    let out = stepwise(&fake, "understand-llm/cookie-sheet.xml");
     assert_eq!(fake.requests().len(), 5);
     let grammar = |i: usize| grammar_of(&fake, i);
     // Before any refusal: no fetch.
@@ -567,16 +548,12 @@ fn a_step_refused_for_want_of_a_thing_may_fetch_it() {
 
 #[test]
 fn an_ingredient_to_prepare_is_weighed_into_a_container_of_its_own() {
-    let fake = FakeLlm::answering(|n, _| {
-        Reply::Chat(match n {
-            0 => "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
-            1 => "(fetch-and-proportion ?container-with-ingredient-2 ?ks-2 ?ks-1 ?target-container-2 walnut 50 g)",
-            2 => "(cut ?cut-object-3 ?ks-3 ?ks-2 ?container-with-ingredient-2 chopped ?cutting-tool-3 ?cutting-surface-3)",
-            _ => "(done)",
-        }
-        .into())
-    });
-    let out = stepwise(&fake, "chopped-walnuts");
+    let fake = scripted(&[
+        "(fetch-and-proportion ?container-with-ingredient-1 ?ks-1 ?kitchen ?target-container-1 butter 100 g)",
+        "(fetch-and-proportion ?container-with-ingredient-2 ?ks-2 ?ks-1 ?target-container-2 walnut 50 g)",
+        "(cut ?cut-object-3 ?ks-3 ?ks-2 ?container-with-ingredient-2 chopped ?cutting-tool-3 ?cutting-surface-3)",
+    ]);
+    let out = stepwise(&fake, "understand-llm/chopped-walnuts.xml");
     let grammar = |i: usize| grammar_of(&fake, i);
     let fetch = |i: usize| rule_of(&grammar(i), "p-fetch-and-proportion");
     // The walnuts, to be chopped, go into a new container only.
