@@ -416,7 +416,9 @@ impl LlmAgent {
                     }
                     if primitive_of(&answer) == Some(FETCH_THING) {
                         // What was refused for want of it may run now.
-                        failed_primitives.retain(|p| *p == FETCH_THING);
+                        // (A fetch that ran was not among them: a refused
+                        // fetch is not offered again.)
+                        failed_primitives.clear();
                     }
                     earlier.push(Done::of(&b.session, &answer));
                     b.trace.push(format!("{what}: ran {answer}"));
