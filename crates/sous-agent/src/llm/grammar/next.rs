@@ -644,18 +644,9 @@ impl Builder<'_> {
     /// `list`, the names an argument of `primitive` takes, narrowed to the
     /// scope's [`Scope::things`] of it when they have some of them.
     fn things_of(&self, primitive: &str, list: Vec<&'static str>) -> Vec<&'static str> {
-        let Some((_, things)) = self.scope.things.iter().find(|(p, _)| *p == primitive) else {
-            return list;
-        };
-        let here: Vec<&'static str> = list
-            .iter()
-            .copied()
-            .filter(|n| things.contains(n))
-            .collect();
-        if here.is_empty() {
-            list
-        } else {
-            here
+        match self.scope.things.iter().find(|(p, _)| *p == primitive) {
+            Some((_, things)) => within(list, things),
+            None => list,
         }
     }
 
@@ -663,14 +654,9 @@ impl Builder<'_> {
     /// scope's units when it names some of them (a model offered every
     /// unit preheats the oven for an hour).
     fn units_of(&self, ty: &str, list: Vec<&'static str>) -> Vec<&'static str> {
-        let Some(units) = self.scope.units.as_ref().filter(|_| ty.ends_with("unit")) else {
-            return list;
-        };
-        let here: Vec<&'static str> = list.iter().copied().filter(|u| units.contains(u)).collect();
-        if here.is_empty() {
-            list
-        } else {
-            here
+        match self.scope.units.as_ref().filter(|_| ty.ends_with("unit")) {
+            Some(units) => within(list, units),
+            None => list,
         }
     }
 
@@ -706,6 +692,16 @@ impl Builder<'_> {
             (format!("of-{ty}"), alternatives)
         });
         (!alternatives.is_empty()).then(|| name.clone())
+    }
+}
+
+/// The names of `list` that `these` has; `list` whole when it has none.
+fn within(list: Vec<&'static str>, these: &[&'static str]) -> Vec<&'static str> {
+    let here: Vec<&'static str> = list.iter().copied().filter(|n| these.contains(n)).collect();
+    if here.is_empty() {
+        list
+    } else {
+        here
     }
 }
 
